@@ -1,0 +1,427 @@
+//! Geração de lances legais nos três modos do ICE, e a notação SAN.
+//!
+//! Nível 4: depende de `tabuleiro` e dos níveis abaixo. Porta de
+//! `geraLances.c` do ICE.
+//!
+//! RUST: o ICE gerava lances *pseudo-legais* e descobria o lance ilegal no nó
+//! filho (quando o filho conseguia capturar o rei). Aqui **só lances legais
+//! saem do gerador**: calculamos antes quem dá xeque e quais peças estão
+//! cravadas, o que poupa o nó inútil e deixa o perft e a detecção de mate
+//! diretos. As regras:
+//! * em xeque duplo só o rei anda;
+//! * em xeque simples as outras peças só podem capturar quem dá xeque ou se
+//!   pôr entre ele e o rei (`alvo`);
+//! * uma peça cravada só anda sobre a reta que a liga ao rei (`RETA`);
+//! * o rei não pode ir a casa atacada (testada *sem* o próprio rei, para que
+//!   ele não "se esconda" atrás de si mesmo na linha de uma torre);
+//! * o en passant é testado à parte, tirando os dois peões do tabuleiro: é o
+//!   caso da cravada horizontal que nenhuma das regras acima percebe.
+
+use crate::ataques::*;
+use crate::bitboard::*;
+use crate::lance::*;
+use crate::tabuleiro::TBoard;
+use crate::tipos::*;
+
+/// Peças da cor `vez` cravadas contra o próprio rei.
+#[inline]
+pub fn cravadas(b: &TBoard, cor: usize) -> TBitboard {
+    let k = b.casa_rei(cor);
+    let inimigo = cor ^ 1;
+    let occ = b.ocupadas();
+    let mut atiradores = (ataques_torre(k, b.pecas[inimigo]) & (b.torres[inimigo] | b.damas[inimigo]))
+        | (ataques_bispo(k, b.pecas[inimigo]) & (b.bispos[inimigo] | b.damas[inimigo]));
+    let mut r = 0;
+    while atiradores != 0 {
+        let s = pop_lsb(&mut atiradores);
+        let meio = ENTRE[k][s] & occ;
+        if meio != 0 && !mais_de_um(meio) {
+            r |= meio & b.pecas[cor];
+        }
+    }
+    r
+}
+
+#[inline(always)]
+fn lance(peca: u8, origem: usize, destino: usize, capturada: u8, promovida: u8, especial: u8) -> TLance {
+    TLance {
+        peca,
+        casa_origem: origem as u8,
+        casa_destino: destino as u8,
+        especial,
+        peca_promovida: promovida,
+        peca_capturada: capturada,
+        valor_lance: 0,
+    }
+}
+
+/// Acrescenta os lances de peão que chegam a `destino`, com promoção quando
+/// for o caso (na quiescência só a promoção a dama).
+#[inline(always)]
+fn adiciona_peao(lista: &mut TListaLances, origem: usize, destino: usize, capturada: u8, modo: u8) {
+    if !(8..56).contains(&destino) {
+        if modo == GERA_QUIESCENCE {
+            lista.adiciona(lance(PEAO, origem, destino, capturada, DAMA, 0));
+        } else {
+            // Ordem do ICE: cavalo, bispo, torre, dama.
+            for p in [CAVALO, BISPO, TORRE, DAMA] {
+                lista.adiciona(lance(PEAO, origem, destino, capturada, p, 0));
+            }
+        }
+    } else {
+        lista.adiciona(lance(PEAO, origem, destino, capturada, NENHUMA, 0));
+    }
+}
+
+/// Gera os lances legais do lado a jogar. `modo`:
+/// * `GERA_TODOS`: todos;
+/// * `GERA_CAPTURAS`: só capturas (en passant e capturas com promoção inclusive);
+/// * `GERA_QUIESCENCE`: capturas e promoções a dama (com ou sem captura).
+///
+/// Porta de `GeraListaLances()` do ICE.
+pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
+    lista.n = 0;
+    let cor = b.vez;
+    let inimigo = cor ^ 1;
+    let occ = b.ocupadas();
+    let nossas = b.pecas[cor];
+    let delas = b.pecas[inimigo];
+    let k = b.casa_rei(cor);
+    let xeques = b.atacantes_de(k, inimigo, occ);
+
+    // Casas de destino permitidas pelo modo.
+    let destinos_modo = if modo == GERA_TODOS { !nossas } else { delas };
+
+    // 1. Rei: nunca para casa atacada (testada sem o próprio rei).
+    let sem_rei = occ ^ bit(k);
+    let mut alvos = ATAQUES_REI[k] & destinos_modo;
+    while alvos != 0 {
+        let d = pop_lsb(&mut alvos);
+        if b.atacantes_de(d, inimigo, sem_rei) == 0 {
+            lista.adiciona(lance(REI, k, d, b.casas[d], NENHUMA, 0));
+        }
+    }
+    if mais_de_um(xeques) {
+        return; // xeque duplo: só o rei se mexe
+    }
+
+    // Em xeque simples, as demais peças capturam o atacante ou bloqueiam.
+    let alvo = if xeques != 0 { xeques | ENTRE[k][lsb(xeques)] } else { !0u64 };
+    let presas = cravadas(b, cor);
+
+    // 2. Roque (só fora de xeque e no modo "todos").
+    if modo == GERA_TODOS && xeques == 0 {
+        let (peq, gra) = if cor == BRANCAS {
+            (MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_GRANDE_BRANCAS)
+        } else {
+            (MSK_ROQUE_PEQUENO_NEGRAS, MSK_ROQUE_GRANDE_NEGRAS)
+        };
+        // O rei não pode passar nem chegar em casa atacada.
+        if b.msk_roque & peq != 0
+            && occ & (bit(k + 1) | bit(k + 2)) == 0
+            && !b.atacada(k + 1, inimigo)
+            && !b.atacada(k + 2, inimigo)
+        {
+            lista.adiciona(lance(REI, k, k + 2, NENHUMA, NENHUMA, MSK_ROQUE_PEQUENO));
+        }
+        if b.msk_roque & gra != 0
+            && occ & (bit(k - 1) | bit(k - 2) | bit(k - 3)) == 0
+            && !b.atacada(k - 1, inimigo)
+            && !b.atacada(k - 2, inimigo)
+        {
+            lista.adiciona(lance(REI, k, k - 2, NENHUMA, NENHUMA, MSK_ROQUE_GRANDE));
+        }
+    }
+
+    // 3. Peões.
+    let peoes = b.peoes[cor];
+    let ultima = if cor == BRANCAS { FILEIRA_8 } else { FILEIRA_1 };
+    let mut p = peoes;
+    while p != 0 {
+        let o = pop_lsb(&mut p);
+        let reta = if presas & bit(o) != 0 { RETA[k][o] } else { !0u64 };
+        // Capturas.
+        let mut cap = ATAQUES_PEAO[cor][o] & delas & alvo & reta;
+        while cap != 0 {
+            let d = pop_lsb(&mut cap);
+            if modo == GERA_TODOS || modo == GERA_CAPTURAS || bit(d) & ultima == 0 {
+                adiciona_peao(lista, o, d, b.casas[d], if modo == GERA_CAPTURAS { GERA_TODOS } else { modo });
+            } else {
+                lista.adiciona(lance(PEAO, o, d, b.casas[d], DAMA, 0));
+            }
+        }
+        // Avanços (nos modos de captura, só a promoção na quiescência).
+        let um = if cor == BRANCAS { o - 8 } else { o + 8 };
+        if occ & bit(um) == 0 {
+            let promove = bit(um) & ultima != 0;
+            if modo == GERA_TODOS || (modo == GERA_QUIESCENCE && promove) {
+                if bit(um) & alvo & reta != 0 {
+                    adiciona_peao(lista, o, um, NENHUMA, modo);
+                }
+                let inicial = if cor == BRANCAS { FILEIRA_2 } else { FILEIRA_7 };
+                if modo == GERA_TODOS && bit(o) & inicial != 0 {
+                    let dois = if cor == BRANCAS { o - 16 } else { o + 16 };
+                    if occ & bit(dois) == 0 && bit(dois) & alvo & reta != 0 {
+                        lista.adiciona(lance(PEAO, o, dois, NENHUMA, NENHUMA, 0));
+                    }
+                }
+            }
+        }
+    }
+
+    // 4. En passant: testado removendo os dois peões (cravada horizontal).
+    if b.en_passant != SEM_CASA && modo != 0 {
+        let ep = b.en_passant as usize;
+        let capturado = if cor == BRANCAS { ep + 8 } else { ep - 8 };
+        let mut de = ATAQUES_PEAO[inimigo][ep] & peoes;
+        while de != 0 {
+            let o = pop_lsb(&mut de);
+            let occ2 = (occ ^ bit(o) ^ bit(capturado)) | bit(ep);
+            let atacantes = (ataques_torre(k, occ2) & (b.torres[inimigo] | b.damas[inimigo]))
+                | (ataques_bispo(k, occ2) & (b.bispos[inimigo] | b.damas[inimigo]))
+                | (ATAQUES_CAVALO[k] & b.cavalos[inimigo])
+                | (ATAQUES_PEAO[cor][k] & b.peoes[inimigo] & !bit(capturado));
+            if atacantes == 0 {
+                lista.adiciona(lance(PEAO, o, ep, PEAO, NENHUMA, MSK_EN_PASSANT));
+            }
+        }
+    }
+
+    // 5. Cavalos (um cavalo cravado nunca pode andar), bispos, torres e damas.
+    let destinos = destinos_modo & alvo;
+    let mut c = b.cavalos[cor] & !presas;
+    while c != 0 {
+        let o = pop_lsb(&mut c);
+        let mut a = ATAQUES_CAVALO[o] & destinos;
+        while a != 0 {
+            let d = pop_lsb(&mut a);
+            lista.adiciona(lance(CAVALO, o, d, b.casas[d], NENHUMA, 0));
+        }
+    }
+    for peca in [BISPO, TORRE, DAMA] {
+        let mut s = b.bb(peca)[cor];
+        while s != 0 {
+            let o = pop_lsb(&mut s);
+            let ataques = match peca {
+                BISPO => ataques_bispo(o, occ),
+                TORRE => ataques_torre(o, occ),
+                _ => ataques_dama(o, occ),
+            };
+            let reta = if presas & bit(o) != 0 { RETA[k][o] } else { !0u64 };
+            let mut a = ataques & destinos & reta;
+            while a != 0 {
+                let d = pop_lsb(&mut a);
+                lista.adiciona(lance(peca, o, d, b.casas[d], NENHUMA, 0));
+            }
+        }
+    }
+}
+
+/// O lado a jogar tem algum lance legal? (mate e afogamento)
+pub fn tem_lance_legal(b: &TBoard) -> bool {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    lista.n > 0
+}
+
+/// Acha o lance legal escrito em coordenadas (`e2e4`, `e7e8q`, `e1g1`).
+/// `None` se o texto não for lance ou se o lance for ilegal.
+pub fn acha_lance(b: &TBoard, texto: &str) -> Option<TLance> {
+    let (o, d, promo) = texto_para_casas(texto)?;
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    lista
+        .como_fatia()
+        .iter()
+        .find(|l| l.casa_origem as usize == o && l.casa_destino as usize == d && l.peca_promovida == promo)
+        .copied()
+}
+
+/// O lance em notação algébrica curta (SAN): `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+pub fn lance_para_san(b: &TBoard, l: &TLance) -> String {
+    let mut s = String::with_capacity(8);
+    if l.especial & MSK_ROQUE_PEQUENO != 0 {
+        s.push_str("O-O");
+    } else if l.especial & MSK_ROQUE_GRANDE != 0 {
+        s.push_str("O-O-O");
+    } else {
+        let origem = l.casa_origem as usize;
+        if l.peca == PEAO {
+            if l.eh_captura() {
+                s.push((b'a' + coluna(origem) as u8) as char);
+            }
+        } else {
+            s.push(LETRA_PECA[l.peca as usize].to_ascii_uppercase());
+            // Desambiguação: outra peça igual que também chega ao destino.
+            let mut lista = TListaLances::nova();
+            gera_lista_lances(b, GERA_TODOS, &mut lista);
+            let (mut mesma_col, mut mesma_fil, mut outras) = (false, false, false);
+            for m in lista.como_fatia() {
+                if m.peca == l.peca && m.casa_destino == l.casa_destino && m.casa_origem != l.casa_origem {
+                    outras = true;
+                    mesma_col |= coluna(m.casa_origem as usize) == coluna(origem);
+                    mesma_fil |= fileira(m.casa_origem as usize) == fileira(origem);
+                }
+            }
+            if outras {
+                if !mesma_col {
+                    s.push((b'a' + coluna(origem) as u8) as char);
+                } else if !mesma_fil {
+                    s.push((b'0' + fileira(origem) as u8) as char);
+                } else {
+                    s.push_str(&nome_casa(origem));
+                }
+            }
+        }
+        if l.eh_captura() {
+            s.push('x');
+        }
+        s.push_str(&nome_casa(l.casa_destino as usize));
+        if l.peca_promovida != NENHUMA {
+            s.push('=');
+            s.push(LETRA_PECA[l.peca_promovida as usize].to_ascii_uppercase());
+        }
+    }
+    let mut depois = b.clone();
+    depois.make(l);
+    if depois.em_xeque() {
+        s.push(if tem_lance_legal(&depois) { '+' } else { '#' });
+    }
+    s
+}
+
+/// Lê um lance em SAN (`Nf3`, `exd5`, `Qxf7+`, `O-O`, `e8=Q`) ou em
+/// coordenadas, comparando-o com os lances legais da posição.
+pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
+    let limpo: String = texto.chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '=' | '-')).collect();
+    if let Some(l) = acha_lance(b, &limpo.to_ascii_lowercase()) {
+        return Some(l);
+    }
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    let roque = texto.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+    if roque == "O-O" || roque == "O-O-O" {
+        let m = if roque == "O-O" { MSK_ROQUE_PEQUENO } else { MSK_ROQUE_GRANDE };
+        return lista.como_fatia().iter().find(|l| l.especial & m != 0).copied();
+    }
+    let c: Vec<char> = limpo.chars().collect();
+    if c.is_empty() || !limpo.is_ascii() {
+        return None;
+    }
+    // Peça (maiúscula) ou peão; promoção no fim.
+    let (peca, mut corpo) = if c[0].is_ascii_uppercase() && c[0] != 'O' {
+        (peca_da_letra(c[0]), &c[1..])
+    } else {
+        (PEAO, &c[..])
+    };
+    if peca == NENHUMA {
+        return None;
+    }
+    let mut promo = NENHUMA;
+    if let Some(&u) = corpo.last() {
+        let maiuscula = u.is_ascii_alphabetic() && !('a'..='h').contains(&u);
+        let minuscula = peca == PEAO && corpo.len() >= 3 && "nbrq".contains(u) && corpo[corpo.len() - 2].is_ascii_digit();
+        if maiuscula || minuscula {
+            promo = peca_da_letra(u);
+            corpo = &corpo[..corpo.len() - 1];
+        }
+    }
+    if corpo.len() < 2 {
+        return None;
+    }
+    let destino: String = corpo[corpo.len() - 2..].iter().collect();
+    let destino = casa_do_nome(&destino)?;
+    let dica = &corpo[..corpo.len() - 2];
+    let mut achado = None;
+    for l in lista.como_fatia() {
+        if l.peca != peca || l.casa_destino as usize != destino || l.peca_promovida != promo {
+            continue;
+        }
+        let o = l.casa_origem as usize;
+        let serve = dica.iter().all(|&ch| {
+            if ('a'..='h').contains(&ch) {
+                coluna(o) == (ch as u8 - b'a') as usize
+            } else if ('1'..='8').contains(&ch) {
+                fileira(o) == (ch as u8 - b'0') as usize
+            } else {
+                false
+            }
+        });
+        if serve {
+            if achado.is_some() {
+                return None; // ambíguo
+            }
+            achado = Some(*l);
+        }
+    }
+    achado
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    fn lances(fen: &str, modo: u8) -> Vec<String> {
+        let b = TBoard::de_fen(fen).unwrap();
+        let mut l = TListaLances::nova();
+        gera_lista_lances(&b, modo, &mut l);
+        let mut v: Vec<String> = l.como_fatia().iter().map(lance_para_texto).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn en_passant_cravado_na_fileira() {
+        // Rei em a5, peão branco b5, peão preto c5 (acabou de avançar), torre em h5:
+        // bxc6 e.p. deixaria o rei em xeque pela fileira.
+        let v = lances("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", GERA_TODOS);
+        assert!(!v.contains(&"b5c6".to_string()));
+        let v = lances("8/8/8/KPp5/8/8/8/4k3 w - c6 0 1", GERA_TODOS);
+        assert!(v.contains(&"b5c6".to_string()));
+    }
+
+    #[test]
+    fn roque_nao_atravessa_xeque() {
+        // Torre preta em f8 ataca f1: não pode O-O; O-O-O pode.
+        let v = lances("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
+        assert!(!v.contains(&"e1g1".to_string()));
+        assert!(v.contains(&"e1c1".to_string()));
+        // Em xeque: nenhum roque.
+        let v = lances("4r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
+        assert!(!v.contains(&"e1g1".to_string()) && !v.contains(&"e1c1".to_string()));
+        // b1 atacada não impede o roque grande (o rei não passa por b1).
+        let v = lances("1r6/8/8/8/8/8/8/R3K2k w Q - 0 1", GERA_TODOS);
+        assert!(v.contains(&"e1c1".to_string()));
+    }
+
+    #[test]
+    fn modos_de_geracao() {
+        let fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        // Todos: 4 promoções em b8, 4 capturas-promoção em a8, 5 de rei.
+        assert_eq!(lances(fen, GERA_TODOS).len(), 13);
+        assert_eq!(lances(fen, GERA_CAPTURAS), vec!["b7a8b", "b7a8n", "b7a8q", "b7a8r"]);
+        assert_eq!(lances(fen, GERA_QUIESCENCE), vec!["b7a8q", "b7b8q"]);
+    }
+
+    #[test]
+    fn san_ida_e_volta() {
+        let b = TBoard::de_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+        let l = san_para_lance(&b, "Bb5").unwrap();
+        assert_eq!(lance_para_texto(&l), "f1b5");
+        assert_eq!(lance_para_san(&b, &l), "Bb5");
+        assert_eq!(lance_para_texto(&san_para_lance(&b, "Nxe5").unwrap()), "f3e5");
+        assert_eq!(lance_para_texto(&san_para_lance(&b, "d2d4").unwrap()), "d2d4");
+        assert!(san_para_lance(&b, "Qh5#").is_some());
+        assert!(san_para_lance(&b, "Ke3").is_none());
+        // Desambiguação por coluna.
+        let b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+        let l = san_para_lance(&b, "Rad1").unwrap();
+        assert_eq!(lance_para_san(&b, &l), "Rad1");
+        assert!(san_para_lance(&b, "Rd1").is_none(), "Rd1 é ambíguo");
+        assert_eq!(lance_para_texto(&san_para_lance(&b, "O-O").unwrap()), "e1g1");
+        // Mate com promoção.
+        let b = TBoard::de_fen("7k/4P3/6K1/8/8/8/8/8 w - - 0 1").unwrap();
+        let l = san_para_lance(&b, "e8=Q+").unwrap();
+        assert_eq!(lance_para_san(&b, &l), "e8=Q#");
+    }
+}

@@ -1,0 +1,27 @@
+//! ICE-rs: porte em Rust do motor de xadrez ICE (UERJ).
+//!
+//! Os módulos seguem a hierarquia de `STYLE.md`: um nível só usa os de baixo.
+//! `main.rs` é só a entrada da linha de comando; os testes em `tests/` usam
+//! estes módulos diretamente.
+#![forbid(unsafe_code)]
+// Laços `for cor in 0..2` indexando vários vetores ao mesmo tempo são o
+// estilo C do ICE e ficam mais claros que iteradores encadeados.
+#![allow(clippy::needless_range_loop)]
+
+// Nível 0 e 1: tipos, bits e lances.
+pub mod bitboard;
+pub mod lance;
+pub mod tipos;
+// Nível 2: tabelas de ataque e chaves.
+pub mod ataques;
+pub mod hash;
+// Nível 3: a posição.
+pub mod tabuleiro;
+// Nível 4: geração e desenho.
+pub mod geracao;
+pub mod mostra;
+// Nível 5: perft.
+pub mod perft;
+
+/// Nome anunciado ao protocolo (`myname`).
+pub const NOME_MOTOR: &str = concat!("ICE-rs ", env!("CARGO_PKG_VERSION"));
