@@ -26,7 +26,12 @@ const DIR_BISPO: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
 
 /// Ataques ao longo dos raios, parando no primeiro bloqueador (incluído).
 /// Com `sem_borda`, omite a última casa de cada raio: é a máscara relevante.
-const fn raio(casa: usize, dirs: &[(i32, i32); 4], ocupadas: TBitboard, sem_borda: bool) -> TBitboard {
+const fn raio(
+    casa: usize,
+    dirs: &[(i32, i32); 4],
+    ocupadas: TBitboard,
+    sem_borda: bool,
+) -> TBitboard {
     let c0 = (casa % 8) as i32;
     let l0 = (casa / 8) as i32;
     let mut r = 0u64;
@@ -77,11 +82,27 @@ const fn saltos(deltas: &[(i32, i32); 8]) -> [TBitboard; 64] {
 }
 
 /// Casas atacadas por um cavalo em cada casa.
-pub static ATAQUES_CAVALO: [TBitboard; 64] =
-    saltos(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+pub static ATAQUES_CAVALO: [TBitboard; 64] = saltos(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
 /// Casas atacadas por um rei em cada casa.
-pub static ATAQUES_REI: [TBitboard; 64] =
-    saltos(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]);
+pub static ATAQUES_REI: [TBitboard; 64] = saltos(&[
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+]);
 
 const fn ataques_de_peao() -> [[TBitboard; 64]; 2] {
     let mut t = [[0u64; 64]; 2];
@@ -168,15 +189,29 @@ const MAGICAS_BISPO: [u64; 64] = [
 /// Tamanho total da tabela compartilhada (torres: 102400, bispos: 5248).
 const TAM_TABELA: usize = 107648;
 
-const fn monta_magicas(dirs: &[(i32, i32); 4], magicas: &[u64; 64], inicio0: usize) -> [TMagica; 64] {
-    let vazio = TMagica { mascara: 0, magica: 0, deslocamento: 0, inicio: 0 };
+const fn monta_magicas(
+    dirs: &[(i32, i32); 4],
+    magicas: &[u64; 64],
+    inicio0: usize,
+) -> [TMagica; 64] {
+    let vazio = TMagica {
+        mascara: 0,
+        magica: 0,
+        deslocamento: 0,
+        inicio: 0,
+    };
     let mut t = [vazio; 64];
     let mut inicio = inicio0;
     let mut casa = 0;
     while casa < 64 {
         let mascara = raio(casa, dirs, 0, true);
         let bits = mascara.count_ones();
-        t[casa] = TMagica { mascara, magica: magicas[casa], deslocamento: 64 - bits, inicio };
+        t[casa] = TMagica {
+            mascara,
+            magica: magicas[casa],
+            deslocamento: 64 - bits,
+            inicio,
+        };
         inicio += 1 << bits;
         casa += 1;
     }
@@ -221,14 +256,16 @@ static TABELA_DESLIZANTES: [TBitboard; TAM_TABELA] = monta_tabela();
 #[inline(always)]
 pub fn ataques_torre(casa: usize, ocupadas: TBitboard) -> TBitboard {
     let e = &TORRE_MAGICA[casa];
-    TABELA_DESLIZANTES[e.inicio + ((ocupadas & e.mascara).wrapping_mul(e.magica) >> e.deslocamento) as usize]
+    TABELA_DESLIZANTES
+        [e.inicio + ((ocupadas & e.mascara).wrapping_mul(e.magica) >> e.deslocamento) as usize]
 }
 
 /// Casas atacadas por um bispo em `casa`.
 #[inline(always)]
 pub fn ataques_bispo(casa: usize, ocupadas: TBitboard) -> TBitboard {
     let e = &BISPO_MAGICA[casa];
-    TABELA_DESLIZANTES[e.inicio + ((ocupadas & e.mascara).wrapping_mul(e.magica) >> e.deslocamento) as usize]
+    TABELA_DESLIZANTES
+        [e.inicio + ((ocupadas & e.mascara).wrapping_mul(e.magica) >> e.deslocamento) as usize]
 }
 
 /// Casas atacadas por uma dama: torre + bispo.

@@ -29,7 +29,8 @@ pub fn cravadas(b: &TBoard, cor: usize) -> TBitboard {
     let k = b.casa_rei(cor);
     let inimigo = cor ^ 1;
     let occ = b.ocupadas();
-    let mut atiradores = (ataques_torre(k, b.pecas[inimigo]) & (b.torres[inimigo] | b.damas[inimigo]))
+    let mut atiradores = (ataques_torre(k, b.pecas[inimigo])
+        & (b.torres[inimigo] | b.damas[inimigo]))
         | (ataques_bispo(k, b.pecas[inimigo]) & (b.bispos[inimigo] | b.damas[inimigo]));
     let mut r = 0;
     while atiradores != 0 {
@@ -43,7 +44,14 @@ pub fn cravadas(b: &TBoard, cor: usize) -> TBitboard {
 }
 
 #[inline(always)]
-fn lance(peca: u8, origem: usize, destino: usize, capturada: u8, promovida: u8, especial: u8) -> TLance {
+fn lance(
+    peca: u8,
+    origem: usize,
+    destino: usize,
+    capturada: u8,
+    promovida: u8,
+    especial: u8,
+) -> TLance {
     TLance {
         peca,
         casa_origem: origem as u8,
@@ -106,7 +114,11 @@ pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
     }
 
     // Em xeque simples, as demais peças capturam o atacante ou bloqueiam.
-    let alvo = if xeques != 0 { xeques | ENTRE[k][lsb(xeques)] } else { !0u64 };
+    let alvo = if xeques != 0 {
+        xeques | ENTRE[k][lsb(xeques)]
+    } else {
+        !0u64
+    };
     let presas = cravadas(b, cor);
 
     // 2. Roque (só fora de xeque e no modo "todos").
@@ -139,13 +151,27 @@ pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
     let mut p = peoes;
     while p != 0 {
         let o = pop_lsb(&mut p);
-        let reta = if presas & bit(o) != 0 { RETA[k][o] } else { !0u64 };
+        let reta = if presas & bit(o) != 0 {
+            RETA[k][o]
+        } else {
+            !0u64
+        };
         // Capturas.
         let mut cap = ATAQUES_PEAO[cor][o] & delas & alvo & reta;
         while cap != 0 {
             let d = pop_lsb(&mut cap);
             if modo == GERA_TODOS || modo == GERA_CAPTURAS || bit(d) & ultima == 0 {
-                adiciona_peao(lista, o, d, b.casas[d], if modo == GERA_CAPTURAS { GERA_TODOS } else { modo });
+                adiciona_peao(
+                    lista,
+                    o,
+                    d,
+                    b.casas[d],
+                    if modo == GERA_CAPTURAS {
+                        GERA_TODOS
+                    } else {
+                        modo
+                    },
+                );
             } else {
                 lista.adiciona(lance(PEAO, o, d, b.casas[d], DAMA, 0));
             }
@@ -207,7 +233,11 @@ pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
                 TORRE => ataques_torre(o, occ),
                 _ => ataques_dama(o, occ),
             };
-            let reta = if presas & bit(o) != 0 { RETA[k][o] } else { !0u64 };
+            let reta = if presas & bit(o) != 0 {
+                RETA[k][o]
+            } else {
+                !0u64
+            };
             let mut a = ataques & destinos & reta;
             while a != 0 {
                 let d = pop_lsb(&mut a);
@@ -233,7 +263,9 @@ pub fn acha_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     lista
         .como_fatia()
         .iter()
-        .find(|l| l.casa_origem as usize == o && l.casa_destino as usize == d && l.peca_promovida == promo)
+        .find(|l| {
+            l.casa_origem as usize == o && l.casa_destino as usize == d && l.peca_promovida == promo
+        })
         .copied()
 }
 
@@ -257,7 +289,10 @@ pub fn lance_para_san(b: &TBoard, l: &TLance) -> String {
             gera_lista_lances(b, GERA_TODOS, &mut lista);
             let (mut mesma_col, mut mesma_fil, mut outras) = (false, false, false);
             for m in lista.como_fatia() {
-                if m.peca == l.peca && m.casa_destino == l.casa_destino && m.casa_origem != l.casa_origem {
+                if m.peca == l.peca
+                    && m.casa_destino == l.casa_destino
+                    && m.casa_origem != l.casa_origem
+                {
                     outras = true;
                     mesma_col |= coluna(m.casa_origem as usize) == coluna(origem);
                     mesma_fil |= fileira(m.casa_origem as usize) == fileira(origem);
@@ -293,16 +328,29 @@ pub fn lance_para_san(b: &TBoard, l: &TLance) -> String {
 /// Lê um lance em SAN (`Nf3`, `exd5`, `Qxf7+`, `O-O`, `e8=Q`) ou em
 /// coordenadas, comparando-o com os lances legais da posição.
 pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
-    let limpo: String = texto.chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '=' | '-')).collect();
+    let limpo: String = texto
+        .chars()
+        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '=' | '-'))
+        .collect();
     if let Some(l) = acha_lance(b, &limpo.to_ascii_lowercase()) {
         return Some(l);
     }
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    let roque = texto.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+    let roque = texto
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace('0', "O");
     if roque == "O-O" || roque == "O-O-O" {
-        let m = if roque == "O-O" { MSK_ROQUE_PEQUENO } else { MSK_ROQUE_GRANDE };
-        return lista.como_fatia().iter().find(|l| l.especial & m != 0).copied();
+        let m = if roque == "O-O" {
+            MSK_ROQUE_PEQUENO
+        } else {
+            MSK_ROQUE_GRANDE
+        };
+        return lista
+            .como_fatia()
+            .iter()
+            .find(|l| l.especial & m != 0)
+            .copied();
     }
     let c: Vec<char> = limpo.chars().collect();
     if c.is_empty() || !limpo.is_ascii() {
@@ -320,7 +368,10 @@ pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     let mut promo = NENHUMA;
     if let Some(&u) = corpo.last() {
         let maiuscula = u.is_ascii_alphabetic() && !('a'..='h').contains(&u);
-        let minuscula = peca == PEAO && corpo.len() >= 3 && "nbrq".contains(u) && corpo[corpo.len() - 2].is_ascii_digit();
+        let minuscula = peca == PEAO
+            && corpo.len() >= 3
+            && "nbrq".contains(u)
+            && corpo[corpo.len() - 2].is_ascii_digit();
         if maiuscula || minuscula {
             promo = peca_da_letra(u);
             corpo = &corpo[..corpo.len() - 1];
@@ -399,18 +450,28 @@ mod testes {
         let fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
         // Todos: 4 promoções em b8, 4 capturas-promoção em a8, 5 de rei.
         assert_eq!(lances(fen, GERA_TODOS).len(), 13);
-        assert_eq!(lances(fen, GERA_CAPTURAS), vec!["b7a8b", "b7a8n", "b7a8q", "b7a8r"]);
+        assert_eq!(
+            lances(fen, GERA_CAPTURAS),
+            vec!["b7a8b", "b7a8n", "b7a8q", "b7a8r"]
+        );
         assert_eq!(lances(fen, GERA_QUIESCENCE), vec!["b7a8q", "b7b8q"]);
     }
 
     #[test]
     fn san_ida_e_volta() {
-        let b = TBoard::de_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+        let b = TBoard::de_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
         let l = san_para_lance(&b, "Bb5").unwrap();
         assert_eq!(lance_para_texto(&l), "f1b5");
         assert_eq!(lance_para_san(&b, &l), "Bb5");
-        assert_eq!(lance_para_texto(&san_para_lance(&b, "Nxe5").unwrap()), "f3e5");
-        assert_eq!(lance_para_texto(&san_para_lance(&b, "d2d4").unwrap()), "d2d4");
+        assert_eq!(
+            lance_para_texto(&san_para_lance(&b, "Nxe5").unwrap()),
+            "f3e5"
+        );
+        assert_eq!(
+            lance_para_texto(&san_para_lance(&b, "d2d4").unwrap()),
+            "d2d4"
+        );
         assert!(san_para_lance(&b, "Qh5#").is_some());
         assert!(san_para_lance(&b, "Ke3").is_none());
         // Desambiguação por coluna.
@@ -418,7 +479,10 @@ mod testes {
         let l = san_para_lance(&b, "Rad1").unwrap();
         assert_eq!(lance_para_san(&b, &l), "Rad1");
         assert!(san_para_lance(&b, "Rd1").is_none(), "Rd1 é ambíguo");
-        assert_eq!(lance_para_texto(&san_para_lance(&b, "O-O").unwrap()), "e1g1");
+        assert_eq!(
+            lance_para_texto(&san_para_lance(&b, "O-O").unwrap()),
+            "e1g1"
+        );
         // Mate com promoção.
         let b = TBoard::de_fen("7k/4P3/6K1/8/8/8/8/8 w - - 0 1").unwrap();
         let l = san_para_lance(&b, "e8=Q+").unwrap();

@@ -58,7 +58,9 @@ impl TLance {
     /// para comparar lances sem olhar o valor de ordenação.
     #[inline(always)]
     pub fn codigo(&self) -> u16 {
-        self.casa_origem as u16 | (self.casa_destino as u16) << 6 | (self.peca_promovida as u16) << 12
+        self.casa_origem as u16
+            | (self.casa_destino as u16) << 6
+            | (self.peca_promovida as u16) << 12
     }
 }
 
@@ -117,7 +119,10 @@ impl Default for TListaLances {
 
 impl TListaLances {
     pub const fn nova() -> Self {
-        TListaLances { lances: [LANCE_NULO; MAX_LANCES], n: 0 }
+        TListaLances {
+            lances: [LANCE_NULO; MAX_LANCES],
+            n: 0,
+        }
     }
 
     #[inline(always)]
@@ -143,7 +148,10 @@ pub struct TPv {
 
 impl Default for TPv {
     fn default() -> Self {
-        TPv { num_lances: 0, lances: [LANCE_NULO; MAX_DEPTH] }
+        TPv {
+            num_lances: 0,
+            lances: [LANCE_NULO; MAX_DEPTH],
+        }
     }
 }
 
@@ -169,7 +177,13 @@ mod testes {
         assert_eq!(texto_para_casas("e7e8k"), None);
         assert_eq!(texto_para_casas("e2"), None);
         assert_eq!(texto_para_casas("é2e4"), None);
-        let l = TLance { peca: PEAO, casa_origem: 12, casa_destino: 4, peca_promovida: CAVALO, ..LANCE_NULO };
+        let l = TLance {
+            peca: PEAO,
+            casa_origem: 12,
+            casa_destino: 4,
+            peca_promovida: CAVALO,
+            ..LANCE_NULO
+        };
         assert_eq!(lance_para_texto(&l), "e7e8n");
         assert_eq!(std::mem::size_of::<TLance>(), 12);
     }

@@ -10,7 +10,9 @@
 
 // Nível 0 e 1: tipos, bits e lances.
 pub mod bitboard;
+pub mod entrada;
 pub mod lance;
+pub mod tempo;
 pub mod tipos;
 // Nível 2: tabelas de ataque e chaves.
 pub mod ataques;
@@ -18,6 +20,7 @@ pub mod hash;
 // Nível 3: a posição.
 pub mod tabuleiro;
 // Nível 4: geração e desenho.
+pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
 // Nível 5: perft.

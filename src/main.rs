@@ -15,7 +15,11 @@ use std::time::Instant;
 
 /// Lê o FEN dos argumentos restantes (com ou sem aspas); sem nada, a posição inicial.
 fn posicao_dos_args(args: &[String]) -> Result<TBoard, String> {
-    let fen = if args.is_empty() { FEN_INICIAL.to_string() } else { args.join(" ") };
+    let fen = if args.is_empty() {
+        FEN_INICIAL.to_string()
+    } else {
+        args.join(" ")
+    };
     TBoard::de_fen(&fen).map_err(|e| format!("FEN inválido ({e}): {fen}"))
 }
 

@@ -34,7 +34,11 @@ pub fn diagrama(b: &TBoard, prefixo: &str) -> String {
     s.push_str(&format!("{prefixo}    a   b   c   d   e   f   g   h\n"));
     s.push_str(&format!(
         "{prefixo}Lado a jogar: {}\n",
-        if b.vez == BRANCAS { "Brancas" } else { "Negras" }
+        if b.vez == BRANCAS {
+            "Brancas"
+        } else {
+            "Negras"
+        }
     ));
     s.push_str(&format!("{prefixo}FEN: {}\n", b.para_fen()));
     s.push_str(&format!("{prefixo}Chave: 0x{:016x}\n", b.chave_hash));

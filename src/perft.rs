@@ -34,7 +34,11 @@ pub fn divide(b: &mut TBoard, profundidade: u32) -> Vec<(crate::lance::TLance, u
     let mut r = Vec::with_capacity(lista.n);
     for l in lista.como_fatia() {
         b.make(l);
-        let n = if profundidade <= 1 { 1 } else { perft(b, profundidade - 1) };
+        let n = if profundidade <= 1 {
+            1
+        } else {
+            perft(b, profundidade - 1)
+        };
         b.unmake();
         r.push((*l, n));
     }

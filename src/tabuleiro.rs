@@ -197,8 +197,10 @@ impl TBoard {
             | (ATAQUES_PEAO[BRANCAS][casa] & self.peoes[NEGRAS])
             | (ATAQUES_CAVALO[casa] & (self.cavalos[0] | self.cavalos[1]))
             | (ATAQUES_REI[casa] & (self.rei[0] | self.rei[1]))
-            | (ataques_bispo(casa, ocupadas) & (self.bispos[0] | self.bispos[1] | self.damas[0] | self.damas[1]))
-            | (ataques_torre(casa, ocupadas) & (self.torres[0] | self.torres[1] | self.damas[0] | self.damas[1]))
+            | (ataques_bispo(casa, ocupadas)
+                & (self.bispos[0] | self.bispos[1] | self.damas[0] | self.damas[1]))
+            | (ataques_torre(casa, ocupadas)
+                & (self.torres[0] | self.torres[1] | self.damas[0] | self.damas[1]))
     }
 
     /// A casa é atacada pela cor `cor`?
@@ -257,7 +259,11 @@ impl TBoard {
         }
 
         self.tira(cor, l.peca, origem);
-        let chega = if l.peca_promovida != NENHUMA { l.peca_promovida } else { l.peca };
+        let chega = if l.peca_promovida != NENHUMA {
+            l.peca_promovida
+        } else {
+            l.peca
+        };
         self.poe(cor, chega, destino);
 
         if l.peca == PEAO {
@@ -283,7 +289,8 @@ impl TBoard {
 
         let novo_roque = self.msk_roque & MASCARA_ROQUE[origem] & MASCARA_ROQUE[destino];
         if novo_roque != self.msk_roque {
-            self.chave_hash ^= ZOBRIST_ROQUE[self.msk_roque as usize] ^ ZOBRIST_ROQUE[novo_roque as usize];
+            self.chave_hash ^=
+                ZOBRIST_ROQUE[self.msk_roque as usize] ^ ZOBRIST_ROQUE[novo_roque as usize];
             self.msk_roque = novo_roque;
         }
 
@@ -292,7 +299,11 @@ impl TBoard {
         if self.vez == BRANCAS {
             self.num_lance += 1;
         }
-        debug_assert_eq!(self.chave_hash, self.chave_do_zero(), "chave incremental divergiu");
+        debug_assert_eq!(
+            self.chave_hash,
+            self.chave_do_zero(),
+            "chave incremental divergiu"
+        );
     }
 
     /// Desfaz o último lance feito com `make`. Porta de `unmake()` do ICE.
@@ -309,7 +320,11 @@ impl TBoard {
         let origem = l.casa_origem as usize;
         let destino = l.casa_destino as usize;
 
-        let chega = if l.peca_promovida != NENHUMA { l.peca_promovida } else { l.peca };
+        let chega = if l.peca_promovida != NENHUMA {
+            l.peca_promovida
+        } else {
+            l.peca
+        };
         self.alterna(cor, chega, destino);
         self.casas[destino] = NENHUMA;
         self.alterna(cor, l.peca, origem);
@@ -423,10 +438,20 @@ impl TBoard {
     /// Nenhum dos lados tem material para dar mate (K×K, K+C×K, K+B×K, e
     /// K+B×K+B com bispos de mesma cor de casa).
     pub fn material_insuficiente(&self) -> bool {
-        if self.peoes[0] | self.peoes[1] | self.torres[0] | self.torres[1] | self.damas[0] | self.damas[1] != 0 {
+        if self.peoes[0]
+            | self.peoes[1]
+            | self.torres[0]
+            | self.torres[1]
+            | self.damas[0]
+            | self.damas[1]
+            != 0
+        {
             return false;
         }
-        let menores = [self.cavalos[0] | self.bispos[0], self.cavalos[1] | self.bispos[1]];
+        let menores = [
+            self.cavalos[0] | self.bispos[0],
+            self.cavalos[1] | self.bispos[1],
+        ];
         let n = conta(menores[0]) + conta(menores[1]);
         if n <= 1 {
             return true;
@@ -434,7 +459,8 @@ impl TBoard {
         // Só bispos, todos em casas da mesma cor.
         let bispos = self.bispos[0] | self.bispos[1];
         const CASAS_CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
-        self.cavalos[0] | self.cavalos[1] == 0 && (bispos & CASAS_CLARAS == 0 || bispos & !CASAS_CLARAS == 0)
+        self.cavalos[0] | self.cavalos[1] == 0
+            && (bispos & CASAS_CLARAS == 0 || bispos & !CASAS_CLARAS == 0)
     }
 
     /// Lê um FEN (6 campos; 4 campos, como no EPD, também servem). Uma posição
@@ -442,7 +468,10 @@ impl TBoard {
     pub fn de_fen(fen: &str) -> Result<TBoard, String> {
         let campos: Vec<&str> = fen.split_whitespace().collect();
         if campos.len() != 6 && campos.len() != 4 {
-            return Err(format!("FEN precisa de 6 campos (ou 4), tem {}", campos.len()));
+            return Err(format!(
+                "FEN precisa de 6 campos (ou 4), tem {}",
+                campos.len()
+            ));
         }
         let mut b = TBoard::vazio();
 
@@ -467,7 +496,11 @@ impl TBoard {
                     if col >= 8 {
                         return Err(format!("fileira {} com mais de 8 casas", 8 - f));
                     }
-                    let cor = if c.is_ascii_uppercase() { BRANCAS } else { NEGRAS };
+                    let cor = if c.is_ascii_uppercase() {
+                        BRANCAS
+                    } else {
+                        NEGRAS
+                    };
                     b.poe(cor, peca, f * 8 + col);
                     col += 1;
                 }
@@ -509,7 +542,9 @@ impl TBoard {
                     return Err(format!("roque repetido em '{}'", campos[2]));
                 }
                 if b.rei[cor] & bit(rei) == 0 || b.torres[cor] & bit(torre) == 0 {
-                    return Err(format!("direito de roque '{c}' sem rei e torre nas casas de origem"));
+                    return Err(format!(
+                        "direito de roque '{c}' sem rei e torre nas casas de origem"
+                    ));
                 }
                 b.msk_roque |= m;
             }
@@ -518,7 +553,8 @@ impl TBoard {
         // 5. En passant: casa na 3ª/6ª fileira atrás de um peão que acabou de
         // avançar duas casas, com a casa de partida vazia.
         if campos[3] != "-" {
-            let ep = casa_do_nome(campos[3]).ok_or_else(|| format!("casa de en passant inválida '{}'", campos[3]))?;
+            let ep = casa_do_nome(campos[3])
+                .ok_or_else(|| format!("casa de en passant inválida '{}'", campos[3]))?;
             let (fileira_ok, peao, partida) = if b.vez == BRANCAS {
                 (fileira(ep) == 6, ep + 8, ep.wrapping_sub(8))
             } else {
@@ -577,7 +613,11 @@ impl TBoard {
                     vazias = 0;
                 }
                 let c = LETRA_PECA[p as usize];
-                s.push(if self.cor_em(casa) == BRANCAS { c.to_ascii_uppercase() } else { c });
+                s.push(if self.cor_em(casa) == BRANCAS {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
             }
             if vazias > 0 {
                 s.push((b'0' + vazias) as char);
@@ -628,6 +668,8 @@ impl TBoard {
                 }
             }
         }
-        uniao == self.pecas && self.pecas[0] & self.pecas[1] == 0 && self.chave_hash == self.chave_do_zero()
+        uniao == self.pecas
+            && self.pecas[0] & self.pecas[1] == 0
+            && self.chave_hash == self.chave_do_zero()
     }
 }
