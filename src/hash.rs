@@ -1,4 +1,4 @@
-//! Chaves de Zobrist (e, a partir da busca, a tabela de transposição).
+//! Chaves de Zobrist e a tabela de transposição.
 //!
 //! Nível 2: depende de `tipos`. O ICE 1.78 tinha uma chave de 64 bits por
 //! posição; aqui usamos os 781 números aleatórios **publicados do formato
@@ -64,6 +64,178 @@ pub fn zobrist_ep(coluna: usize) -> u64 {
 
 /// Chave da vez das brancas (o Polyglot a soma quando as brancas jogam).
 pub const ZOBRIST_VEZ: u64 = POLYGLOT_RANDOM64[780];
+
+// ---------------------------------------------------------------------------
+// Tabela de transposição (ICE 1.78; ausente na v1.40).
+// ---------------------------------------------------------------------------
+
+/// Tipos de limite guardados na tabela.
+pub const HASH_EXATO: u8 = 1; // escore exato (nó PV)
+pub const HASH_INFERIOR: u8 = 2; // escore >= valor (houve corte beta)
+pub const HASH_SUPERIOR: u8 = 3; // escore <= valor (nenhum lance passou de alfa)
+
+/// Entradas por balde: quatro de 16 bytes ocupam uma linha de cache.
+const ENTRADAS_POR_BALDE: usize = 4;
+/// Tamanho padrão da tabela, em MB.
+pub const HASH_PADRAO_MB: usize = 64;
+
+/// Uma entrada: 16 bytes com a chave inteira (para conferir colisões), o
+/// lance (código de 16 bits), o escore, a profundidade, o tipo e a idade.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct TEntradaHash {
+    pub chave: u64,
+    pub lance: u16,
+    pub escore: i16,
+    pub profundidade: i8,
+    /// Tipo (2 bits baixos) e idade (6 bits altos).
+    pub tipo_idade: u8,
+}
+
+impl TEntradaHash {
+    #[inline(always)]
+    pub fn tipo(&self) -> u8 {
+        self.tipo_idade & 3
+    }
+    #[inline(always)]
+    fn idade(&self) -> u8 {
+        self.tipo_idade >> 2
+    }
+}
+
+/// A tabela: a única grande alocação do motor, feita uma vez por tamanho.
+pub struct TTabelaHash {
+    pub entradas: Vec<TEntradaHash>,
+    /// Número de baldes − 1 (potência de dois).
+    mascara: usize,
+    /// Idade atual (sobe a cada busca): entradas velhas são substituídas antes.
+    pub idade: u8,
+}
+
+/// Cria a tabela com até `mb` megabytes (potência de dois de entradas).
+pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
+    let bytes = mb.clamp(1, 65536) * 1024 * 1024;
+    let mut baldes = 1usize;
+    while baldes * 2 * ENTRADAS_POR_BALDE * std::mem::size_of::<TEntradaHash>() <= bytes {
+        baldes *= 2;
+    }
+    TTabelaHash {
+        entradas: vec![TEntradaHash::default(); baldes * ENTRADAS_POR_BALDE],
+        mascara: baldes - 1,
+        idade: 0,
+    }
+}
+
+/// Apaga tudo (nova partida).
+pub fn limpa_tabela_hash(t: &mut TTabelaHash) {
+    t.entradas.fill(TEntradaHash::default());
+    t.idade = 0;
+}
+
+/// Mate é guardado como distância a partir *deste* nó, não da raiz: assim a
+/// mesma entrada serve quando a posição reaparece em outro ply.
+#[inline(always)]
+pub fn escore_para_tabela(escore: i32, ply: usize) -> i32 {
+    if escore >= LIMIAR_MATE {
+        escore + ply as i32
+    } else if escore <= -LIMIAR_MATE {
+        escore - ply as i32
+    } else {
+        escore
+    }
+}
+
+/// Inverso de `escore_para_tabela`.
+#[inline(always)]
+pub fn escore_da_tabela(escore: i32, ply: usize) -> i32 {
+    if escore >= LIMIAR_MATE {
+        escore - ply as i32
+    } else if escore <= -LIMIAR_MATE {
+        escore + ply as i32
+    } else {
+        escore
+    }
+}
+
+#[inline(always)]
+fn balde(t: &TTabelaHash, chave: u64) -> usize {
+    ((chave as usize) & t.mascara) * ENTRADAS_POR_BALDE
+}
+
+/// Procura a posição. Devolve a entrada com o escore já ajustado ao `ply`.
+#[inline]
+pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> {
+    let i = balde(t, chave);
+    for e in &t.entradas[i..i + ENTRADAS_POR_BALDE] {
+        if e.chave == chave && e.tipo() != 0 {
+            let mut r = *e;
+            r.escore = escore_da_tabela(e.escore as i32, ply) as i16;
+            return Some(r);
+        }
+    }
+    None
+}
+
+/// Guarda uma posição. Substituição: a mesma chave é sempre atualizada (o
+/// lance antigo fica se não houver um novo); senão sai a entrada de menor
+/// valor, onde valor = profundidade − 8 × (idade da busca − idade da entrada):
+/// preferimos guardar buscas profundas, mas uma entrada de buscas antigas
+/// acaba cedendo o lugar.
+pub fn grava_hash(
+    t: &mut TTabelaHash,
+    chave: u64,
+    lance: u16,
+    escore: i32,
+    profundidade: i32,
+    tipo: u8,
+    ply: usize,
+) {
+    let i = balde(t, chave);
+    let idade = t.idade;
+    let mut alvo = i;
+    let mut pior = i32::MAX;
+    for j in i..i + ENTRADAS_POR_BALDE {
+        let e = &t.entradas[j];
+        if e.chave == chave || e.tipo() == 0 {
+            alvo = j;
+            break;
+        }
+        let velhice = (idade.wrapping_sub(e.idade()) & 63) as i32;
+        let valor = e.profundidade as i32 - 8 * velhice;
+        if valor < pior {
+            pior = valor;
+            alvo = j;
+        }
+    }
+    let e = &mut t.entradas[alvo];
+    let lance = if lance == 0 && e.chave == chave {
+        e.lance
+    } else {
+        lance
+    };
+    *e = TEntradaHash {
+        chave,
+        lance,
+        escore: escore_para_tabela(escore, ply) as i16,
+        profundidade: profundidade.clamp(-1, 127) as i8,
+        tipo_idade: tipo | (idade & 63) << 2,
+    };
+}
+
+/// Começa uma nova busca: as entradas atuais envelhecem.
+pub fn envelhece_hash(t: &mut TTabelaHash) {
+    t.idade = t.idade.wrapping_add(1) & 63;
+}
+
+/// Ocupação aproximada em permil (as primeiras 1000 entradas).
+pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
+    let n = t.entradas.len().min(1000);
+    t.entradas[..n]
+        .iter()
+        .filter(|e| e.tipo() != 0 && e.idade() == t.idade)
+        .count()
+        * 1000
+        / n.max(1)
+}
 
 /// Os números aleatórios do formato Polyglot, na ordem publicada.
 #[rustfmt::skip]
@@ -265,3 +437,53 @@ pub static POLYGLOT_RANDOM64: [u64; 781] = [
     0xcf3145de0add4289, 0xd0e4427a5514fb72, 0x77c621cc9fb3a483, 0x67a34dac4356550b,
     0xf8d626aaaf278509,
 ];
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn grava_e_le_com_ajuste_de_mate() {
+        let mut t = nova_tabela_hash(1);
+        assert!(t.entradas.len().is_power_of_two());
+        assert!(t.entradas.len() * 16 <= 1024 * 1024);
+        // Mate em 3 plies visto do ply 5: guardado como mate a 3 plies deste nó.
+        grava_hash(&mut t, 0x1234, 77, MATE - 8, 6, HASH_EXATO, 5);
+        let e = le_hash(&t, 0x1234, 5).unwrap();
+        assert_eq!(e.escore as i32, MATE - 8);
+        assert_eq!(e.lance, 77);
+        // A mesma posição no ply 1: o mate está 4 plies mais perto da raiz.
+        assert_eq!(le_hash(&t, 0x1234, 1).unwrap().escore as i32, MATE - 4);
+        assert!(le_hash(&t, 0x9999, 1).is_none());
+        // Escore normal não muda.
+        grava_hash(&mut t, 0x55, 1, -37, 3, HASH_SUPERIOR, 9);
+        let e = le_hash(&t, 0x55, 2).unwrap();
+        assert_eq!(
+            (e.escore, e.tipo(), e.profundidade),
+            (-37, HASH_SUPERIOR, 3)
+        );
+    }
+
+    #[test]
+    fn substituicao_por_profundidade_e_idade() {
+        let mut t = nova_tabela_hash(1);
+        let n = (t.mascara + 1) as u64;
+        // Cinco chaves no mesmo balde: a de menor profundidade sai.
+        for (k, prof) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
+            grava_hash(&mut t, k * n, 1, 0, prof, HASH_EXATO, 0);
+        }
+        grava_hash(&mut t, 5 * n, 1, 0, 5, HASH_EXATO, 0);
+        assert!(le_hash(&t, 2 * n, 0).is_none());
+        assert!(le_hash(&t, n, 0).is_some());
+        // Depois de muitas buscas, até a entrada mais funda cede o lugar.
+        for _ in 0..2 {
+            envelhece_hash(&mut t);
+        }
+        grava_hash(&mut t, 6 * n, 1, 0, 1, HASH_EXATO, 0);
+        assert_eq!(
+            (1..=6).filter(|k| le_hash(&t, k * n, 0).is_some()).count(),
+            4
+        );
+        assert!(le_hash(&t, 6 * n, 0).is_some());
+    }
+}

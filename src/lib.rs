@@ -23,8 +23,13 @@ pub mod tabuleiro;
 pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
-// Nível 5: perft.
+// Nível 5: perft e EPD.
+pub mod epd;
 pub mod perft;
+// Nível 6: a busca.
+pub mod busca;
+// Nível 7: medidas.
+pub mod bench;
 
 /// Nome anunciado ao protocolo (`myname`).
 pub const NOME_MOTOR: &str = concat!("ICE-rs ", env!("CARGO_PKG_VERSION"));

@@ -64,7 +64,10 @@ fn cmd_gen(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--classico` em qualquer posição liga o modo "ICE clássico".
+    let classico = args.iter().any(|a| a == "--classico");
+    args.retain(|a| a != "--classico");
     let resultado = match args.first().map(String::as_str) {
         None => {
             println!("# {}", ice::NOME_MOTOR);
@@ -81,6 +84,9 @@ fn main() -> ExitCode {
         Some("perft") => cmd_perft(&args[1..]),
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
+        Some("bench") => ice::bench::cmd_bench(&args[1..], classico),
+        Some("busca") => ice::bench::cmd_busca(&args[1..], classico),
+        Some("epd") => ice::bench::cmd_epd(&args[1..], classico),
         Some(outro) => Err(format!("comando desconhecido: {outro}")),
     };
     match resultado {

@@ -1,0 +1,216 @@
+//! Ferramentas de medida da linha de comando: `ice bench`, `ice busca` e
+//! `ice epd`.
+//!
+//! Nível 7: depende da busca. O `bench` pesquisa posições fixas a uma
+//! profundidade fixa e imprime o total de nós: com as chaves Polyglot
+//! determinísticas e a busca em uma thread, o número é a assinatura do
+//! binário (`Bench: N` em toda mudança de busca ou avaliação).
+
+use crate::busca::*;
+use crate::epd::{lance_correto, le_arquivo_epd};
+use crate::hash::HASH_PADRAO_MB;
+use crate::lance::lance_para_texto;
+use crate::tabuleiro::TBoard;
+use crate::tempo::TLimites;
+use std::time::Instant;
+
+/// Profundidade padrão do bench.
+pub const BENCH_PROFUNDIDADE: u32 = 9;
+/// Tabela do bench: pequena, para o número não depender da memória da máquina.
+const BENCH_HASH_MB: usize = 16;
+
+/// Posições do bench: aberturas, meio-jogos táticos, finais e mates.
+pub const POSICOES_BENCH: [&str; 30] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+    "rnbqk2r/ppp1bppp/4pn2/3p2B1/2PP4/2N5/PP2PPPP/R2QKBNR w KQkq - 4 5",
+    "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+    "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+    "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
+    "r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16",
+    "4r1k1/r1q2ppp/ppp2n2/4P3/5Rb1/1N1BQ3/PPP3PP/R5K1 w - - 1 17",
+    "2rqkb1r/ppp2p2/2npb1p1/1N1Nn2p/2P1PP2/8/PP2B1PP/R1BQK2R b KQ - 0 11",
+    "r1bq1r1k/b1p1npp1/p2p3p/1p6/3PP3/1B2NN2/PP3PPP/R2Q1RK1 w - - 1 16",
+    "3r1rk1/p5pp/bpp1pp2/8/q1PP1P2/b3P3/P2NQRPP/1R2B1K1 b - - 6 22",
+    "r1q2rk1/2p1bppp/2Pp4/p6b/Q1PNp3/4B3/PP1R1PPP/2K4R w - - 2 18",
+    "4k2r/1pb2ppp/1p2p3/1R1p4/3P4/2r1PN2/P4PPP/1R4K1 b - - 3 22",
+    "3q2k1/pb3p1p/4pbp1/2r5/PpN2N2/1P2P2P/5PP1/Q2R2K1 b - - 4 26",
+    "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+    "3b4/5kp1/1p1p1p1p/pP1PpP1P/P1P1P3/3KN3/8/8 w - - 0 1",
+    "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
+    "7k/3p2pp/4q3/8/4Q3/5Kp1/P6b/8 w - - 0 1",
+    "8/8/8/8/5kp1/P7/8/1K1N4 w - - 0 1",
+];
+
+/// `ice bench [profundidade]`: imprime por último `bench nodes=N ms=T nps=R`.
+pub fn cmd_bench(args: &[String], classico: bool) -> Result<(), String> {
+    let prof = match args.first() {
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=30).contains(d))
+            .ok_or("uso: ice bench [profundidade 1..30]")?,
+        None => BENCH_PROFUNDIDADE,
+    };
+    let mut bu = nova_busca(BENCH_HASH_MB);
+    bu.post = false;
+    bu.classico = classico;
+    bu.av.classico = classico;
+    let inicio = Instant::now();
+    let mut total = 0u64;
+    for (i, fen) in POSICOES_BENCH.iter().enumerate() {
+        let mut b = TBoard::de_fen(fen)?;
+        // Cada posição começa do zero: o número não depende da ordem.
+        limpa_busca(&mut bu);
+        let lim = TLimites {
+            profundidade: prof,
+            ..TLimites::default()
+        };
+        let r = busca(&mut b, &mut bu, &lim);
+        println!(
+            "{:2} {:>10} {:6} {}",
+            i + 1,
+            r.nos,
+            escore_xboard(r.escore),
+            lance_para_texto(&r.lance)
+        );
+        total += r.nos;
+    }
+    let ms = inicio.elapsed().as_millis() as u64;
+    println!(
+        "bench nodes={} ms={} nps={}",
+        total,
+        ms,
+        total * 1000 / ms.max(1)
+    );
+    Ok(())
+}
+
+/// Lê `--tempo S` / `--profundidade D` / `--nos N`.
+fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
+    let mut lim = TLimites::default();
+    let mut i = 0;
+    while i < args.len() {
+        let valor = args
+            .get(i + 1)
+            .ok_or(format!("falta o valor de {}", args[i]))?;
+        match args[i].as_str() {
+            "--tempo" => {
+                let s: f64 = valor
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0 && *s < 1e6)
+                    .ok_or("tempo inválido")?;
+                lim.tempo_alvo_ms = (s * 1000.0) as u64;
+                lim.tempo_max_ms = lim.tempo_alvo_ms;
+            }
+            "--profundidade" => {
+                lim.profundidade = valor
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=100).contains(d))
+                    .ok_or("profundidade inválida")?
+            }
+            "--nos" => lim.nos = valor.parse().map_err(|_| "número de nós inválido")?,
+            outro => return Err(format!("opção desconhecida: {outro}")),
+        }
+        i += 2;
+    }
+    if lim.tempo_max_ms == 0 && lim.profundidade == 0 && lim.nos == 0 {
+        lim.tempo_alvo_ms = 5000;
+        lim.tempo_max_ms = 5000;
+    }
+    Ok(lim)
+}
+
+/// `ice busca <FEN> [--tempo S | --profundidade D]`: pensa e imprime `bestmove`.
+pub fn cmd_busca(args: &[String], classico: bool) -> Result<(), String> {
+    let fim_fen = args
+        .iter()
+        .position(|a| a.starts_with("--"))
+        .unwrap_or(args.len());
+    let fen = args[..fim_fen].join(" ");
+    let mut b = TBoard::de_fen(if fen.is_empty() {
+        crate::tabuleiro::FEN_INICIAL
+    } else {
+        &fen
+    })
+    .map_err(|e| format!("FEN inválido ({e})"))?;
+    let lim = limites_dos_args(&args[fim_fen..])?;
+    let mut bu = nova_busca(HASH_PADRAO_MB);
+    bu.classico = classico;
+    bu.av.classico = classico;
+    let r = busca(&mut b, &mut bu, &lim);
+    println!("bestmove {}", lance_para_texto(&r.lance));
+    Ok(())
+}
+
+/// `ice epd <arquivo> --tempo S`: roda a suíte dentro do processo e imprime
+/// por último `solved N/M`, com o fator de ramificação médio do artigo.
+pub fn cmd_epd(args: &[String], classico: bool) -> Result<(), String> {
+    let arquivo = args
+        .first()
+        .ok_or("uso: ice epd <arquivo.epd> [--tempo S]")?;
+    let texto = std::fs::read_to_string(arquivo).map_err(|e| format!("{arquivo}: {e}"))?;
+    let mut lim = limites_dos_args(&args[1..])?;
+    if args.len() == 1 {
+        lim.tempo_alvo_ms = 1000;
+        lim.tempo_max_ms = 1000;
+    }
+    // Numa suíte o tempo é fixo: a busca usa tudo (alvo = máximo).
+    lim.tempo_alvo_ms = lim.tempo_max_ms * 2;
+    let (posicoes, erros) = le_arquivo_epd(&texto);
+    for e in &erros {
+        eprintln!("{e}");
+    }
+    let mut bu = nova_busca(HASH_PADRAO_MB);
+    bu.post = false;
+    bu.classico = classico;
+    bu.av.classico = classico;
+    let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
+    for p in &posicoes {
+        let mut b = TBoard::de_fen(&p.fen)?;
+        limpa_busca(&mut bu);
+        let r = busca(&mut b, &mut bu, &lim);
+        let ok = lance_correto(p, &r.lance);
+        resolvidas += ok as usize;
+        // Fator de ramificação: nós (acumulados) da última iteração completa
+        // ÷ nós da anterior, como no artigo.
+        let d = r.profundidade as usize;
+        if d >= 2 && bu.nos_iteracao[d - 1] > 0 {
+            soma_fr += bu.nos_iteracao[d] as f64 / bu.nos_iteracao[d - 1] as f64;
+            n_fr += 1;
+        }
+        println!(
+            "{} {} {} bm {}{} prof {} nos {}",
+            p.id,
+            if ok { "ok  " } else { "FALHA" },
+            lance_para_texto(&r.lance),
+            p.bm_texto,
+            if p.am_texto.is_empty() {
+                String::new()
+            } else {
+                format!(" am {}", p.am_texto)
+            },
+            r.profundidade,
+            r.nos
+        );
+    }
+    println!(
+        "fator de ramificação médio: {:.2}",
+        soma_fr / n_fr.max(1) as f64
+    );
+    println!("solved {}/{}", resolvidas, posicoes.len());
+    Ok(())
+}
