@@ -60,6 +60,15 @@ const ORD_CAPTURA_RUIM: i32 = 26_000_000;
 const ORD_KILLER: i32 = 25_000_000;
 const ORD_SUBPROMOCAO: i32 = 24_000_000;
 
+/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
+/// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
+/// zerar 4 KB a cada nó custaria mais que gerar os lances.
+#[derive(Clone, Copy, Default)]
+pub struct TNoPilha {
+    pub lista: TListaLances,
+    pub pv: TPv,
+}
+
 /// O estado da busca: o que no ICE eram variáveis globais.
 pub struct TBusca {
     pub tt: TTabelaHash,
@@ -102,6 +111,8 @@ pub struct TBusca {
     lance_atual_raiz: TLance,
     /// O ponder acertou durante esta busca.
     pub ponder_acertou: bool,
+    /// Pilha de listas e PVs, um elemento por ply.
+    pilha: Vec<TNoPilha>,
 }
 
 /// O resultado de uma busca.
@@ -147,6 +158,7 @@ pub fn nova_busca(mb: usize) -> TBusca {
         total_raiz: 0,
         lance_atual_raiz: LANCE_NULO,
         ponder_acertou: false,
+        pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
     }
 }
 
@@ -437,6 +449,13 @@ fn tem_pecas(b: &TBoard, cor: usize) -> bool {
     b.pecas[cor] & !(b.peoes[cor] | b.rei[cor]) != 0
 }
 
+/// As condições do lance nulo que dependem da posição: fora de xeque (passar
+/// a vez em xeque seria ilegal), com peças além de rei e peões (zugzwang) e
+/// com β longe de um mate (um corte "por mate" com o nulo não prova nada).
+pub fn pode_fazer_nulo(b: &TBoard, em_xeque: bool, beta: i32) -> bool {
+    !em_xeque && tem_pecas(b, b.vez) && beta.abs() < LIMIAR_MATE
+}
+
 /// Empate pelas regras (repetição, 50 lances, material insuficiente)?
 #[inline]
 fn empate_por_regra(b: &TBoard) -> bool {
@@ -451,7 +470,14 @@ fn empate_por_regra(b: &TBoard) -> bool {
 /// posição ficar quieta, para não avaliar no meio de uma troca. Em xeque
 /// pesquisa todas as evasões, para que os mates no horizonte apareçam.
 /// Porta de `Quiescence()` do ICE.
-pub fn quiescence(b: &mut TBoard, bu: &mut TBusca, mut alfa: i32, beta: i32, ply: usize) -> i32 {
+pub fn quiescence(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    mut alfa: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
     // Passo 1. Contagem de nós e verificação periódica do relógio.
     bu.nos += 1;
     if bu.nos & MASCARA_RELOGIO == 0 {
@@ -460,20 +486,23 @@ pub fn quiescence(b: &mut TBoard, bu: &mut TBusca, mut alfa: i32, beta: i32, ply
     if bu.parar {
         return 0;
     }
-    if ply >= MAX_DEPTH - 1 {
-        return eval(b, &mut bu.av, alfa, beta);
-    }
     if b.material_insuficiente() {
         return 0;
     }
+    let Some((no, resto)) = pilha.split_first_mut() else {
+        return eval(b, &mut bu.av, alfa, beta);
+    };
+    if ply >= MAX_DEPTH - 1 || resto.is_empty() {
+        return eval(b, &mut bu.av, alfa, beta);
+    }
+    let lista = &mut no.lista;
 
     // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar".
     let em_xeque = b.em_xeque();
     let mut melhor;
-    let mut lista = TListaLances::nova();
     if em_xeque {
         melhor = -MATE + ply as i32;
-        gera_lista_lances(b, GERA_TODOS, &mut lista);
+        gera_lista_lances(b, GERA_TODOS, lista);
         if lista.n == 0 {
             return melhor; // mate
         }
@@ -485,14 +514,14 @@ pub fn quiescence(b: &mut TBoard, bu: &mut TBusca, mut alfa: i32, beta: i32, ply
         if melhor > alfa {
             alfa = melhor;
         }
-        gera_lista_lances(b, GERA_QUIESCENCE, &mut lista);
+        gera_lista_lances(b, GERA_QUIESCENCE, lista);
     }
     let estatica = melhor;
 
     // Passo 3. Capturas em ordem MVV/LVA.
-    ordena_lances(b, bu, &mut lista, ply, 0);
+    ordena_lances(b, bu, lista, ply, 0);
     for i in 0..lista.n {
-        let l = obtem_melhor_lance(&mut lista, i);
+        let l = obtem_melhor_lance(lista, i);
         if !em_xeque && !bu.classico {
             // Poda delta: nem capturando a peça (e promovendo) o lado alcança α.
             let ganho = VALOR_PECA[l.peca_capturada as usize]
@@ -513,7 +542,7 @@ pub fn quiescence(b: &mut TBoard, bu: &mut TBusca, mut alfa: i32, beta: i32, ply
             }
         }
         b.make(&l);
-        let v = -quiescence(b, bu, -beta, -alfa, ply + 1);
+        let v = -quiescence(b, bu, resto, -beta, -alfa, ply + 1);
         b.unmake();
         if bu.parar {
             return 0;
@@ -543,19 +572,21 @@ pub fn quiescence(b: &mut TBoard, bu: &mut TBusca, mut alfa: i32, beta: i32, ply
 pub fn alpha_beta(
     b: &mut TBoard,
     bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
     mut alfa: i32,
     mut beta: i32,
     prof: i32,
     ply: usize,
-    pv: &mut TPv,
     nulo: bool,
 ) -> i32 {
-    pv.num_lances = 0;
+    if let Some(no) = pilha.first_mut() {
+        no.pv.num_lances = 0;
+    }
     let no_pv = beta - alfa > 1;
 
     // Passo 1. No horizonte, a quiescência decide.
     if prof <= 0 {
-        return quiescence(b, bu, alfa, beta, ply);
+        return quiescence(b, bu, pilha, alfa, beta, ply);
     }
     bu.nos += 1;
     if bu.nos & MASCARA_RELOGIO == 0 {
@@ -569,7 +600,10 @@ pub fn alpha_beta(
     if empate_por_regra(b) {
         return 0;
     }
-    if ply >= MAX_DEPTH - 1 {
+    let Some((no, resto)) = pilha.split_first_mut() else {
+        return eval(b, &mut bu.av, alfa, beta);
+    };
+    if ply >= MAX_DEPTH - 1 || resto.is_empty() {
         return eval(b, &mut bu.av, alfa, beta);
     }
     // Poda pela distância do mate: nada aqui supera um mate já achado mais perto.
@@ -618,24 +652,16 @@ pub fn alpha_beta(
     // duas vezes seguidas, nem só com rei e peões (zugzwang), nem quando β
     // já é um mate.
     let mut ameaca_mate = false;
-    if nulo
-        && !no_pv
-        && !em_xeque
-        && prof > R_NULO
-        && tem_pecas(b, b.vez)
-        && beta.abs() < LIMIAR_MATE
-        && estatica >= beta
-    {
-        let mut pv_nulo = TPv::default();
+    if nulo && !no_pv && prof > R_NULO && estatica >= beta && pode_fazer_nulo(b, em_xeque, beta) {
         b.make_null_move();
         let v = -alpha_beta(
             b,
             bu,
+            resto,
             -beta,
             -beta + 1,
             prof - 1 - R_NULO,
             ply + 1,
-            &mut pv_nulo,
             false,
         );
         b.unmake_null_move();
@@ -654,24 +680,23 @@ pub fn alpha_beta(
     }
 
     // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    let lista = &mut no.lista;
+    gera_lista_lances(b, GERA_TODOS, lista);
     if lista.n == 0 {
         return if em_xeque { -MATE + ply as i32 } else { 0 };
     }
-    ordena_lances(b, bu, &mut lista, ply, lance_hash);
+    ordena_lances(b, bu, lista, ply, lance_hash);
 
     let alfa_original = alfa;
     let mut melhor = -INFINITO;
     let mut melhor_lance = LANCE_NULO;
-    let mut pv_filho = TPv::default();
     // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
     // lance quieto não recupera uma desvantagem maior que a margem.
     let futil =
         !bu.classico && prof == 1 && !em_xeque && !no_pv && estatica + MARGEM_FUTILIDADE <= alfa;
 
     for i in 0..lista.n {
-        let l = obtem_melhor_lance(&mut lista, i);
+        let l = obtem_melhor_lance(lista, i);
         if i == 0 {
             // Só o primeiro lance continua na PV da iteração anterior.
         } else {
@@ -697,7 +722,7 @@ pub fn alpha_beta(
         // Passo 8. PVS: o primeiro lance com janela cheia, os demais com janela
         // nula; LMR reduz os quietos tardios (só ICE-rs).
         let v = if i == 0 {
-            -alpha_beta(b, bu, -beta, -alfa, nova_prof, ply + 1, &mut pv_filho, true)
+            -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true)
         } else {
             let mut reducao = 0;
             if !bu.classico
@@ -715,27 +740,18 @@ pub fn alpha_beta(
             let mut v = -alpha_beta(
                 b,
                 bu,
+                resto,
                 -alfa - 1,
                 -alfa,
                 nova_prof - reducao,
                 ply + 1,
-                &mut pv_filho,
                 true,
             );
             if v > alfa && reducao > 0 {
-                v = -alpha_beta(
-                    b,
-                    bu,
-                    -alfa - 1,
-                    -alfa,
-                    nova_prof,
-                    ply + 1,
-                    &mut pv_filho,
-                    true,
-                );
+                v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
             }
             if v > alfa && v < beta {
-                v = -alpha_beta(b, bu, -beta, -alfa, nova_prof, ply + 1, &mut pv_filho, true);
+                v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
             }
             v
         };
@@ -750,7 +766,7 @@ pub fn alpha_beta(
             melhor_lance = l;
             if v > alfa {
                 alfa = v;
-                pv.atualiza(l, &pv_filho);
+                no.pv.atualiza(l, &resto[0].pv);
                 if v >= beta {
                     if l.eh_quieto() {
                         atualiza_killers(bu, &l, ply);
@@ -799,6 +815,7 @@ fn busca_raiz(
     b: &mut TBoard,
     bu: &mut TBusca,
     lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
     mut alfa: i32,
     beta: i32,
     prof: i32,
@@ -806,7 +823,6 @@ fn busca_raiz(
     melhor_parcial: &mut Option<(TLance, i32)>,
 ) -> i32 {
     let mut melhor = -INFINITO;
-    let mut pv_filho = TPv::default();
     bu.total_raiz = lista.n as u32;
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
@@ -817,11 +833,11 @@ fn busca_raiz(
         let da_xeque = b.em_xeque();
         let nova_prof = prof - 1 + da_xeque as i32;
         let v = if i == 0 {
-            -alpha_beta(b, bu, -beta, -alfa, nova_prof, 1, &mut pv_filho, true)
+            -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
         } else {
-            let mut v = -alpha_beta(b, bu, -alfa - 1, -alfa, nova_prof, 1, &mut pv_filho, true);
+            let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
             if v > alfa && v < beta && !bu.parar {
-                v = -alpha_beta(b, bu, -beta, -alfa, nova_prof, 1, &mut pv_filho, true);
+                v = -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true);
             }
             v
         };
@@ -835,7 +851,7 @@ fn busca_raiz(
             melhor = v;
             if v > alfa {
                 alfa = v;
-                pv.atualiza(l, &pv_filho);
+                pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
                     *melhor_parcial = Some((l, v));
                     imprime_pv(bu, prof, v, pv);
@@ -885,6 +901,8 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
         .unwrap_or(0);
     ordena_lances(b, bu, &mut lista, 0, lance_hash);
     r.lance = obtem_melhor_lance(&mut lista, 0);
+    // A pilha sai do TBusca durante a busca para poder ser passada por fatias.
+    let mut pilha = std::mem::take(&mut bu.pilha);
 
     let max_prof = if lim.profundidade > 0 {
         (lim.profundidade as i32).min(MAX_DEPTH as i32 - 2)
@@ -920,7 +938,17 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
             {
                 lista.lances[i].valor_lance = INFINITO + 1;
             }
-            escore = busca_raiz(b, bu, &mut lista, alfa, beta, prof, &mut pv, &mut parcial);
+            escore = busca_raiz(
+                b,
+                bu,
+                &mut lista,
+                &mut pilha,
+                alfa,
+                beta,
+                prof,
+                &mut pv,
+                &mut parcial,
+            );
             if bu.parar {
                 break;
             }
@@ -987,6 +1015,7 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
         }
         instabilidade = (instabilidade * 0.9).max(1.0);
     }
+    bu.pilha = pilha;
     espera_fim_infinito(bu);
     r.nos = bu.nos;
     r.ms = tempo_decorrido_ms(bu);

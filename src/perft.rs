@@ -13,15 +13,24 @@ use crate::tipos::GERA_TODOS;
 
 /// Número de folhas a `profundidade` plies.
 pub fn perft(b: &mut TBoard, profundidade: u32) -> u64 {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    // Uma lista por ply, criada uma vez: zerar 3 KB a cada nó custaria mais
+    // que gerar os lances (é a "pilha de lances" do ICE).
+    let mut pilha = vec![TListaLances::nova(); profundidade.max(1) as usize];
+    perft_pilha(b, profundidade, &mut pilha)
+}
+
+fn perft_pilha(b: &mut TBoard, profundidade: u32, pilha: &mut [TListaLances]) -> u64 {
+    let (lista, resto) = pilha
+        .split_first_mut()
+        .expect("pilha do tamanho da profundidade");
+    gera_lista_lances(b, GERA_TODOS, lista);
     if profundidade <= 1 {
         return if profundidade == 0 { 1 } else { lista.n as u64 };
     }
     let mut total = 0;
     for l in lista.como_fatia() {
         b.make(l);
-        total += perft(b, profundidade - 1);
+        total += perft_pilha(b, profundidade - 1, resto);
         b.unmake();
     }
     total

@@ -1,0 +1,219 @@
+//! Testes da busca: mates com a distância certa, empates (afogamento,
+//! repetição, 50 lances, material insuficiente), lance nulo, killers do ICE,
+//! ordem de ordenação e estabilidade do bench.
+
+use ice::busca::*;
+use ice::geracao::{acha_lance, gera_lista_lances};
+use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
+use ice::tabuleiro::TBoard;
+use ice::tempo::TLimites;
+use ice::tipos::*;
+
+fn pensa(fen: &str, prof: u32) -> TResultado {
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(16);
+    bu.post = false;
+    busca(
+        &mut b,
+        &mut bu,
+        &TLimites {
+            profundidade: prof,
+            ..TLimites::default()
+        },
+    )
+}
+
+#[test]
+fn mates_com_a_distancia_certa() {
+    // Mate em 1: Dg7# (dama apoiada pelo rei).
+    let r = pensa("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 4);
+    assert_eq!(escore_xboard(r.escore), 100001);
+    // Mate em 2 (WAC.001): Dg6!.
+    let r = pensa(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        6,
+    );
+    assert_eq!(lance_para_texto(&r.lance), "g3g6");
+    assert_eq!(escore_xboard(r.escore), 100002);
+    // Mate em 2 com torre: Th1! e Th8#.
+    let r = pensa("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", 6);
+    assert_eq!(
+        escore_xboard(r.escore),
+        100002,
+        "pv {}",
+        lance_para_texto(&r.lance)
+    );
+    // Mate em 3 (Bratko–Kopec 1): 1...Dd1+ 2.Rxd1 Bg4+ 3.R~ Td1#.
+    let r = pensa("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1", 8);
+    assert_eq!(lance_para_texto(&r.lance), "d6d1");
+    assert_eq!(escore_xboard(r.escore), 100003);
+    // O lado que leva mate vê o escore negativo: 1...Rg8 2.Da8#.
+    let r = pensa("7k/8/6K1/8/8/8/8/Q7 b - - 0 1", 4);
+    assert_eq!(escore_xboard(r.escore), -100001);
+}
+
+#[test]
+fn empates() {
+    // Afogamento: sem lances e sem xeque.
+    let r = pensa("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3);
+    assert_eq!(r.escore, 0);
+    assert!(!r.lance.existe());
+    // Material insuficiente: K+C contra K.
+    assert_eq!(pensa("8/8/4k3/8/8/3NK3/8/8 w - - 0 1", 6).escore, 0);
+    // Regra dos 50 lances: com 99 meios-lances, qualquer lance que não zere o
+    // contador empata; a torre a mais não vale nada se não houver mate já.
+    let r = pensa("8/8/8/4k3/8/8/8/R3K3 w - - 99 80", 4);
+    assert_eq!(r.escore, 0);
+}
+
+#[test]
+fn repeticao_vale_zero() {
+    // Dama a mais, mas a posição já ocorreu: dentro da busca, voltar a ela é
+    // empate (0), e a contagem da partida chega a 2 (tripla repetição).
+    let mut b = TBoard::de_fen("k7/8/8/8/8/8/8/K5Q1 w - - 0 1").unwrap();
+    let mut bu = nova_busca(1);
+    bu.post = false;
+    let joga = |b: &mut TBoard, lances: &[&str]| {
+        for m in lances {
+            let l = acha_lance(b, m).unwrap_or_else(|| panic!("{m}"));
+            b.make(&l);
+        }
+    };
+    joga(&mut b, &["g1g2", "a8b8", "g2g1", "b8a8"]);
+    assert_eq!(b.repeticoes(), 1);
+    let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+    // Num nó interno (ply 1) a posição repetida vale 0, apesar da dama.
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 3, 1, true);
+    assert_eq!(v, 0);
+    joga(&mut b, &["g1g2", "a8b8", "g2g1", "b8a8"]);
+    assert_eq!(b.repeticoes(), 2);
+    // Sem a história, a mesma posição vale muito.
+    let mut limpa = TBoard::de_fen("k7/8/8/8/8/8/8/K5Q1 w - - 0 1").unwrap();
+    let v = alpha_beta(
+        &mut limpa, &mut bu, &mut pilha, -INFINITO, INFINITO, 3, 1, true,
+    );
+    assert!(v > 500, "{v}");
+}
+
+#[test]
+fn condicoes_do_lance_nulo() {
+    let b = TBoard::de_fen("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").unwrap();
+    assert!(b.em_xeque());
+    assert!(!pode_fazer_nulo(&b, true, 0), "nunca em xeque");
+    let b = TBoard::de_fen("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").unwrap();
+    assert!(!pode_fazer_nulo(&b, false, 0), "só rei e peões: zugzwang");
+    let b = TBoard::de_fen("4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1").unwrap();
+    assert!(pode_fazer_nulo(&b, false, 0));
+    assert!(!pode_fazer_nulo(&b, false, MATE - 10), "β de mate");
+}
+
+#[test]
+fn killers_como_no_ice() {
+    let mut bu = nova_busca(1);
+    let b = TBoard::inicial();
+    let l = |t: &str| acha_lance(&b, t).unwrap();
+    let (a, c, d, e) = (l("a2a3"), l("c2c3"), l("d2d3"), l("e2e3"));
+    atualiza_killers(&mut bu, &a, 5);
+    atualiza_killers(&mut bu, &c, 5);
+    assert!(
+        bu.killers[5][0].casa_origem == a.casa_origem
+            && bu.killers[5][1].casa_origem == c.casa_origem
+    );
+    // Repetido: contador do slot sobe.
+    atualiza_killers(&mut bu, &a, 5);
+    assert_eq!(bu.killers[5][0].valor_lance, 1);
+    // Contadores diferentes: sai o de menor contador (c, slot 1).
+    atualiza_killers(&mut bu, &d, 5);
+    assert_eq!(lance_para_texto(&bu.killers[5][1]), "d2d3");
+    assert_eq!(bu.killers[5][1].valor_lance, 0);
+    // a=1, d=0: e substitui d de novo (menor contador).
+    atualiza_killers(&mut bu, &e, 5);
+    assert_eq!(lance_para_texto(&bu.killers[5][1]), "e2e3");
+    // Contadores iguais: substitui o slot que NÃO foi o último substituído.
+    atualiza_killers(&mut bu, &e, 5); // e=1, a=1; último substituído = 1
+    atualiza_killers(&mut bu, &c, 5);
+    assert_eq!(lance_para_texto(&bu.killers[5][0]), "c2c3");
+    assert_eq!(lance_para_texto(&bu.killers[5][1]), "e2e3");
+    // Capturas e promoções não entram.
+    let b2 = TBoard::de_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    atualiza_killers(&mut bu, &acha_lance(&b2, "e4d5").unwrap(), 7);
+    atualiza_killers(&mut bu, &acha_lance(&b2, "b7b8q").unwrap(), 7);
+    assert!(!bu.killers[7][0].existe() && !bu.killers[7][1].existe());
+}
+
+#[test]
+fn ordem_das_categorias() {
+    // Posição com todas as categorias: promoção a dama, capturas boa e ruim,
+    // killers, subpromoções e lances quietos.
+    let b = TBoard::de_fen("r3k2r/1P3ppp/8/3p4/2n1P3/1Q6/5PPP/R3K2R w KQkq - 0 1").unwrap();
+    let mut bu = nova_busca(1);
+    bu.classico = true; // capturas boa/ruim só pelo valor, como no ICE
+    let hash = acha_lance(&b, "a1a7").unwrap();
+    let k1 = acha_lance(&b, "h2h3").unwrap();
+    atualiza_killers(&mut bu, &k1, 0);
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    ordena_lances(&b, &bu, &mut lista, 0, hash.codigo());
+    let mut ordem = Vec::new();
+    for i in 0..lista.n {
+        ordem.push(lance_para_texto(&obtem_melhor_lance(&mut lista, i)));
+    }
+    let pos = |t: &str| {
+        ordem
+            .iter()
+            .position(|x| x == t)
+            .unwrap_or_else(|| panic!("{t} não gerado"))
+    };
+    // hash < promoção a dama < capturas boas (PxP, BxN…) < ruins (DxP) < killer < subpromoções < quietos
+    assert_eq!(pos("a1a7"), 0);
+    assert!(pos("b7a8q") < pos("e4d5"), "{ordem:?}"); // promoção com captura primeiro
+    assert!(pos("b7b8q") < pos("e4d5"));
+    assert!(
+        pos("e4d5") < pos("b3c4"),
+        "PxP (boa) antes de DxC (ruim: atacante vale mais)"
+    );
+    assert!(pos("b3c4") < pos("h2h3"), "captura ruim antes do killer");
+    assert!(pos("h2h3") < pos("b7b8n"), "killer antes da subpromoção");
+    assert!(pos("b7b8n") < pos("g2g3"), "subpromoção antes dos quietos");
+    assert_eq!(ordem.len(), lista.n);
+    let _ = LANCE_NULO;
+}
+
+#[test]
+fn bench_deterministico() {
+    // A assinatura não pode depender de nada além do binário.
+    let rodada = || {
+        let mut bu = nova_busca(16);
+        bu.post = false;
+        let mut total = 0;
+        for fen in ice::bench::POSICOES_BENCH.iter().take(8) {
+            let mut b = TBoard::de_fen(fen).unwrap();
+            limpa_busca(&mut bu);
+            total += busca(
+                &mut b,
+                &mut bu,
+                &TLimites {
+                    profundidade: 6,
+                    ..TLimites::default()
+                },
+            )
+            .nos;
+        }
+        total
+    };
+    assert_eq!(rodada(), rodada());
+}
+
+#[test]
+fn see_basico() {
+    // PxP defendido por peão, apoiado pela dama: ganha um peão; DxP: perde a dama.
+    let b = TBoard::de_fen("4k3/8/2p5/3p4/4P3/3Q4/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(see(&b, &acha_lance(&b, "e4d5").unwrap()), 100);
+    assert_eq!(see(&b, &acha_lance(&b, "d3d5").unwrap()), 100 - 900 + 100);
+    // Sem a dama atrás: troca de peões, saldo 0.
+    let b = TBoard::de_fen("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(see(&b, &acha_lance(&b, "e4d5").unwrap()), 0);
+    // Peão indefeso.
+    let b = TBoard::de_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(see(&b, &acha_lance(&b, "e4d5").unwrap()), 100);
+}

@@ -1,0 +1,259 @@
+//! Testes do tabuleiro: perft das suítes, FEN, recusas, chaves Polyglot e
+//! make/unmake (inclusive o lance nulo) restaurando tudo.
+
+use ice::geracao::{acha_lance, gera_lista_lances};
+use ice::lance::TListaLances;
+use ice::perft::perft;
+use ice::tabuleiro::TBoard;
+use ice::tipos::GERA_TODOS;
+
+/// Lê linhas `FEN ;D1 n ;D2 n …` e devolve (fen, [(prof, nós)]).
+fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    texto
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut partes = l.split(';');
+            let fen = partes.next().unwrap().trim().to_string();
+            let contas = partes
+                .map(|p| {
+                    let p = p.trim();
+                    let (d, n) = p.split_once(' ').unwrap();
+                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            (fen, contas)
+        })
+        .collect()
+}
+
+/// Confere cada profundidade até `teto_nos` folhas (e pelo menos `min_prof`).
+fn confere(texto: &str, teto_nos: u64, min_prof: u32) -> usize {
+    let mut conferidos = 0;
+    for (fen, contas) in le_suite(texto) {
+        let mut b = TBoard::de_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (d, n) in contas {
+            if n > teto_nos && d > min_prof {
+                continue;
+            }
+            assert_eq!(perft(&mut b, d), n, "perft {d} de {fen}");
+            conferidos += 1;
+        }
+        assert!(b.consistente(), "{fen}");
+        assert_eq!(b.para_fen().split(' ').next(), fen.split(' ').next());
+    }
+    conferidos
+}
+
+#[test]
+fn perft_suite_classica() {
+    // Todas as 126 posições até a profundidade 4, e mais fundo enquanto barato.
+    let n = confere(include_str!("data/perftsuite.epd"), 3_000_000, 4);
+    assert!(n >= 126 * 4, "só {n} contagens");
+}
+
+#[test]
+fn perft_cpw_profundo() {
+    // As seis posições da CPW: profundidade 5–6 (até ~200 milhões de folhas).
+    let n = confere(include_str!("data/cpw_perft.epd"), 200_000_000, 4);
+    assert!(n >= 30, "só {n} contagens");
+}
+
+#[test]
+fn fen_ida_e_volta() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 13 42",
+        "r3k3/8/8/8/8/8/8/4K2R b Kq - 99 120",
+    ] {
+        assert_eq!(TBoard::de_fen(fen).unwrap().para_fen(), fen);
+    }
+    // Um e.p. que ninguém pode capturar não entra na chave nem no FEN de saída.
+    let b = TBoard::de_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    assert_eq!(
+        b.para_fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // EPD de 4 campos: contadores padrão.
+    assert_eq!(
+        TBoard::de_fen("8/8/8/8/8/8/8/K6k w - -")
+            .unwrap()
+            .para_fen(),
+        "8/8/8/8/8/8/8/K6k w - - 0 1"
+    );
+}
+
+#[test]
+fn fen_recusados() {
+    let ruins = [
+        ("", "campos"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "campos",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+            "campos",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "fileiras",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "dígito",
+        ),
+        (
+            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "caractere",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "casas",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "casas",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "lado",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "rei",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
+            "rei",
+        ),
+        (
+            "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
+            "peão",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w kq - 0 1",
+            "peão",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ", ""),
+        ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "xeque"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+            "roque",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KX - 0 1",
+            "roque",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            "roque",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w k - 0 1",
+            "rei",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            "passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
+            "passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+            "meios-lances",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+            "número",
+        ),
+    ];
+    for (fen, palavra) in ruins {
+        match TBoard::de_fen(fen) {
+            Ok(_) if palavra.is_empty() => {}
+            Ok(_) => panic!("FEN aceito indevidamente: {fen}"),
+            Err(e) => assert!(e.contains(palavra), "{fen}: mensagem '{e}' sem '{palavra}'"),
+        }
+    }
+}
+
+#[test]
+fn chaves_polyglot_publicadas() {
+    // FEN e chave publicados com o formato Polyglot; confere também a chave
+    // incremental jogando os lances a partir da posição inicial.
+    for linha in include_str!("data/polyglot-keys.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let partes: Vec<&str> = linha.split(';').map(str::trim).collect();
+        let chave = u64::from_str_radix(partes[1].trim_start_matches("0x"), 16).unwrap();
+        assert_eq!(
+            TBoard::de_fen(partes[0]).unwrap().chave_hash,
+            chave,
+            "{}",
+            partes[0]
+        );
+        let mut b = TBoard::inicial();
+        for m in partes[2]
+            .trim_start_matches("moves:")
+            .split_whitespace()
+            .filter(|m| *m != "startpos")
+        {
+            let l = acha_lance(&b, m).unwrap_or_else(|| panic!("{m} ilegal"));
+            b.make(&l);
+        }
+        assert_eq!(b.chave_hash, chave, "sequência {}", partes[2]);
+        assert_eq!(b.chave_do_zero(), chave);
+    }
+    assert_eq!(TBoard::inicial().chave_hash, 0x463b96181691fc9c);
+}
+
+/// Percorre a árvore a uma profundidade conferindo que make/unmake e o lance
+/// nulo devolvem o tabuleiro exatamente como estava (chave inclusive).
+fn confere_make_unmake(b: &mut TBoard, prof: u32) {
+    let antes = b.clone();
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    if !b.em_xeque() {
+        b.make_null_move();
+        assert_eq!(b.chave_hash, b.chave_do_zero());
+        b.unmake_null_move();
+        assert_eq!(b.para_fen(), antes.para_fen());
+        assert_eq!(b.chave_hash, antes.chave_hash);
+    }
+    for l in lista.como_fatia() {
+        b.make(l);
+        assert_eq!(b.chave_hash, b.chave_do_zero(), "chave após {l:?}");
+        assert!(b.consistente());
+        if prof > 1 {
+            confere_make_unmake(b, prof - 1);
+        }
+        b.unmake();
+        assert_eq!(b.para_fen(), antes.para_fen());
+        assert_eq!(b.chave_hash, antes.chave_hash);
+        assert_eq!(b.casas, antes.casas);
+        assert_eq!(b.pecas, antes.pecas);
+        assert_eq!(b.num_historico, antes.num_historico);
+    }
+}
+
+#[test]
+fn make_unmake_e_nulo_restauram_tudo() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        confere_make_unmake(&mut b, 3);
+    }
+}
