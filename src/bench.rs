@@ -54,7 +54,7 @@ pub const POSICOES_BENCH: [&str; 30] = [
 ];
 
 /// `ice bench [profundidade]`: imprime por último `bench nodes=N ms=T nps=R`.
-pub fn cmd_bench(args: &[String], classico: bool) -> Result<(), String> {
+pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let prof = match args.first() {
         Some(s) => s
             .parse::<u32>()
@@ -66,6 +66,7 @@ pub fn cmd_bench(args: &[String], classico: bool) -> Result<(), String> {
     let mut bu = nova_busca(BENCH_HASH_MB);
     bu.post = false;
     bu.classico = classico;
+    bu.melhorias = melhorias;
     bu.av.classico = classico;
     let inicio = Instant::now();
     let mut total = 0u64;
@@ -135,7 +136,7 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
 }
 
 /// `ice busca <FEN> [--tempo S | --profundidade D]`: pensa e imprime `bestmove`.
-pub fn cmd_busca(args: &[String], classico: bool) -> Result<(), String> {
+pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let fim_fen = args
         .iter()
         .position(|a| a.starts_with("--"))
@@ -150,6 +151,7 @@ pub fn cmd_busca(args: &[String], classico: bool) -> Result<(), String> {
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = nova_busca(HASH_PADRAO_MB);
     bu.classico = classico;
+    bu.melhorias = melhorias;
     bu.av.classico = classico;
     let r = busca(&mut b, &mut bu, &lim);
     println!("bestmove {}", lance_para_texto(&r.lance));
@@ -158,7 +160,7 @@ pub fn cmd_busca(args: &[String], classico: bool) -> Result<(), String> {
 
 /// `ice epd <arquivo> --tempo S`: roda a suíte dentro do processo e imprime
 /// por último `solved N/M`, com o fator de ramificação médio do artigo.
-pub fn cmd_epd(args: &[String], classico: bool) -> Result<(), String> {
+pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let arquivo = args
         .first()
         .ok_or("uso: ice epd <arquivo.epd> [--tempo S]")?;
@@ -177,6 +179,7 @@ pub fn cmd_epd(args: &[String], classico: bool) -> Result<(), String> {
     let mut bu = nova_busca(HASH_PADRAO_MB);
     bu.post = false;
     bu.classico = classico;
+    bu.melhorias = melhorias;
     bu.av.classico = classico;
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {

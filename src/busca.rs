@@ -51,6 +51,29 @@ const HISTORY_MAXIMO: i32 = 1 << 20;
 /// Verifica relógio e entrada a cada tantos nós (potência de 2 − 1).
 const MASCARA_RELOGIO: u64 = 2047;
 
+// --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
+/// SEE para separar capturas boas e ruins, e podar as ruins na quiescência.
+pub const MELHORIA_SEE: u32 = 1;
+/// Futilidade na profundidade 1 e futilidade reversa até a 3.
+pub const MELHORIA_FUTILIDADE: u32 = 2;
+/// Reduções de lances tardios (LMR).
+pub const MELHORIA_LMR: u32 = 4;
+/// Extensão por ameaça de mate, vista pelo lance nulo.
+pub const MELHORIA_AMEACA_MATE: u32 = 8;
+/// Poda delta na quiescência.
+pub const MELHORIA_DELTA: u32 = 16;
+/// Todas as melhorias.
+pub const TODAS_MELHORIAS: u32 = 31;
+
+/// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
+pub const NOMES_MELHORIAS: [(&str, u32); 5] = [
+    ("see", MELHORIA_SEE),
+    ("futilidade", MELHORIA_FUTILIDADE),
+    ("lmr", MELHORIA_LMR),
+    ("ameaca", MELHORIA_AMEACA_MATE),
+    ("delta", MELHORIA_DELTA),
+];
+
 // --- Faixas de ordenação (ordem do ICE, seção 4.5) ---
 const ORD_PV: i32 = 30_000_000;
 const ORD_HASH: i32 = 29_000_000;
@@ -78,6 +101,8 @@ pub struct TBusca {
     pub post: bool,
     /// Modo "ICE clássico": desliga SEE, futilidade, LMR e ameaça de mate.
     pub classico: bool,
+    /// Quais melhorias pós-ICE estão ligadas (bits `MELHORIA_*`).
+    pub melhorias: u32,
     /// Pensando no tempo do oponente (só para numa ordem de fora ou no acerto).
     pub ponderando: bool,
     /// Modo de análise: busca sem fim, nunca joga.
@@ -139,6 +164,7 @@ pub fn nova_busca(mb: usize) -> TBusca {
         entrada: TEntrada::default(),
         post: true,
         classico: false,
+        melhorias: TODAS_MELHORIAS,
         ponderando: false,
         analisando: false,
         lance_ponder: LANCE_NULO,
@@ -160,6 +186,12 @@ pub fn nova_busca(mb: usize) -> TBusca {
         ponder_acertou: false,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
     }
+}
+
+/// A melhoria `m` está ligada? (nunca no modo clássico)
+#[inline(always)]
+pub fn usa(bu: &TBusca, m: u32) -> bool {
+    !bu.classico && bu.melhorias & m != 0
 }
 
 /// Muda o tamanho da tabela de transposição (comando `memory`).
@@ -352,7 +384,7 @@ pub fn ordena_lances(
         } else if l.eh_captura() && l.peca_promovida == NENHUMA {
             // MVV/LVA: vítima mais valiosa primeiro; entre iguais, atacante mais barato.
             let mvv_lva = VALOR_PECA[l.peca_capturada as usize] * 10 - l.peca as i32;
-            let boa = if bu.classico {
+            let boa = if !usa(bu, MELHORIA_SEE) {
                 VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
             } else {
                 VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
@@ -522,7 +554,7 @@ pub fn quiescence(
     ordena_lances(b, bu, lista, ply, 0);
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
-        if !em_xeque && !bu.classico {
+        if !em_xeque && usa(bu, MELHORIA_DELTA) {
             // Poda delta: nem capturando a peça (e promovendo) o lado alcança α.
             let ganho = VALOR_PECA[l.peca_capturada as usize]
                 + if l.peca_promovida != NENHUMA {
@@ -533,13 +565,15 @@ pub fn quiescence(
             if estatica + ganho + MARGEM_FUTILIDADE < alfa {
                 continue;
             }
+        }
+        if !em_xeque
+            && usa(bu, MELHORIA_SEE)
+            && l.peca_promovida == NENHUMA
+            && VALOR_PECA[l.peca_capturada as usize] < VALOR_PECA[l.peca as usize]
+            && see(b, &l) < 0
+        {
             // Captura que perde material pelo SEE não muda nada na quiescência.
-            if l.peca_promovida == NENHUMA
-                && VALOR_PECA[l.peca_capturada as usize] < VALOR_PECA[l.peca as usize]
-                && see(b, &l) < 0
-            {
-                continue;
-            }
+            continue;
         }
         b.make(&l);
         let v = -quiescence(b, bu, resto, -beta, -alfa, ply + 1);
@@ -640,7 +674,8 @@ pub fn alpha_beta(
 
     // Passo 4. Futilidade reversa (só ICE-rs): longe da raiz e muito acima de
     // β, nenhuma resposta razoável do adversário traria o escore de volta.
-    if !bu.classico && !no_pv && !em_xeque && prof <= 3 && beta.abs() < LIMIAR_MATE {
+    if usa(bu, MELHORIA_FUTILIDADE) && !no_pv && !em_xeque && prof <= 3 && beta.abs() < LIMIAR_MATE
+    {
         let margem = MARGEM_FUTILIDADE_REVERSA * prof;
         if estatica - margem >= beta {
             return estatica - margem;
@@ -674,7 +709,7 @@ pub fn alpha_beta(
         }
         // Extensão por ameaça de mate (só ICE-rs): passar a vez leva a mate,
         // então a posição é perigosa e merece um ply a mais.
-        if !bu.classico && v <= -LIMIAR_MATE {
+        if usa(bu, MELHORIA_AMEACA_MATE) && v <= -LIMIAR_MATE {
             ameaca_mate = true;
         }
     }
@@ -692,8 +727,11 @@ pub fn alpha_beta(
     let mut melhor_lance = LANCE_NULO;
     // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
     // lance quieto não recupera uma desvantagem maior que a margem.
-    let futil =
-        !bu.classico && prof == 1 && !em_xeque && !no_pv && estatica + MARGEM_FUTILIDADE <= alfa;
+    let futil = usa(bu, MELHORIA_FUTILIDADE)
+        && prof == 1
+        && !em_xeque
+        && !no_pv
+        && estatica + MARGEM_FUTILIDADE <= alfa;
 
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
@@ -725,7 +763,7 @@ pub fn alpha_beta(
             -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true)
         } else {
             let mut reducao = 0;
-            if !bu.classico
+            if usa(bu, MELHORIA_LMR)
                 && prof >= LMR_PROFUNDIDADE
                 && i >= LMR_LANCES
                 && !em_xeque

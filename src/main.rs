@@ -68,6 +68,21 @@ fn main() -> ExitCode {
     // `--classico` em qualquer posição liga o modo "ICE clássico".
     let classico = args.iter().any(|a| a == "--classico");
     args.retain(|a| a != "--classico");
+    // `--sem see,lmr,…` desliga melhorias pós-ICE uma a uma (para medi-las).
+    let mut melhorias = ice::busca::TODAS_MELHORIAS;
+    if let Some(i) = args.iter().position(|a| a == "--sem") {
+        let lista = args.get(i + 1).cloned().unwrap_or_default();
+        for nome in lista.split(',') {
+            match ice::busca::NOMES_MELHORIAS.iter().find(|(n, _)| *n == nome) {
+                Some((_, m)) => melhorias &= !m,
+                None => {
+                    eprintln!("Erro: melhoria desconhecida '{nome}' (conhecidas: see, futilidade, lmr, ameaca, delta)");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let resultado = match args.first().map(String::as_str) {
         None => {
             println!("# {}", ice::NOME_MOTOR);
@@ -84,9 +99,9 @@ fn main() -> ExitCode {
         Some("perft") => cmd_perft(&args[1..]),
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
-        Some("bench") => ice::bench::cmd_bench(&args[1..], classico),
-        Some("busca") => ice::bench::cmd_busca(&args[1..], classico),
-        Some("epd") => ice::bench::cmd_epd(&args[1..], classico),
+        Some("bench") => ice::bench::cmd_bench(&args[1..], classico, melhorias),
+        Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
+        Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
         Some(outro) => Err(format!("comando desconhecido: {outro}")),
     };
     match resultado {
