@@ -434,14 +434,14 @@ mod testes {
     #[test]
     fn roque_nao_atravessa_xeque() {
         // Torre preta em f8 ataca f1: não pode O-O; O-O-O pode.
-        let v = lances("5r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
+        let v = lances("1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
         assert!(!v.contains(&"e1g1".to_string()));
         assert!(v.contains(&"e1c1".to_string()));
         // Em xeque: nenhum roque.
-        let v = lances("4r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
+        let v = lances("1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", GERA_TODOS);
         assert!(!v.contains(&"e1g1".to_string()) && !v.contains(&"e1c1".to_string()));
         // b1 atacada não impede o roque grande (o rei não passa por b1).
-        let v = lances("1r6/8/8/8/8/8/8/R3K2k w Q - 0 1", GERA_TODOS);
+        let v = lances("1r5k/8/8/8/8/8/8/R3K3 w Q - 0 1", GERA_TODOS);
         assert!(v.contains(&"e1c1".to_string()));
     }
 
@@ -472,17 +472,27 @@ mod testes {
             lance_para_texto(&san_para_lance(&b, "d2d4").unwrap()),
             "d2d4"
         );
-        assert!(san_para_lance(&b, "Qh5#").is_some());
+        assert!(san_para_lance(&b, "Qe2").is_some());
+        assert!(
+            san_para_lance(&b, "Qh5").is_none(),
+            "o cavalo de f3 bloqueia"
+        );
         assert!(san_para_lance(&b, "Ke3").is_none());
         // Desambiguação por coluna.
-        let b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+        let b = TBoard::de_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
         let l = san_para_lance(&b, "Rad1").unwrap();
         assert_eq!(lance_para_san(&b, &l), "Rad1");
         assert!(san_para_lance(&b, "Rd1").is_none(), "Rd1 é ambíguo");
+        let b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K2R w K - 0 1").unwrap();
         assert_eq!(
             lance_para_texto(&san_para_lance(&b, "O-O").unwrap()),
             "e1g1"
         );
+        assert_eq!(
+            lance_para_texto(&san_para_lance(&b, "0-0").unwrap()),
+            "e1g1"
+        );
+        assert!(san_para_lance(&b, "O-O-O").is_none(), "sem o direito");
         // Mate com promoção.
         let b = TBoard::de_fen("7k/4P3/6K1/8/8/8/8/8 w - - 0 1").unwrap();
         let l = san_para_lance(&b, "e8=Q+").unwrap();
