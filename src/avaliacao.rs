@@ -1,14 +1,148 @@
-//! Avaliação estática (porta de `eval.c` do ICE): material e tabelas peça-casa.
+//! Avaliação estática (porta de `eval.c` do ICE e da seção 4.6 do artigo).
 //!
-//! Nível 4: depende de `tabuleiro` e dos níveis abaixo. Esta é a primeira
-//! versão, a da busca: material + tabelas peça-casa do ICE 1.40, com a tabela
-//! do rei misturada entre abertura e final por um contador de fase (o ICE
-//! trocava de tabela de uma vez no lance 35). Os demais termos da seção 4.6
-//! entram por trás desta mesma função `eval`.
+//! Nível 4: depende de `tabuleiro` e dos níveis abaixo (`tipos`, `bitboard`,
+//! `ataques`). O ICE somava, para cada lado, material + peça-casa e depois uma
+//! lista de termos de conhecimento de xadrez; o resultado era (pontos do lado a
+//! jogar) − (pontos do adversário). Aqui é igual, com três mudanças de forma:
+//!
+//! 1. cada termo tem dois valores, meio-jogo e final (`TPar`), misturados pela
+//!    fase do jogo (avaliação "afunilada", *tapered*). O ICE 1.78 só fazia isso
+//!    com a tabela do rei; estender a ideia aos outros termos evita saltos de
+//!    avaliação quando uma peça sai do tabuleiro;
+//! 2. os termos que o artigo cita como melhorias (4.8.3) — mobilidade,
+//!    tropismo, avaliação preguiçosa — e a verificação de material para mate,
+//!    que o ICE não tinha, ficam desligados com `TAvaliacao::classico`;
+//! 3. a estrutura de peões (que só depende dos peões) é guardada numa tabela
+//!    hash própria, porque os peões mudam pouco de um nó para o outro.
+//!
+//! Ordem dos passos em `eval` (a mesma da seção 4.6):
+//! material e peça-casa → final de peões → desequilíbrio material → estrutura
+//! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
+//! opostos → análise de abertura → mobilidade e tropismo.
+//!
+//! Todos os pesos são constantes com nome no topo do arquivo. O afinador
+//! (`src/bin/texel.rs`) lê o "traço" da avaliação (quantas vezes cada peso foi
+//! somado para cada lado) e reescreve essas constantes.
 
+use crate::ataques::*;
 use crate::bitboard::*;
 use crate::tabuleiro::TBoard;
 use crate::tipos::*;
+
+/// Um par de valores (meio-jogo, final), em centipeões.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TPar {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+/// Construtor curto, para as tabelas de pesos ficarem legíveis.
+pub const fn par(mg: i32, eg: i32) -> TPar {
+    TPar { mg, eg }
+}
+
+// ============================================================================
+// Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
+// do código original; "1.78" marca os termos que o artigo descreve sem número
+// (o valor é nosso). O afinador reescreve os números destas linhas.
+// ============================================================================
+
+// --- Termos do ICE 1.40 ------------------------------------------------------
+const BONUS_PAR_BISPOS: TPar = par(20, 40); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 75); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(20, 10); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(10, 5); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(5, 5); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-20, 0); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(50, 0); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-10, -20); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-15, -20); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-15, -15); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-30, -10); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+
+// --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
+const ABERTURA_ROQUE: TPar = par(15, 0); // ICE 1.40: +15 por rocar cedo
+const ABERTURA_PEAO_CENTRAL: TPar = par(15, 0); // ICE 1.40: +15 por lance de d2/e2
+const ABERTURA_PECA_DUAS_VEZES: TPar = par(-15, 0); // ICE 1.40: −15 (aproximação)
+const ABERTURA_DAMA_CEDO: TPar = par(-15, 0); // ICE 1.40: −15 por lance saindo de d1
+const ABERTURA_REI_ANDOU: TPar = par(-15, 0); // ICE 1.40: −15 por lance de rei sem roque
+const ABERTURA_PEAO_F: TPar = par(-15, 0); // ICE 1.40: −15 por lance de f2
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-20, 0); // 1.78: peça em d3/e3 na frente do peão
+/// Até que lance completo a análise de abertura vale.
+const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
+/// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
+/// a diferença entre os lados nunca passa de 80 < valor de um peão: o motor
+/// não entrega material para seguir princípios (artigo, 4.6).
+const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
+
+// --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
+const PEAO_ATRASADO: TPar = par(-8, -10); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-16, 0); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-5, -10); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(10, 20); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 0); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(-20, 10); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(30, 0); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(25, 0); // peça menor contra peões, no meio-jogo
+
+/// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
+/// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
+#[rustfmt::skip]
+const PEAO_PASSADO: [TPar; 8] = [
+    par(0, 0), par(5, 10), par(10, 15), par(20, 30),
+    par(35, 55), par(55, 90), par(80, 130), par(0, 0),
+];
+
+/// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
+/// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
+/// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
+/// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
+const REI_ESCUDO: [TPar; 4] = [par(0, 0), par(-8, 0), par(-16, 0), par(-25, 0)];
+
+/// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
+/// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
+#[rustfmt::skip]
+const PEAO_TEMPESTADE: [TPar; 8] = [
+    par(0, 0), par(0, 0), par(0, 0), par(5, 0),
+    par(10, 0), par(20, 0), par(25, 0), par(0, 0),
+];
+
+// --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
+const MOB_CAVALO: TPar = par(4, 4); // por casa acessível além de MOB_BASE_CAVALO
+const MOB_BISPO: TPar = par(5, 5); // idem, bispo
+const MOB_TORRE: TPar = par(2, 4); // idem, torre
+const MOB_DAMA: TPar = par(1, 2); // idem, dama
+const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
+const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
+const MOB_BASE_TORRE: i32 = 7; // idem, torre
+const MOB_BASE_DAMA: i32 = 13; // idem, dama
+const TROPISMO_CAVALO: TPar = par(3, 0); // por casa de proximidade ao rei inimigo (7 − distância)
+const TROPISMO_BISPO: TPar = par(2, 0); // idem, bispo
+const TROPISMO_TORRE: TPar = par(2, 0); // idem, torre
+const TROPISMO_DAMA: TPar = par(3, 2); // idem, dama (também no final: ajuda o mate)
+const PASSADO_REI_INIMIGO: TPar = par(0, 5); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(0, -2); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(0, 10); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(0, 500); // regra do quadrado, inimigo sem peças
+/// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
+const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
+
+/// Avaliação preguiçosa: se material + peça-casa + peões já estão tão fora da
+/// janela que nenhum termo lento consegue trazer de volta, devolve já.
+const MARGEM_PREGUICOSA: i32 = 300; // centipeões; maior que os termos lentos somados
+
+// --- Escala para finais sem material de mate (em 16 avos) --------------------
+const ESCALA_NORMAL: i32 = 16; // 16/16: sem redução
+const ESCALA_CAVALOS_CONTRA_PEOES: i32 = 4; // K+2C contra peões: às vezes ganha
+const ESCALA_POUCA_VANTAGEM: i32 = 4; // sem peões e só até uma peça menor a mais (T×B)
+const ESCALA_BISPOS_OPOSTOS: i32 = 8; // só bispos de cores opostas e peões
+
+/// Entradas da tabela hash de peões (potência de 2).
+const TAM_HASH_PEOES: usize = 1 << 14;
+
+// ============================================================================
+// Tabelas peça-casa
+// ============================================================================
 
 // Tabelas peça-casa do ICE 1.40, do ponto de vista das brancas: a primeira
 // linha é a fileira 8, então a peça branca na casa i usa a entrada i.
@@ -24,16 +158,17 @@ pub const PST_PEAO: [i32; 64] = [
      0,  0,  0,  0,  0,  0,  0,  0,
 ];
 
+/// Cavalo: a Tabela 1 do artigo (ICE 1.78), que substituiu a do 1.40.
 #[rustfmt::skip]
 pub const PST_CAVALO: [i32; 64] = [
-      0,  2,  6,  7,  7,  6,  2,  0,
-      9, 10, 15, 17, 17, 15, 10,  9,
-      8, 15, 20, 30, 30, 20, 15,  8,
-      7, 11, 14, 20, 20, 14, 11,  7,
-      7, 11, 14, 20, 20, 14, 11,  7,
-      6, 10, 14, 14, 14, 14, 10,  6,
-     -5,  7, 10, 11, 11, 10,  7, -5,
-    -10,  0, 10,  7,  7, 10,  0,-10,
+     5,  7,  9, 11, 11,  9,  7,  5,
+     7, 10, 14, 16, 16, 14, 10,  7,
+     9, 14, 19, 21, 21, 19, 14,  9,
+    11, 16, 21, 24, 24, 21, 16, 11,
+    11, 16, 21, 24, 24, 21, 16, 11,
+     9, 14, 19, 21, 21, 19, 14,  9,
+     7, 10, 14, 16, 16, 14, 10,  7,
+     5,  7,  9, 11, 11,  9,  7,  5,
 ];
 
 #[rustfmt::skip]
@@ -90,23 +225,6 @@ pub const PST_REI_FINAL: [i32; 64] = [
 pub const PESO_FASE: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
 pub const FASE_TOTAL: i32 = 24;
 
-/// Estado da avaliação que vive entre chamadas (tabelas, modos).
-pub struct TAvaliacao {
-    /// Modo "ICE clássico": só os termos que o ICE tinha.
-    pub classico: bool,
-}
-
-impl Default for TAvaliacao {
-    fn default() -> Self {
-        nova_avaliacao()
-    }
-}
-
-/// Cria o estado da avaliação.
-pub fn nova_avaliacao() -> TAvaliacao {
-    TAvaliacao { classico: false }
-}
-
 /// Casa equivalente para as pretas. RUST: o ICE usava 63 − i (rotação de
 /// 180°); usamos o espelho vertical (i ^ 56) para que a avaliação seja
 /// exatamente simétrica entre as cores (só a fileira 4 da tabela de peão era
@@ -120,6 +238,350 @@ pub const fn casa_relativa(cor: usize, casa: usize) -> usize {
     }
 }
 
+/// Fileira do ponto de vista de `cor` (1 = a própria primeira fileira).
+#[inline(always)]
+const fn fileira_relativa(cor: usize, casa: usize) -> usize {
+    fileira(casa_relativa(cor, casa))
+}
+
+/// Peça-casa de cada peça, cor e casa, já espelhada para as pretas e com o
+/// rei nos dois valores (meio-jogo = tabela de abertura, final = de final).
+/// Calculada em tempo de compilação: no laço quente é uma leitura só.
+const fn monta_peca_casa() -> [[[TPar; 64]; 7]; 2] {
+    let mut t = [[[par(0, 0); 64]; 7]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            let c = casa_relativa(cor, casa);
+            t[cor][PEAO as usize][casa] = par(PST_PEAO[c], PST_PEAO[c]);
+            t[cor][CAVALO as usize][casa] = par(PST_CAVALO[c], PST_CAVALO[c]);
+            t[cor][BISPO as usize][casa] = par(PST_BISPO[c], PST_BISPO[c]);
+            t[cor][TORRE as usize][casa] = par(PST_TORRE[c], PST_TORRE[c]);
+            // ICE: a dama não tem tabela própria; usa bispo + torre.
+            let d = PST_BISPO[c] + PST_TORRE[c];
+            t[cor][DAMA as usize][casa] = par(d, d);
+            // 1.78: a tabela do rei depende da fase; aqui ela é misturada
+            // suavemente pelo contador de fase, como os demais termos.
+            t[cor][REI as usize][casa] = par(PST_REI_ABERTURA[c], PST_REI_FINAL[c]);
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static PECA_CASA: [[[TPar; 64]; 7]; 2] = monta_peca_casa();
+
+// ============================================================================
+// Máscaras pré-calculadas (const fn)
+// ============================================================================
+
+/// Colunas vizinhas de cada coluna (sem a própria).
+const fn monta_vizinhas() -> [TBitboard; 8] {
+    let mut t = [0u64; 8];
+    let mut c = 0;
+    while c < 8 {
+        if c > 0 {
+            t[c] |= COLUNA_A << (c - 1);
+        }
+        if c < 7 {
+            t[c] |= COLUNA_A << (c + 1);
+        }
+        c += 1;
+    }
+    t
+}
+static COLUNAS_VIZINHAS: [TBitboard; 8] = monta_vizinhas();
+
+/// Fileiras estritamente à frente de uma fileira (índice 1..=8), para cada cor.
+const fn monta_frente_fileiras() -> [[TBitboard; 9]; 2] {
+    let mut t = [[0u64; 9]; 2];
+    let mut f = 1;
+    while f <= 8 {
+        let mut g = 1;
+        while g <= 8 {
+            let linha = 0xFFu64 << (8 * (8 - g)); // fileira g
+            if g > f {
+                t[BRANCAS][f] |= linha;
+            }
+            if g < f {
+                t[NEGRAS][f] |= linha;
+            }
+            g += 1;
+        }
+        f += 1;
+    }
+    t
+}
+static FRENTE_FILEIRAS: [[TBitboard; 9]; 2] = monta_frente_fileiras();
+
+/// Casas da mesma coluna à frente de cada casa (o caminho do peão).
+const fn monta_frente() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            t[cor][casa] = t_fil[cor][8 - casa / 8] & (COLUNA_A << (casa % 8));
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static FRENTE: [[TBitboard; 64]; 2] = monta_frente();
+
+/// Casas que um peão inimigo precisa ocupar para deter um peão: a própria
+/// coluna e as vizinhas, à frente. Sem peão inimigo ali, o peão é passado.
+const fn monta_passado() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let viz = monta_vizinhas();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            let col = casa % 8;
+            t[cor][casa] = t_fil[cor][8 - casa / 8] & ((COLUNA_A << col) | viz[col]);
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static MASCARA_PASSADO: [[TBitboard; 64]; 2] = monta_passado();
+
+/// Casas das colunas vizinhas na mesma fileira ou atrás: onde um peão próprio
+/// poderia apoiar este. Vazia = o peão não pode ser defendido por peões.
+const fn monta_apoio() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let viz = monta_vizinhas();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            t[cor][casa] = !t_fil[cor][8 - casa / 8] & viz[casa % 8];
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static APOIO: [[TBitboard; 64]; 2] = monta_apoio();
+
+/// Distância de rei (Chebyshev) entre duas casas.
+const fn monta_distancia() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let dc = (a % 8) as i32 - (b % 8) as i32;
+            let dl = (a / 8) as i32 - (b / 8) as i32;
+            let dc = if dc < 0 { -dc } else { dc };
+            let dl = if dl < 0 { -dl } else { dl };
+            t[a][b] = if dc > dl { dc as u8 } else { dl as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+static DISTANCIA: [[u8; 64]; 64] = monta_distancia();
+
+#[inline(always)]
+fn distancia(a: usize, b: usize) -> i32 {
+    DISTANCIA[a][b] as i32
+}
+
+/// Colunas ocupadas por um bitboard, como 8 bits (bit 0 = coluna a).
+#[inline(always)]
+fn colunas_de(bb: TBitboard) -> u32 {
+    let mut x = bb;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    (x & 0xFF) as u32
+}
+
+/// Casas atacadas pelos peões de uma cor.
+#[inline(always)]
+fn ataques_peoes(peoes: TBitboard, cor: usize) -> TBitboard {
+    if cor == BRANCAS {
+        ((peoes & !COLUNA_A) >> 9) | ((peoes & !COLUNA_H) >> 7)
+    } else {
+        ((peoes & !COLUNA_A) << 7) | ((peoes & !COLUNA_H) << 9)
+    }
+}
+
+// ============================================================================
+// Estado, traço e acumulador
+// ============================================================================
+
+/// Uma entrada da tabela de peões. RUST: a chave guarda os dois bitboards de
+/// peões inteiros, então um acerto nunca é colisão (o ICE não tinha tabela).
+#[derive(Clone, Copy, Default)]
+struct TEntradaPeoes {
+    peoes: [TBitboard; 2],
+    pontos: [TPar; 2],
+    passados: [TBitboard; 2],
+}
+
+/// Estado da avaliação que vive entre chamadas (tabelas, modos).
+pub struct TAvaliacao {
+    /// Modo "ICE clássico": só os termos que o ICE tinha (1.40 e os que o
+    /// artigo descreve para o 1.78); sem mobilidade, tropismo, avaliação
+    /// preguiçosa nem escala de finais sem mate.
+    pub classico: bool,
+    /// Só material + peça-casa (a primeira versão), para medir o ganho dos termos.
+    pub so_material_pst: bool,
+    /// Tabela hash da estrutura de peões, alocada uma vez aqui.
+    hash_peoes: Vec<TEntradaPeoes>,
+    /// Acertos e consultas da tabela de peões (para medir).
+    pub acertos_peoes: u64,
+    pub consultas_peoes: u64,
+}
+
+impl Default for TAvaliacao {
+    fn default() -> Self {
+        nova_avaliacao()
+    }
+}
+
+/// Cria o estado da avaliação (aloca a tabela de peões: ~800 KB).
+pub fn nova_avaliacao() -> TAvaliacao {
+    TAvaliacao {
+        classico: false,
+        so_material_pst: false,
+        hash_peoes: vec![TEntradaPeoes::default(); TAM_HASH_PEOES],
+        acertos_peoes: 0,
+        consultas_peoes: 0,
+    }
+}
+
+/// Esvazia a tabela de peões (ao mudar de modo, por exemplo: não é preciso,
+/// porque os termos de peões são os mesmos em todos os modos, mas o
+/// protocolo pode querer começar do zero no `new`).
+pub fn limpa_hash_peoes(av: &mut TAvaliacao) {
+    for e in av.hash_peoes.iter_mut() {
+        *e = TEntradaPeoes::default();
+    }
+}
+
+// Categorias da tabela `ice eval` (o traço soma cada termo na sua).
+pub const CAT_MATERIAL: usize = 0;
+pub const CAT_PECA_CASA: usize = 1;
+pub const CAT_PAR_BISPOS: usize = 2;
+pub const CAT_DESEQUILIBRIO: usize = 3;
+pub const CAT_FINAL_PEOES: usize = 4;
+pub const CAT_ESTRUTURA: usize = 5;
+pub const CAT_PASSADOS: usize = 6;
+pub const CAT_TORRES: usize = 7;
+pub const CAT_REI: usize = 8;
+pub const CAT_TEMPESTADE: usize = 9;
+pub const CAT_ABERTURA: usize = 10;
+pub const CAT_MOBILIDADE: usize = 11;
+pub const CAT_TROPISMO: usize = 12;
+pub const NUM_CATEGORIAS: usize = 13;
+pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
+    "Material",
+    "Peca-casa",
+    "Par de bispos",
+    "Desequilibrio",
+    "Final de peoes",
+    "Estrutura peoes",
+    "Peoes passados",
+    "Torres",
+    "Seguranca do rei",
+    "Roques opostos",
+    "Abertura",
+    "Mobilidade",
+    "Tropismo",
+];
+
+/// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
+/// valor atual e quantas vezes foi somado para cada cor.
+#[derive(Clone, Copy, Debug)]
+pub struct TItemTraco {
+    pub nome: &'static str,
+    pub indice: usize,
+    pub peso: TPar,
+    pub coef: [i32; 2],
+}
+
+/// Traço de uma avaliação: a decomposição que `tabela_eval` imprime e que o
+/// afinador de Texel usa (a avaliação é linear nos pesos, fora a escala).
+#[derive(Clone, Debug, Default)]
+pub struct TTraco {
+    pub categorias: [[TPar; 2]; NUM_CATEGORIAS],
+    /// Pesos ajustáveis usados (os fixos — material, peça-casa — só entram
+    /// nas categorias e em `soma`).
+    pub itens: Vec<TItemTraco>,
+    /// Soma (meio-jogo, final) de cada cor antes da mistura.
+    pub soma: [TPar; 2],
+    pub fase: i32,
+    /// Escala de empate de cada cor, em 16 avos (aplicada a quem está à frente).
+    pub escala: [i32; 2],
+    /// Resultado final, do ponto de vista das brancas.
+    pub total_brancas: i32,
+}
+
+/// Acumulador de uma avaliação: (meio-jogo, final) de cada cor, e o traço
+/// quando alguém o pediu. Sem traço (a busca), o custo é um teste previsível.
+struct TConta<'a> {
+    s: [TPar; 2],
+    categoria: usize,
+    traco: Option<&'a mut TTraco>,
+}
+
+/// Soma `n` vezes o peso `peso` (de nome `nome`, posição `indice` numa
+/// tabela) à conta da cor `cor`.
+#[inline(always)]
+fn soma(c: &mut TConta, cor: usize, nome: &'static str, indice: usize, peso: TPar, n: i32) {
+    c.s[cor].mg += peso.mg * n;
+    c.s[cor].eg += peso.eg * n;
+    if let Some(t) = c.traco.as_deref_mut() {
+        registra(t, c.categoria, cor, nome, indice, peso, n);
+    }
+}
+
+/// Guarda um termo no traço (só em `tabela_eval` e no afinador).
+fn registra(
+    t: &mut TTraco,
+    categoria: usize,
+    cor: usize,
+    nome: &'static str,
+    indice: usize,
+    peso: TPar,
+    n: i32,
+) {
+    t.categorias[categoria][cor].mg += peso.mg * n;
+    t.categorias[categoria][cor].eg += peso.eg * n;
+    if nome.is_empty() || n == 0 {
+        return; // parte fixa (material, peça-casa, correções)
+    }
+    for it in t.itens.iter_mut() {
+        if it.nome == nome && it.indice == indice {
+            it.coef[cor] += n;
+            return;
+        }
+    }
+    let mut coef = [0; 2];
+    coef[cor] = n;
+    t.itens.push(TItemTraco {
+        nome,
+        indice,
+        peso,
+        coef,
+    });
+}
+
+// ============================================================================
+// Termos
+// ============================================================================
+
 /// Fase do jogo, de 0 (só reis e peões) a FASE_TOTAL (abertura).
 pub fn fase(b: &TBoard) -> i32 {
     let mut f = 0;
@@ -132,36 +594,766 @@ pub fn fase(b: &TBoard) -> i32 {
     f.min(FASE_TOTAL)
 }
 
-/// Material + peça-casa de um lado, com o rei misturado pela fase.
-fn material_pst(b: &TBoard, cor: usize, fase: i32) -> i32 {
-    let mut s = 0;
-    for peca in PEAO..=DAMA {
-        let mut bb = b.bb(peca)[cor];
-        while bb != 0 {
-            let c = casa_relativa(cor, pop_lsb(&mut bb));
-            s += VALOR_PECA[peca as usize];
-            s += match peca {
-                PEAO => PST_PEAO[c],
-                CAVALO => PST_CAVALO[c],
-                BISPO => PST_BISPO[c],
-                TORRE => PST_TORRE[c],
-                // ICE: a dama não tem tabela própria; usa bispo + torre.
-                _ => PST_BISPO[c] + PST_TORRE[c],
-            };
+/// Valor das peças (sem peões nem rei) de uma cor.
+#[inline(always)]
+fn material_pecas(b: &TBoard, cor: usize) -> i32 {
+    conta(b.cavalos[cor]) as i32 * VALOR_PECA[CAVALO as usize]
+        + conta(b.bispos[cor]) as i32 * VALOR_PECA[BISPO as usize]
+        + conta(b.torres[cor]) as i32 * VALOR_PECA[TORRE as usize]
+        + conta(b.damas[cor]) as i32 * VALOR_PECA[DAMA as usize]
+}
+
+/// Passo 1. Material (contagem de bits) + peça-casa de todas as peças.
+fn material_pst(b: &TBoard, c: &mut TConta) {
+    for cor in 0..2 {
+        c.categoria = CAT_MATERIAL;
+        let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
+        soma(c, cor, "", 0, par(m, m), 1);
+        c.categoria = CAT_PECA_CASA;
+        let mut pst = par(0, 0);
+        for peca in PEAO..=REI {
+            let mut bb = b.bb(peca)[cor];
+            while bb != 0 {
+                let v = PECA_CASA[cor][peca as usize][pop_lsb(&mut bb)];
+                pst.mg += v.mg;
+                pst.eg += v.eg;
+            }
+        }
+        soma(c, cor, "", 0, pst, 1);
+    }
+}
+
+/// Par de bispos (ICE 1.40: dois ou mais bispos).
+fn par_bispos(b: &TBoard, c: &mut TConta) {
+    c.categoria = CAT_PAR_BISPOS;
+    for cor in 0..2 {
+        if mais_de_um(b.bispos[cor]) {
+            soma(c, cor, "BONUS_PAR_BISPOS", 0, BONUS_PAR_BISPOS, 1);
         }
     }
+}
+
+/// Desequilíbrio material (1.78): combinações que a contagem simples avalia
+/// mal — duas torres contra dama, duas peças menores contra torre (e peão),
+/// peça menor contra peões.
+fn desequilibrio(b: &TBoard, c: &mut TConta) {
+    c.categoria = CAT_DESEQUILIBRIO;
+    for cor in 0..2 {
+        let o = cor ^ 1;
+        let menores = |k: usize| conta(b.cavalos[k] | b.bispos[k]) as i32;
+        let dm = menores(cor) - menores(o);
+        let dt = conta(b.torres[cor]) as i32 - conta(b.torres[o]) as i32;
+        let dd = conta(b.damas[cor]) as i32 - conta(b.damas[o]) as i32;
+        let dp = conta(b.peoes[cor]) as i32 - conta(b.peoes[o]) as i32;
+        if dt == 2 && dd == -1 && dm == 0 {
+            soma(
+                c,
+                cor,
+                "DESEQ_DUAS_TORRES_DAMA",
+                0,
+                DESEQ_DUAS_TORRES_DAMA,
+                1,
+            );
+        }
+        if dm == 2 && dt == -1 && dd == 0 {
+            soma(c, cor, "DESEQ_MENORES_TORRE", 0, DESEQ_MENORES_TORRE, 1);
+        }
+        if dm == 1 && dt == 0 && dd == 0 && dp <= -2 {
+            soma(c, cor, "DESEQ_PECA_PEOES", 0, DESEQ_PECA_PEOES, 1);
+        }
+    }
+}
+
+/// Final de rei e peões: quem tem mais peões ganha um bônus "decisivo"
+/// (ICE 1.40: +75 para quem tem mais, −75 para quem tem menos). RUST: o ICE
+/// olhava só as peças do próprio lado; aqui vale só quando nenhum dos dois tem
+/// peças, senão K+3P contra K+T+P ganharia o bônus.
+fn final_peoes(b: &TBoard, c: &mut TConta) {
+    c.categoria = CAT_FINAL_PEOES;
+    if b.pecas[0] ^ b.peoes[0] ^ b.rei[0] != 0 || b.pecas[1] ^ b.peoes[1] ^ b.rei[1] != 0 {
+        return;
+    }
+    let np = [conta(b.peoes[0]), conta(b.peoes[1])];
+    for cor in 0..2 {
+        if np[cor] > np[cor ^ 1] {
+            soma(c, cor, "FINAL_PEOES_A_MAIS", 0, FINAL_PEOES_A_MAIS, 1);
+        } else if np[cor] < np[cor ^ 1] {
+            soma(c, cor, "FINAL_PEOES_A_MAIS", 0, FINAL_PEOES_A_MAIS, -1);
+        }
+    }
+}
+
+/// Estrutura de peões de uma cor: dobrados, isolados, atrasados, passados (pela
+/// fileira) e ilhas. Só depende dos peões, por isso cabe na tabela hash.
+/// Devolve os peões passados.
+fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
+    let o = cor ^ 1;
+    let meus = b.peoes[cor];
+    let deles = b.peoes[o];
+    let ataques_deles = ataques_peoes(deles, o);
+    let cols_meus = colunas_de(meus);
+    let cols_deles = colunas_de(deles);
+    let mut passados = 0;
+
+    // Por coluna, como no ICE: dobrados e isolados contam uma vez por coluna.
+    let mut m = cols_meus;
+    while m != 0 {
+        let col = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let na_coluna = meus & mascara_coluna(col);
+        if mais_de_um(na_coluna) {
+            // ICE: peões dobrados na ala pesam mais que no centro.
+            if (2..=5).contains(&col) {
+                c.categoria = CAT_ESTRUTURA;
+                soma(c, cor, "PEAO_DOBRADO_CENTRO", 0, PEAO_DOBRADO_CENTRO, 1);
+            } else {
+                c.categoria = CAT_ESTRUTURA;
+                soma(c, cor, "PEAO_DOBRADO_ALA", 0, PEAO_DOBRADO_ALA, 1);
+            }
+        }
+        if meus & COLUNAS_VIZINHAS[col] == 0 {
+            c.categoria = CAT_ESTRUTURA;
+            soma(c, cor, "PEAO_ISOLADO", 0, PEAO_ISOLADO, 1);
+            // Sem peão inimigo na coluna, as torres dele atacam o isolado
+            // de frente. RUST: o ICE lia as colunas a/h fora do vetor (P6).
+            if deles & mascara_coluna(col) == 0 {
+                soma(c, cor, "PEAO_ISOLADO_EXPOSTO", 0, PEAO_ISOLADO_EXPOSTO, 1);
+            }
+        }
+    }
+
+    // Por peão: atrasados e passados.
+    let mut p = meus;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let col = coluna(s);
+        let r = fileira_relativa(cor, s);
+        if MASCARA_PASSADO[cor][s] & deles == 0 {
+            // Só o peão da frente de uma coluna é passado (o de trás está
+            // bloqueado pelo próprio companheiro).
+            if FRENTE[cor][s] & meus == 0 {
+                passados |= bit(s);
+                c.categoria = CAT_PASSADOS;
+                soma(c, cor, "PEAO_PASSADO", r - 1, PEAO_PASSADO[r - 1], 1);
+            }
+        } else if meus & COLUNAS_VIZINHAS[col] != 0 && APOIO[cor][s] & meus == 0 {
+            // Atrasado: tem vizinhos, mas todos já passaram à frente, e a casa
+            // onde ele iria está atacada por peão inimigo.
+            let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
+            if ataques_deles & bit(frente) != 0 {
+                c.categoria = CAT_ESTRUTURA;
+                soma(c, cor, "PEAO_ATRASADO", 0, PEAO_ATRASADO, 1);
+                if cols_deles & (1 << col) == 0 {
+                    soma(c, cor, "PEAO_ATRASADO_EXPOSTO", 0, PEAO_ATRASADO_EXPOSTO, 1);
+                }
+            }
+        }
+    }
+
+    // Ilhas: cada grupo de colunas vizinhas com peões. Começo de ilha =
+    // coluna com peão cuja vizinha da esquerda não tem.
+    let ilhas = (cols_meus & !(cols_meus << 1)).count_ones() as i32;
+    if ilhas > 1 {
+        c.categoria = CAT_ESTRUTURA;
+        soma(c, cor, "PEAO_ILHA", 0, PEAO_ILHA, ilhas - 1);
+    }
+    passados
+}
+
+/// Estrutura de peões das duas cores, pela tabela hash quando não há traço.
+fn peoes(b: &TBoard, av: &mut TAvaliacao, c: &mut TConta) -> [TBitboard; 2] {
+    if c.traco.is_some() {
+        return [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+    }
+    // RUST: índice por multiplicação dos dois bitboards (dois produtos, em
+    // vez de 16 consultas à tabela Zobrist, já que o TBoard não mantém uma
+    // chave só de peões); a entrada guarda os bitboards para conferir.
+    let chave = b.peoes[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ b.peoes[1]
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(29);
+    let i = (chave >> (64 - TAM_HASH_PEOES.trailing_zeros())) as usize;
+    av.consultas_peoes += 1;
+    let e = av.hash_peoes[i];
+    if e.peoes == b.peoes {
+        av.acertos_peoes += 1;
+        for cor in 0..2 {
+            c.s[cor].mg += e.pontos[cor].mg;
+            c.s[cor].eg += e.pontos[cor].eg;
+        }
+        return e.passados;
+    }
+    let antes = c.s;
+    let passados = [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+    let mut pontos = [par(0, 0); 2];
+    for cor in 0..2 {
+        pontos[cor] = par(c.s[cor].mg - antes[cor].mg, c.s[cor].eg - antes[cor].eg);
+    }
+    av.hash_peoes[i] = TEntradaPeoes {
+        peoes: b.peoes,
+        pontos,
+        passados,
+    };
+    passados
+}
+
+/// Termos dos passados que dependem dos reis e das peças (fora da tabela de
+/// peões): distância dos reis à casa da frente, caminho livre e a regra do
+/// quadrado quando o adversário só tem rei e peões.
+fn passados_dinamicos(b: &TBoard, cor: usize, passados: TBitboard, c: &mut TConta) {
+    c.categoria = CAT_PASSADOS;
+    let o = cor ^ 1;
+    let occ = b.ocupadas();
+    let meu_rei = b.casa_rei(cor);
+    let rei_dele = b.casa_rei(o);
+    let dele_sem_pecas = b.pecas[o] == b.peoes[o] | b.rei[o];
+    let mut p = passados;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let r = fileira_relativa(cor, s);
+        let f = FATOR_PASSADO[r - 1];
+        let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
+        if f > 0 {
+            let di = distancia(rei_dele, frente);
+            let dp = distancia(meu_rei, frente);
+            soma(
+                c,
+                cor,
+                "PASSADO_REI_INIMIGO",
+                0,
+                PASSADO_REI_INIMIGO,
+                di * f,
+            );
+            soma(
+                c,
+                cor,
+                "PASSADO_REI_PROPRIO",
+                0,
+                PASSADO_REI_PROPRIO,
+                dp * f,
+            );
+            if FRENTE[cor][s] & occ == 0 {
+                soma(c, cor, "PASSADO_LIVRE", 0, PASSADO_LIVRE, f);
+            }
+        }
+        // Regra do quadrado: o rei inimigo não alcança o peão antes da
+        // promoção (o avanço duplo da 2ª fileira conta como um lance).
+        if dele_sem_pecas && FRENTE[cor][s] & occ == 0 {
+            let promocao = if cor == BRANCAS {
+                coluna(s)
+            } else {
+                56 + coluna(s)
+            };
+            let lances_peao = (8 - r as i32).min(5);
+            let lances_rei = distancia(rei_dele, promocao) - if b.vez == o { 1 } else { 0 };
+            if lances_rei > lances_peao {
+                soma(c, cor, "PASSADO_IMPARAVEL", 0, PASSADO_IMPARAVEL, 1);
+            }
+        }
+    }
+}
+
+/// Torres (ICE 1.40, por coluna): semiaberta, aberta, dobradas; e (1.78) torre
+/// na sétima com o rei inimigo na oitava ou peões inimigos na sétima.
+fn torres(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_TORRES;
+    let o = cor ^ 1;
+    let mut cols = colunas_de(b.torres[cor]);
+    while cols != 0 {
+        let col = cols.trailing_zeros() as usize;
+        cols &= cols - 1;
+        let mc = mascara_coluna(col);
+        // ICE: só conta a coluna sem peão próprio; uma vez por coluna.
+        if b.peoes[cor] & mc == 0 {
+            soma(c, cor, "TORRE_SEMIABERTA", 0, TORRE_SEMIABERTA, 1);
+            if b.peoes[o] & mc == 0 {
+                soma(c, cor, "TORRE_ABERTA", 0, TORRE_ABERTA, 1);
+            }
+            if mais_de_um(b.torres[cor] & mc) {
+                soma(c, cor, "TORRES_DOBRADAS", 0, TORRES_DOBRADAS, 1);
+            }
+        }
+    }
+    let (setima, oitava) = if cor == BRANCAS {
+        (FILEIRA_7, FILEIRA_8)
+    } else {
+        (FILEIRA_2, FILEIRA_1)
+    };
+    let n = conta(b.torres[cor] & setima) as i32;
+    if n > 0 && (b.rei[o] & oitava != 0 || b.peoes[o] & setima != 0) {
+        soma(c, cor, "TORRE_SETIMA", 0, TORRE_SETIMA, n);
+    }
+}
+
+/// O lado já rocou? RUST: o `TBoard` não guarda isso (o `msk_roque` daqui são
+/// os direitos); inferimos da posição — rei na primeira fileira em g1/h1 ou
+/// a1/b1/c1, sem torre própria presa entre ele e o canto. Assim o termo só
+/// depende da posição (coerente com a tabela de transposição e com FENs).
+fn rocou(b: &TBoard, cor: usize) -> bool {
     let k = casa_relativa(cor, b.casa_rei(cor));
-    s + (PST_REI_ABERTURA[k] * fase + PST_REI_FINAL[k] * (FASE_TOTAL - fase)) / FASE_TOTAL
+    if fileira(k) != 1 {
+        return false;
+    }
+    let col = coluna(k);
+    // Torres próprias na primeira fileira, em coordenadas das brancas.
+    let mut t = b.torres[cor];
+    if cor == NEGRAS {
+        t = t.swap_bytes();
+    }
+    let t = (t >> 56) as u32; // bit i = coluna i da fileira 1
+    match col {
+        6 | 7 => t >> (col + 1) == 0,       // nenhuma torre à direita do rei
+        0..=2 => t & ((1 << col) - 1) == 0, // nenhuma à esquerda
+        _ => false,
+    }
+}
+
+/// Segurança do rei (ICE 1.40 + 1.78): bônus de roque, escudo de peões e
+/// colunas sem peão inimigo na frente e ao lado do rei. ICE: só conta quando o
+/// adversário tem dama ou mais de uma torre — sem elas não há ataque de mate.
+fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_REI;
+    let o = cor ^ 1;
+    if b.damas[o] == 0 && !mais_de_um(b.torres[o]) {
+        return;
+    }
+    if rocou(b, cor) {
+        soma(c, cor, "BONUS_ROQUE", 0, BONUS_ROQUE, 1);
+    }
+    let k = b.casa_rei(cor);
+    let col = coluna(k);
+    let fr = fileira(k);
+    let a_frente = FRENTE_FILEIRAS[cor][fr];
+    let primeira = col.saturating_sub(1);
+    let ultima = (col + 1).min(7);
+    for cl in primeira..=ultima {
+        let mc = mascara_coluna(cl);
+        let escudo = b.peoes[cor] & mc & a_frente;
+        let idx = if escudo == 0 {
+            3
+        } else {
+            // O mais próximo do rei: o de índice maior para as brancas.
+            let p = if cor == BRANCAS {
+                63 - escudo.leading_zeros() as usize
+            } else {
+                lsb(escudo)
+            };
+            ((fileira(p) as i32 - fr as i32).unsigned_abs() as usize - 1).min(3)
+        };
+        // A coluna do próprio rei conta em dobro.
+        let n = if cl == col { 2 } else { 1 };
+        soma(c, cor, "REI_ESCUDO", idx, REI_ESCUDO[idx], n);
+        if b.peoes[o] & mc == 0 {
+            if cl == col {
+                soma(c, cor, "REI_COLUNA_SEMIABERTA", 0, REI_COLUNA_SEMIABERTA, 1);
+            } else {
+                let nome = "REI_COLUNA_VIZINHA_SEMIABERTA";
+                soma(c, cor, nome, 0, REI_COLUNA_VIZINHA_SEMIABERTA, 1);
+            }
+        }
+    }
+}
+
+/// Ala do rei: 0 = dama (a..c), 1 = rei (f..h), 2 = centro.
+#[inline(always)]
+fn ala(casa: usize) -> usize {
+    match coluna(casa) {
+        0..=2 => 0,
+        5..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// Roques em alas opostas (1.78): cada peão avançando nas colunas do rei
+/// inimigo ganha bônus, porque abrir essas colunas não expõe o próprio rei.
+fn tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_TEMPESTADE;
+    let (minha, dele) = (ala(b.casa_rei(cor)), ala(b.casa_rei(cor ^ 1)));
+    if minha == 2 || dele == 2 || minha == dele {
+        return;
+    }
+    let col = coluna(b.casa_rei(cor ^ 1));
+    let mut p = b.peoes[cor] & (mascara_coluna(col) | COLUNAS_VIZINHAS[col]);
+    while p != 0 {
+        let r = fileira_relativa(cor, pop_lsb(&mut p)) - 1;
+        soma(c, cor, "PEAO_TEMPESTADE", r, PEAO_TEMPESTADE[r], 1);
+    }
+}
+
+/// Peças bloqueando os peões centrais (1.78): peça própria em d3/e3 com o
+/// peão ainda em d2/e2 tranca o desenvolvimento. Depende só da posição.
+fn bloqueio_central(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_ABERTURA;
+    let (d2, e2) = (casa_relativa(cor, 51), casa_relativa(cor, 52));
+    let pecas = b.pecas[cor] & !b.peoes[cor];
+    for s in [d2, e2] {
+        let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
+        if b.peoes[cor] & bit(s) != 0 && pecas & bit(frente) != 0 {
+            let nome = "PECA_BLOQUEIA_PEAO_CENTRAL";
+            soma(c, cor, nome, 0, PECA_BLOQUEIA_PEAO_CENTRAL, 1);
+        }
+    }
+}
+
+/// Análise de abertura do ICE: percorre os lances jogados (partida e busca)
+/// enquanto o número do lance for menor que LANCE_FIM_ABERTURA.
+///
+/// RUST (diferenças deliberadas): a cor de cada lance sai da vez atual e da
+/// distância ao fim da lista, não da paridade do índice (a peculiaridade P5
+/// trocava as cores depois de `setboard` com pretas a jogar); a "peça mexida
+/// duas vezes" é exata (a origem é o destino de um lance anterior da mesma
+/// cor, peões e rei fora), não "origem fora das duas primeiras fileiras";
+/// "dama cedo" é qualquer lance de dama; a marca de roque é por cor; o bônus
+/// de d2/e2 e a penalidade de f2 só valem para lances de peão. A soma de cada
+/// lado é limitada a ±ABERTURA_LIMITE.
+fn analise_abertura(b: &TBoard, c: &mut TConta) {
+    c.categoria = CAT_ABERTURA;
+    if b.num_lance >= LANCE_FIM_ABERTURA {
+        return;
+    }
+    // Contagens por cor: roque, peão central, peça 2×, dama, rei, peão f.
+    let mut n = [[0i32; 6]; 2];
+    let mut destinos = [0u64; 2];
+    let mut rocou_ja = [false; 2];
+    let total = b.num_historico;
+    for i in 0..total {
+        let l = b.historico[i].lance;
+        // O último lance foi do lado que não tem a vez; antes dele, alterna.
+        let cor = if (total - 1 - i) & 1 == 0 {
+            b.vez ^ 1
+        } else {
+            b.vez
+        };
+        if !l.existe() {
+            continue; // lance nulo da busca
+        }
+        let origem = casa_relativa(cor, l.casa_origem as usize);
+        if l.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0 {
+            n[cor][0] += 1;
+            rocou_ja[cor] = true;
+            continue;
+        }
+        match l.peca {
+            PEAO => {
+                // e2 = 52, d2 = 51, f2 = 53 (do ponto de vista de cada cor).
+                if origem == 51 || origem == 52 {
+                    n[cor][1] += 1;
+                } else if origem == 53 {
+                    n[cor][5] += 1;
+                }
+            }
+            REI => {
+                if !rocou_ja[cor] {
+                    n[cor][4] += 1;
+                }
+            }
+            _ => {
+                if destinos[cor] & bit(l.casa_origem as usize) != 0 {
+                    n[cor][2] += 1;
+                }
+                if l.peca == DAMA {
+                    n[cor][3] += 1;
+                }
+            }
+        }
+        destinos[cor] |= bit(l.casa_destino as usize);
+    }
+    let pesos = [
+        ("ABERTURA_ROQUE", ABERTURA_ROQUE),
+        ("ABERTURA_PEAO_CENTRAL", ABERTURA_PEAO_CENTRAL),
+        ("ABERTURA_PECA_DUAS_VEZES", ABERTURA_PECA_DUAS_VEZES),
+        ("ABERTURA_DAMA_CEDO", ABERTURA_DAMA_CEDO),
+        ("ABERTURA_REI_ANDOU", ABERTURA_REI_ANDOU),
+        ("ABERTURA_PEAO_F", ABERTURA_PEAO_F),
+    ];
+    for cor in 0..2 {
+        let antes = c.s[cor];
+        for (j, (nome, peso)) in pesos.iter().enumerate() {
+            if n[cor][j] != 0 {
+                soma(c, cor, nome, 0, *peso, n[cor][j]);
+            }
+        }
+        // Teto: o excesso volta como correção fixa (fora do afinador).
+        let d = par(c.s[cor].mg - antes.mg, c.s[cor].eg - antes.eg);
+        let lim = par(
+            d.mg.clamp(-ABERTURA_LIMITE, ABERTURA_LIMITE),
+            d.eg.clamp(-ABERTURA_LIMITE, ABERTURA_LIMITE),
+        );
+        if lim != d {
+            soma(c, cor, "", 0, par(lim.mg - d.mg, lim.eg - d.eg), 1);
+        }
+    }
+}
+
+/// Mobilidade e tropismo (artigo 4.8.3, só fora do modo clássico): casas
+/// alcançáveis que não têm peça própria nem estão atacadas por peão inimigo,
+/// e proximidade de cada peça ao rei inimigo.
+fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
+    let o = cor ^ 1;
+    let occ = b.ocupadas();
+    let area = !b.pecas[cor] & !ataques_peoes(b.peoes[o], o);
+    let rei_dele = b.casa_rei(o);
+    let mut p = b.cavalos[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        c.categoria = CAT_MOBILIDADE;
+        let m = conta(ATAQUES_CAVALO[s] & area) as i32 - MOB_BASE_CAVALO;
+        soma(c, cor, "MOB_CAVALO", 0, MOB_CAVALO, m);
+        c.categoria = CAT_TROPISMO;
+        let t = 7 - distancia(s, rei_dele);
+        soma(c, cor, "TROPISMO_CAVALO", 0, TROPISMO_CAVALO, t);
+    }
+    let mut p = b.bispos[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        c.categoria = CAT_MOBILIDADE;
+        let m = conta(ataques_bispo(s, occ) & area) as i32 - MOB_BASE_BISPO;
+        soma(c, cor, "MOB_BISPO", 0, MOB_BISPO, m);
+        c.categoria = CAT_TROPISMO;
+        let t = 7 - distancia(s, rei_dele);
+        soma(c, cor, "TROPISMO_BISPO", 0, TROPISMO_BISPO, t);
+    }
+    let mut p = b.torres[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        c.categoria = CAT_MOBILIDADE;
+        let m = conta(ataques_torre(s, occ) & area) as i32 - MOB_BASE_TORRE;
+        soma(c, cor, "MOB_TORRE", 0, MOB_TORRE, m);
+        c.categoria = CAT_TROPISMO;
+        let t = 7 - distancia(s, rei_dele);
+        soma(c, cor, "TROPISMO_TORRE", 0, TROPISMO_TORRE, t);
+    }
+    let mut p = b.damas[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        c.categoria = CAT_MOBILIDADE;
+        let m = conta(ataques_dama(s, occ) & area) as i32 - MOB_BASE_DAMA;
+        soma(c, cor, "MOB_DAMA", 0, MOB_DAMA, m);
+        c.categoria = CAT_TROPISMO;
+        let t = 7 - distancia(s, rei_dele);
+        soma(c, cor, "TROPISMO_DAMA", 0, TROPISMO_DAMA, t);
+    }
+}
+
+/// Escala (em 16 avos) da vantagem de `forte` quando lhe falta material de
+/// mate. O ICE não verificava isso (artigo, 4.6: "ainda não verifica").
+fn escala_empate(b: &TBoard, forte: usize) -> i32 {
+    let fraco = forte ^ 1;
+    let pecas_forte = material_pecas(b, forte);
+    if b.peoes[forte] == 0 {
+        // Só rei, ou rei e uma peça menor: não dá mate (KK, KCK, KBK…).
+        if pecas_forte <= VALOR_PECA[BISPO as usize] {
+            return 0;
+        }
+        // Dois cavalos não forçam mate; contra peões, às vezes sim.
+        if b.pecas[forte] == b.cavalos[forte] | b.rei[forte] && conta(b.cavalos[forte]) == 2 {
+            return if b.peoes[fraco] == 0 {
+                0
+            } else {
+                ESCALA_CAVALOS_CONTRA_PEOES
+            };
+        }
+        // Sem peões e só uma peça menor a mais (T×B, T+C×T): quase empate.
+        if pecas_forte - material_pecas(b, fraco) <= VALOR_PECA[BISPO as usize] {
+            return ESCALA_POUCA_VANTAGEM;
+        }
+    }
+    // Bispos de cores opostas, sem outras peças: a defesa bloqueia as casas
+    // da outra cor e um ou dois peões a mais costumam empatar.
+    let so_bispo = |k: usize| b.pecas[k] == b.bispos[k] | b.peoes[k] | b.rei[k];
+    if so_bispo(0) && so_bispo(1) && conta(b.bispos[0]) == 1 && conta(b.bispos[1]) == 1 {
+        const CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
+        if (b.bispos[0] & CLARAS == 0) != (b.bispos[1] & CLARAS == 0) {
+            return ESCALA_BISPOS_OPOSTOS;
+        }
+    }
+    ESCALA_NORMAL
+}
+
+/// Mistura meio-jogo e final pela fase, aplica a escala de quem está à frente
+/// e passa para o ponto de vista do lado a jogar. A divisão trunca para zero,
+/// o que preserva a simetria entre as cores.
+#[inline(always)]
+fn pontuacao(b: &TBoard, c: &TConta, f: i32, escala: [i32; 2]) -> i32 {
+    let mg = c.s[BRANCAS].mg - c.s[NEGRAS].mg;
+    let eg = c.s[BRANCAS].eg - c.s[NEGRAS].eg;
+    let v = (mg * f + eg * (FASE_TOTAL - f)) / FASE_TOTAL;
+    let v = v * escala[if v > 0 { BRANCAS } else { NEGRAS }] / ESCALA_NORMAL;
+    if b.vez == BRANCAS {
+        v
+    } else {
+        -v
+    }
+}
+
+/// A avaliação completa, com traço opcional.
+fn avalia(
+    b: &TBoard,
+    av: &mut TAvaliacao,
+    alfa: i32,
+    beta: i32,
+    traco: Option<&mut TTraco>,
+) -> i32 {
+    let f = fase(b);
+    let mut c = TConta {
+        s: [par(0, 0); 2],
+        categoria: CAT_MATERIAL,
+        traco,
+    };
+    let mut escala = [ESCALA_NORMAL; 2];
+
+    // Passo 1. Material + peça-casa (com o rei afunilado pela fase).
+    material_pst(b, &mut c);
+    if !av.so_material_pst {
+        // Passo 2. Material para mate (não clássico: o ICE não tinha).
+        if !av.classico {
+            if b.material_insuficiente() {
+                escala = [0, 0];
+            } else {
+                escala = [escala_empate(b, BRANCAS), escala_empate(b, NEGRAS)];
+            }
+        }
+        // Passo 3. Termos de material: par de bispos, desequilíbrio e o
+        // final de rei e peões.
+        par_bispos(b, &mut c);
+        desequilibrio(b, &mut c);
+        final_peoes(b, &mut c);
+        // Passo 4. Estrutura de peões (tabela hash).
+        let passados = peoes(b, av, &mut c);
+
+        // Passo 5. Avaliação preguiçosa: o que falta (torres, rei, abertura,
+        // mobilidade) raramente passa de MARGEM_PREGUICOSA; se já estamos tão
+        // fora da janela, o valor exato não muda a decisão da busca.
+        // Não vale quando um lado só tem rei e peões: lá o passado imparável
+        // (PASSADO_IMPARAVEL) sozinho passa da margem.
+        let so_peoes = |k: usize| b.pecas[k] == b.peoes[k] | b.rei[k];
+        if !av.classico && c.traco.is_none() && !so_peoes(BRANCAS) && !so_peoes(NEGRAS) {
+            let v = pontuacao(b, &c, f, escala);
+            if v - MARGEM_PREGUICOSA >= beta || v + MARGEM_PREGUICOSA <= alfa {
+                return v;
+            }
+        }
+
+        // Passo 6. Termos por cor que olham peças e reis.
+        for cor in 0..2 {
+            torres(b, cor, &mut c);
+            seguranca_rei(b, cor, &mut c);
+            tempestade(b, cor, &mut c);
+            bloqueio_central(b, cor, &mut c);
+            if !av.classico {
+                passados_dinamicos(b, cor, passados[cor], &mut c);
+                mobilidade_tropismo(b, cor, &mut c);
+            }
+        }
+        // Passo 7. Análise de abertura (lances jogados).
+        analise_abertura(b, &mut c);
+    }
+
+    let v = pontuacao(b, &c, f, escala);
+    if let Some(t) = c.traco {
+        t.soma = c.s;
+        t.fase = f;
+        t.escala = escala;
+        t.total_brancas = if b.vez == BRANCAS { v } else { -v };
+    }
+    v
 }
 
 /// Avaliação estática do ponto de vista do lado a jogar, em centipeões.
-/// `alfa`/`beta` permitirão a avaliação preguiçosa. Porta de `Eval()` do ICE.
-pub fn eval(b: &TBoard, _av: &mut TAvaliacao, _alfa: i32, _beta: i32) -> i32 {
-    let f = fase(b);
-    let branco = material_pst(b, BRANCAS, f) - material_pst(b, NEGRAS, f);
-    if b.vez == BRANCAS {
-        branco
-    } else {
-        -branco
+/// `alfa`/`beta` permitem a avaliação preguiçosa (fora do modo clássico).
+/// Porta de `Eval()` do ICE. Não aloca.
+pub fn eval(b: &TBoard, av: &mut TAvaliacao, alfa: i32, beta: i32) -> i32 {
+    avalia(b, av, alfa, beta, None)
+}
+
+/// Avaliação com o traço completo (janela infinita, sem tabela de peões):
+/// para `tabela_eval` e para o afinador. Aloca (o vetor de itens).
+pub fn traco_eval(b: &TBoard, av: &mut TAvaliacao) -> TTraco {
+    let mut t = TTraco::default();
+    avalia(b, av, -INFINITO, INFINITO, Some(&mut t));
+    t
+}
+
+/// Tabela de todos os termos para brancas, pretas e o total, no espírito do
+/// `eval` do Stockfish (comando `ice eval <FEN>` e `eval` do xboard).
+pub fn tabela_eval(b: &TBoard) -> String {
+    let mut av = nova_avaliacao();
+    let t = traco_eval(b, &mut av);
+    let mut s = String::new();
+    let cp = |v: i32| format!("{:7.2}", v as f64 / 100.0);
+    s.push_str("        Termo     |     Brancas     |      Pretas     |      Total\n");
+    s.push_str("                  |   MG      EG    |   MG      EG    |   MG      EG\n");
+    s.push_str("------------------+-----------------+-----------------+----------------\n");
+    for (i, nome) in NOMES_CATEGORIAS.iter().enumerate() {
+        let [w, p] = t.categorias[i];
+        s.push_str(&format!(
+            "{:>17} | {} {} | {} {} | {} {}\n",
+            nome,
+            cp(w.mg),
+            cp(w.eg),
+            cp(p.mg),
+            cp(p.eg),
+            cp(w.mg - p.mg),
+            cp(w.eg - p.eg)
+        ));
+    }
+    s.push_str("------------------+-----------------+-----------------+----------------\n");
+    let [w, p] = t.soma;
+    s.push_str(&format!(
+        "{:>17} | {} {} | {} {} | {} {}\n",
+        "Soma",
+        cp(w.mg),
+        cp(w.eg),
+        cp(p.mg),
+        cp(p.eg),
+        cp(w.mg - p.mg),
+        cp(w.eg - p.eg)
+    ));
+    s.push_str(&format!(
+        "\nFase: {}/{} (24 = abertura)   Escala de empate: brancas {}/16, pretas {}/16\n",
+        t.fase, FASE_TOTAL, t.escala[0], t.escala[1]
+    ));
+    s.push_str(&format!(
+        "Avaliacao final: {:+.2} (brancas)\n",
+        t.total_brancas as f64 / 100.0
+    ));
+    s
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn tabelas_simetricas_entre_alas() {
+        // Todas as tabelas, menos a de peão (fileira 4), são simétricas entre
+        // as alas: a coluna a vale o mesmo que a h.
+        for t in [
+            PST_CAVALO,
+            PST_BISPO,
+            PST_TORRE,
+            PST_REI_ABERTURA,
+            PST_REI_FINAL,
+        ] {
+            for casa in 0..64 {
+                assert_eq!(t[casa], t[casa ^ 7], "casa {casa}");
+            }
+        }
+        assert_eq!(PST_PEAO[..8], [0; 8]);
+        assert_eq!(PST_PEAO[56..], [0; 8]);
+        assert_eq!(PST_CAVALO[27], 24); // d5 do artigo, Tabela 1
+    }
+
+    #[test]
+    fn mascaras() {
+        // e2 (52): frente das brancas é e3..e8; passado inclui d e f.
+        assert_eq!(conta(FRENTE[BRANCAS][52]), 6);
+        assert_eq!(conta(MASCARA_PASSADO[BRANCAS][52]), 18);
+        assert_eq!(conta(MASCARA_PASSADO[NEGRAS][8]), 12); // a7: colunas a e b
+        assert_eq!(FRENTE[NEGRAS][12] & bit(20), bit(20)); // e7 → e6
+        assert_eq!(colunas_de(bit(0) | bit(63)), 0b1000_0001);
+        assert_eq!(distancia(0, 63), 7);
+        assert_eq!(ataques_peoes(bit(52), BRANCAS), bit(43) | bit(45));
+        assert_eq!(ataques_peoes(bit(12), NEGRAS), bit(19) | bit(21));
     }
 }

@@ -1,0 +1,625 @@
+//! Testes da avaliação: um par de posições por termo (onde o termo vale e a
+//! "gêmea" onde não vale), simetria entre as cores nas suítes WAC e perft,
+//! material insuficiente, tabela de peões, avaliação preguiçosa e os modos.
+//!
+//! As suítes são cópias em `tests/data/` (o projeto não lê /work/shared).
+
+use ice::avaliacao::*;
+use ice::geracao::acha_lance;
+use ice::tabuleiro::TBoard;
+use ice::tipos::*;
+use std::time::Instant;
+
+/// Posições (4 primeiros campos do FEN) de um arquivo EPD.
+fn posicoes(texto: &str) -> Vec<String> {
+    texto
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+fn todas_as_suites() -> Vec<String> {
+    let mut v = posicoes(include_str!("data/wac.epd"));
+    v.extend(posicoes(include_str!("data/perftsuite.epd")));
+    v.extend(posicoes(include_str!("data/cpw_perft.epd")));
+    v
+}
+
+fn tab(fen: &str) -> TBoard {
+    TBoard::de_fen(fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
+}
+
+/// Espelho de cores: vira o tabuleiro na vertical, troca as cores das peças,
+/// a vez, os roques e a casa de en passant.
+fn espelha(fen: &str) -> String {
+    let c: Vec<&str> = fen.split_whitespace().collect();
+    let troca = |s: &str| -> String {
+        s.chars()
+            .map(|ch| {
+                if ch.is_ascii_uppercase() {
+                    ch.to_ascii_lowercase()
+                } else {
+                    ch.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let linhas: Vec<String> = c[0].split('/').rev().map(troca).collect();
+    let vez = if c[1] == "w" { "b" } else { "w" };
+    let roque = if c[2] == "-" {
+        "-".to_string()
+    } else {
+        let t = troca(c[2]);
+        let mut r: Vec<char> = t.chars().collect();
+        // Ordem canônica KQkq.
+        r.sort_by_key(|ch| "KQkq".find(*ch).unwrap());
+        r.into_iter().collect()
+    };
+    let ep = if c[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = c[3].as_bytes();
+        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
+    };
+    format!("{} {} {} {}", linhas.join("/"), vez, roque, ep)
+}
+
+/// Coeficientes [brancas, pretas] de um peso no traço da posição.
+fn coef(fen: &str, nome: &str, indice: usize) -> [i32; 2] {
+    let mut av = nova_avaliacao();
+    let t = traco_eval(&tab(fen), &mut av);
+    t.itens
+        .iter()
+        .find(|it| it.nome == nome && it.indice == indice)
+        .map(|it| it.coef)
+        .unwrap_or([0, 0])
+}
+
+fn ev(fen: &str) -> i32 {
+    let mut av = nova_avaliacao();
+    eval(&tab(fen), &mut av, -INFINITO, INFINITO)
+}
+
+// ---------------------------------------------------------------------------
+// Propriedades gerais
+// ---------------------------------------------------------------------------
+
+#[test]
+fn simetria_de_cores_nas_suites() {
+    let pos = todas_as_suites();
+    assert!(pos.len() > 400, "suítes incompletas: {}", pos.len());
+    for modo in 0..3 {
+        let mut av = nova_avaliacao();
+        av.classico = modo == 1;
+        av.so_material_pst = modo == 2;
+        for fen in &pos {
+            let b = tab(fen);
+            let m = tab(&espelha(fen));
+            let v = eval(&b, &mut av, -INFINITO, INFINITO);
+            let vm = eval(&m, &mut av, -INFINITO, INFINITO);
+            assert_eq!(v, vm, "modo {modo}: {fen} / {}", espelha(fen));
+        }
+    }
+}
+
+#[test]
+fn espelho_do_teste_esta_certo() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    assert_eq!(espelha(&espelha(fen)), fen);
+    assert_eq!(
+        espelha("4k3/8/8/3pP3/8/8/8/4K3 w Kq d6"),
+        "4k3/8/8/8/3Pp3/8/8/4K3 b Qk d3"
+    );
+}
+
+#[test]
+fn material_insuficiente_vale_zero() {
+    for fen in [
+        "8/8/4k3/8/8/2N5/8/4K3 w - -",   // KNK
+        "8/8/4k3/8/8/2N5/8/4K3 b - -",   // KNK, pretas a jogar
+        "8/8/4k3/8/8/5B2/8/4K3 w - -",   // KBK
+        "8/8/4k3/8/8/2N2N2/8/4K3 w - -", // KNNK
+        "8/8/4k3/8/3n4/2n5/8/4K3 b - -", // KNNK das pretas
+        "4k3/8/8/8/8/8/8/4K3 w - -",     // KK
+        "4k3/8/8/3b4/8/8/4B3/4K3 w - -", // bispos da mesma cor
+    ] {
+        assert_eq!(ev(fen), 0, "{fen}");
+    }
+    // A gêmea com um peão a mais tem material de mate e não é zero.
+    assert!(ev("8/8/4k3/8/8/2N5/P7/4K3 w - -") > 100);
+    // No modo clássico (ICE puro) o cavalo a mais continua contando.
+    let mut av = nova_avaliacao();
+    av.classico = true;
+    assert!(
+        eval(
+            &tab("8/8/4k3/8/8/2N5/8/4K3 w - -"),
+            &mut av,
+            -INFINITO,
+            INFINITO
+        ) > 200
+    );
+}
+
+#[test]
+fn escala_de_finais_sem_mate() {
+    let escala = |fen: &str| {
+        let mut av = nova_avaliacao();
+        traco_eval(&tab(fen), &mut av).escala
+    };
+    assert_eq!(escala("4k3/8/8/8/8/8/4b3/R3K3 w - -")[BRANCAS], 4); // T×B
+    assert_eq!(escala("4k3/8/8/8/8/8/4r3/Q3K3 w - -")[BRANCAS], 16); // D×T ganha
+    assert_eq!(escala("4k3/8/8/8/8/8/8/R3K3 w - -")[BRANCAS], 16); // KRK ganha
+    assert_eq!(escala("4k3/8/8/8/8/8/5n2/Q3K3 w - -")[BRANCAS], 16); // D×C ganha
+    assert_eq!(escala("4k3/pp6/8/8/8/8/8/2N1KN2 w - -")[BRANCAS], 4); // 2C×peões
+                                                                      // Bispos de cores opostas: c1 é escura, c8 é clara.
+    assert_eq!(escala("2b1k3/p7/8/8/8/8/PP6/2B1K3 w - -"), [8, 8]);
+    assert_eq!(escala("3bk3/p7/8/8/8/8/PP6/2B1K3 w - -"), [16, 16]);
+    // A escala reduz de fato a avaliação: T×B fica perto de zero.
+    assert!(ev("4k3/8/8/8/8/8/4b3/R3K3 w - -").abs() < 100);
+}
+
+#[test]
+fn tabela_de_peoes_e_traco_concordam() {
+    // O caminho da busca (tabela de peões, sem traço) dá o mesmo valor que o
+    // do traço (sem tabela), e a segunda passada acerta a tabela.
+    let pos = todas_as_suites();
+    let mut av = nova_avaliacao();
+    for _ in 0..2 {
+        for fen in &pos {
+            let b = tab(fen);
+            let v = eval(&b, &mut av, -INFINITO, INFINITO);
+            let t = traco_eval(&b, &mut av);
+            let pov = if b.vez == BRANCAS {
+                t.total_brancas
+            } else {
+                -t.total_brancas
+            };
+            assert_eq!(v, pov, "{fen}");
+        }
+    }
+    assert!(
+        av.acertos_peoes * 2 >= av.consultas_peoes,
+        "{} de {}",
+        av.acertos_peoes,
+        av.consultas_peoes
+    );
+}
+
+#[test]
+fn traco_soma_as_categorias() {
+    // As categorias somam exatamente a soma de cada cor.
+    for fen in todas_as_suites().iter().take(50) {
+        let mut av = nova_avaliacao();
+        let t = traco_eval(&tab(fen), &mut av);
+        for cor in 0..2 {
+            let mg: i32 = t.categorias.iter().map(|c| c[cor].mg).sum();
+            let eg: i32 = t.categorias.iter().map(|c| c[cor].eg).sum();
+            assert_eq!((mg, eg), (t.soma[cor].mg, t.soma[cor].eg), "{fen}");
+        }
+    }
+}
+
+#[test]
+fn modos_classico_e_so_material() {
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ -";
+    let b = tab(fen);
+    let mut av = nova_avaliacao();
+    let t = traco_eval(&b, &mut av);
+    assert!(t.itens.iter().any(|i| i.nome.starts_with("MOB_")));
+    av.classico = true;
+    let t = traco_eval(&b, &mut av);
+    assert!(!t
+        .itens
+        .iter()
+        .any(|i| i.nome.starts_with("MOB_") || i.nome.starts_with("TROPISMO")));
+    av.classico = false;
+    av.so_material_pst = true;
+    let t = traco_eval(&b, &mut av);
+    assert!(t.itens.is_empty());
+    for cat in 2..NUM_CATEGORIAS {
+        assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
+    }
+    // Posição inicial: material + peça-casa simétricos = 0.
+    assert_eq!(eval(&TBoard::inicial(), &mut av, -INFINITO, INFINITO), 0);
+}
+
+#[test]
+fn avaliacao_preguicosa() {
+    // Brancas com uma dama a mais: com a janela lá embaixo, a avaliação
+    // corta antes dos termos lentos, e o valor ainda passa de beta.
+    let b = tab("r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R2QK2R w KQkq -");
+    let mut av = nova_avaliacao();
+    let cheia = eval(&b, &mut av, -INFINITO, INFINITO);
+    let pregui = eval(&b, &mut av, -50, 50);
+    assert!(pregui >= 50);
+    assert_ne!(cheia, pregui, "os termos lentos não foram pulados");
+    // Dentro da janela, nada muda.
+    assert_eq!(eval(&b, &mut av, cheia - 1, cheia + 1), cheia);
+    // No modo clássico não há avaliação preguiçosa.
+    av.classico = true;
+    let c = eval(&b, &mut av, -INFINITO, INFINITO);
+    assert_eq!(eval(&b, &mut av, -50, 50), c);
+}
+
+#[test]
+fn fase_do_jogo() {
+    assert_eq!(fase(&TBoard::inicial()), 24);
+    assert_eq!(fase(&tab("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - -")), 0);
+    // O rei na tabela de final vale mais no centro que no canto.
+    let centro = ev("7k/8/8/8/3K4/8/8/8 w - -");
+    let canto = ev("7k/8/8/8/8/8/8/K7 w - -");
+    assert_eq!(centro, 0); // KK é empate
+    assert_eq!(canto, 0);
+    let mut av = nova_avaliacao();
+    av.classico = true;
+    let centro = eval(
+        &tab("7k/8/8/8/3K4/8/8/8 w - -"),
+        &mut av,
+        -INFINITO,
+        INFINITO,
+    );
+    let canto = eval(
+        &tab("7k/8/8/8/8/8/8/K7 w - -"),
+        &mut av,
+        -INFINITO,
+        INFINITO,
+    );
+    assert_eq!(centro - canto, 20 - 5); // PST_REI_FINAL d4 − a1
+}
+
+#[test]
+fn tabela_eval_imprime_os_termos() {
+    let s = tabela_eval(&tab(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -",
+    ));
+    for nome in NOMES_CATEGORIAS {
+        assert!(s.contains(nome), "falta {nome}:\n{s}");
+    }
+    assert!(s.contains("Avaliacao final"));
+}
+
+// ---------------------------------------------------------------------------
+// Um teste por termo: posição onde vale e a gêmea onde não vale
+// ---------------------------------------------------------------------------
+
+#[test]
+fn termo_par_de_bispos() {
+    let com = "4k3/8/8/8/8/8/8/2B1KB2 w - -";
+    let sem = "4k3/8/8/8/8/8/8/2N1KB2 w - -";
+    assert_eq!(coef(com, "BONUS_PAR_BISPOS", 0), [1, 0]);
+    assert_eq!(coef(sem, "BONUS_PAR_BISPOS", 0), [0, 0]);
+}
+
+#[test]
+fn termo_final_de_peoes() {
+    let com = "4k3/pp6/8/8/8/8/PPP5/4K3 w - -";
+    let igual = "4k3/pp6/8/8/8/8/PP6/4K3 w - -";
+    let com_torre = "4k3/p6r/8/8/8/8/PPP5/4K3 w - -"; // RUST: o ICE daria +75
+    assert_eq!(coef(com, "FINAL_PEOES_A_MAIS", 0), [1, -1]);
+    assert_eq!(coef(igual, "FINAL_PEOES_A_MAIS", 0), [0, 0]);
+    assert_eq!(coef(com_torre, "FINAL_PEOES_A_MAIS", 0), [0, 0]);
+}
+
+#[test]
+fn termo_desequilibrio() {
+    let torres_dama = "3qk3/pppp4/8/8/8/8/PPPP4/R3K2R w - -";
+    let dama_dama = "3qk3/pppp4/8/8/8/8/PPPP4/3QK3 w - -";
+    assert_eq!(coef(torres_dama, "DESEQ_DUAS_TORRES_DAMA", 0), [1, 0]);
+    assert_eq!(coef(dama_dama, "DESEQ_DUAS_TORRES_DAMA", 0), [0, 0]);
+    let menores = "r3k3/pppp4/8/8/8/8/PPP5/2B1KN2 w - -";
+    let iguais = "r3k3/pppp4/8/8/8/8/PPP5/R3K3 w - -";
+    assert_eq!(coef(menores, "DESEQ_MENORES_TORRE", 0), [1, 0]);
+    assert_eq!(coef(iguais, "DESEQ_MENORES_TORRE", 0), [0, 0]);
+    let peca_peoes = "4k3/pppppp2/8/8/8/8/PPP5/4KN2 w - -";
+    let sem = "4k3/ppp5/8/8/8/8/PPP5/4KN2 w - -";
+    assert_eq!(coef(peca_peoes, "DESEQ_PECA_PEOES", 0), [1, 0]);
+    assert_eq!(coef(sem, "DESEQ_PECA_PEOES", 0), [0, 0]);
+}
+
+#[test]
+fn termo_peoes_dobrados() {
+    let centro = "4k3/8/8/8/4P3/8/4P3/4K3 w - -";
+    let ala = "4k3/8/8/8/P7/8/P7/4K3 w - -";
+    let sem = "4k3/8/8/8/3P4/8/4P3/4K3 w - -";
+    assert_eq!(coef(centro, "PEAO_DOBRADO_CENTRO", 0), [1, 0]);
+    assert_eq!(coef(ala, "PEAO_DOBRADO_ALA", 0), [1, 0]);
+    assert_eq!(coef(sem, "PEAO_DOBRADO_CENTRO", 0), [0, 0]);
+    // Diferença exata entre dobrado e não dobrado na mesma coluna: o resto
+    // (peça-casa, passados) é medido pelo traço e descontado.
+    assert!(ev(centro) < ev(sem));
+}
+
+#[test]
+fn termo_peao_isolado() {
+    let isolado = "4k3/p7/8/8/8/8/P1P5/4K3 w - -"; // a2 e c2 isolados; a com peão preto
+    let ligado = "4k3/p7/8/8/8/8/PPP5/4K3 w - -";
+    assert_eq!(coef(isolado, "PEAO_ISOLADO", 0), [2, 1]);
+    assert_eq!(coef(isolado, "PEAO_ISOLADO_EXPOSTO", 0), [1, 0]); // só c2
+    assert_eq!(coef(ligado, "PEAO_ISOLADO", 0), [0, 1]);
+    assert_eq!(coef(ligado, "PEAO_ISOLADO_EXPOSTO", 0), [0, 0]);
+}
+
+#[test]
+fn termo_peao_atrasado() {
+    // d3 atrasado: c4 e e4 já passaram, e5 ataca d4; coluna d sem peão preto.
+    let atrasado = "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - -";
+    let apoiado = "4k3/8/8/4p3/4P3/2PP4/8/4K3 w - -";
+    assert_eq!(coef(atrasado, "PEAO_ATRASADO", 0), [1, 0]);
+    assert_eq!(coef(atrasado, "PEAO_ATRASADO_EXPOSTO", 0), [1, 0]);
+    assert_eq!(coef(apoiado, "PEAO_ATRASADO", 0), [0, 0]);
+    // Com peão preto na coluna d ele continua atrasado, mas não exposto.
+    let fechado = "4k3/3p4/8/4p3/2P1P3/3P4/8/4K3 w - -";
+    assert_eq!(coef(fechado, "PEAO_ATRASADO", 0), [1, 0]);
+    assert_eq!(coef(fechado, "PEAO_ATRASADO_EXPOSTO", 0), [0, 0]);
+}
+
+#[test]
+fn termo_peao_passado_cresce_com_a_fileira() {
+    let e5 = "4k3/8/8/4P3/8/8/8/K7 w - -";
+    let e6 = "4k3/8/4P3/8/8/8/8/K7 w - -";
+    let contido = "4k3/3p4/8/4P3/8/8/8/K7 w - -";
+    assert_eq!(coef(e5, "PEAO_PASSADO", 4), [1, 0]);
+    assert_eq!(coef(e6, "PEAO_PASSADO", 5), [1, 0]);
+    assert_eq!(coef(contido, "PEAO_PASSADO", 4), [0, 0]);
+    // Passado das pretas na sua 6ª fileira (e3).
+    assert_eq!(
+        coef("4k3/8/8/8/8/4p3/8/K7 w - -", "PEAO_PASSADO", 5),
+        [0, 1]
+    );
+    // O valor cresce: e6 vale mais que e5 (mesmo material).
+    assert!(ev(e6) > ev(e5));
+}
+
+#[test]
+fn termo_ilhas_de_peoes() {
+    let tres = "4k3/8/8/8/8/8/PP2P2P/4K3 w - -";
+    let uma = "4k3/8/8/8/8/8/PPPP4/4K3 w - -";
+    assert_eq!(coef(tres, "PEAO_ILHA", 0), [2, 0]);
+    assert_eq!(coef(uma, "PEAO_ILHA", 0), [0, 0]);
+}
+
+#[test]
+fn termo_passado_imparavel() {
+    // Peão em a5 com o rei preto longe: a regra do quadrado diz que promove.
+    let longe = "7k/8/8/P7/8/8/8/7K w - -";
+    let perto = "8/1k6/8/P7/8/8/8/7K w - -";
+    assert_eq!(coef(longe, "PASSADO_IMPARAVEL", 0), [1, 0]);
+    assert_eq!(coef(perto, "PASSADO_IMPARAVEL", 0), [0, 0]);
+    // Com o rei preto a 4 casas de a8 e as pretas a jogar, ele alcança.
+    assert_eq!(
+        coef("8/8/8/P7/8/4k3/8/7K w - -", "PASSADO_IMPARAVEL", 0),
+        [1, 0]
+    );
+    assert_eq!(
+        coef("8/8/8/P7/4k3/8/8/7K b - -", "PASSADO_IMPARAVEL", 0),
+        [0, 0]
+    );
+    assert!(ev(longe) > ev(perto) + 300);
+}
+
+#[test]
+fn termo_passado_reis_e_caminho() {
+    let livre = "k7/8/4P3/8/8/8/8/4K3 w - -";
+    let bloqueado = "k7/4n3/4P3/8/8/8/8/4K3 w - -";
+    assert_eq!(coef(livre, "PASSADO_LIVRE", 0), [3, 0]);
+    assert_eq!(coef(bloqueado, "PASSADO_LIVRE", 0), [0, 0]);
+    // e6: casa da frente e7, rei preto em a8 (distância 4), fator 3.
+    assert_eq!(coef(livre, "PASSADO_REI_INIMIGO", 0), [12, 0]);
+    assert_eq!(coef(livre, "PASSADO_REI_PROPRIO", 0), [18, 0]); // e1–e7: 6 × 3
+}
+
+#[test]
+fn termo_torres_colunas() {
+    let semiaberta = "4k3/p7/8/8/8/8/8/R3K3 w - -";
+    let aberta = "4k3/1p6/8/8/8/8/8/R3K3 w - -";
+    let fechada = "4k3/p7/8/8/8/8/P7/R3K3 w - -";
+    let dobradas = "4k3/1p6/8/8/8/8/R7/R3K3 w - -";
+    assert_eq!(coef(semiaberta, "TORRE_SEMIABERTA", 0), [1, 0]);
+    assert_eq!(coef(semiaberta, "TORRE_ABERTA", 0), [0, 0]);
+    assert_eq!(coef(aberta, "TORRE_ABERTA", 0), [1, 0]);
+    assert_eq!(coef(fechada, "TORRE_SEMIABERTA", 0), [0, 0]);
+    // ICE: uma vez por coluna, mais o bônus de bateria.
+    assert_eq!(coef(dobradas, "TORRE_SEMIABERTA", 0), [1, 0]);
+    assert_eq!(coef(dobradas, "TORRES_DOBRADAS", 0), [1, 0]);
+    assert_eq!(coef(aberta, "TORRES_DOBRADAS", 0), [0, 0]);
+}
+
+#[test]
+fn termo_torre_na_setima() {
+    let rei_na_oitava = "4k3/R7/8/8/8/8/8/4K3 w - -";
+    let peoes_na_setima = "8/R4pk1/8/8/8/8/8/4K3 w - -";
+    let nenhum = "8/R7/6k1/8/8/8/8/4K3 w - -";
+    assert_eq!(coef(rei_na_oitava, "TORRE_SETIMA", 0), [1, 0]);
+    assert_eq!(coef(peoes_na_setima, "TORRE_SETIMA", 0), [1, 0]);
+    assert_eq!(coef(nenhum, "TORRE_SETIMA", 0), [0, 0]);
+    assert_eq!(
+        coef("4k3/8/8/8/8/8/r7/6K1 w - -", "TORRE_SETIMA", 0),
+        [0, 1]
+    );
+}
+
+#[test]
+fn termo_roque_e_escudo() {
+    // Rei rocado (g1, torre em f1) contra rei em g1 com a torre presa em h1.
+    let rocado = "r2qk2r/5ppp/8/8/8/8/5PPP/3Q1RK1 w - -";
+    let preso = "r2qk2r/5ppp/8/8/8/8/5PPP/3Q2KR w - -";
+    assert_eq!(coef(rocado, "BONUS_ROQUE", 0), [1, 0]);
+    assert_eq!(coef(preso, "BONUS_ROQUE", 0), [0, 0]);
+    // Escudo completo: distância 1 nas três colunas (g conta em dobro).
+    assert_eq!(coef(rocado, "REI_ESCUDO", 0), [4, 1]); // pretas: só f7 junto do rei
+
+    // g2 avançado para g4: a coluna g passa a distância 3.
+    let furado = "r2qk2r/5ppp/8/8/6P1/8/5P1P/3Q1RK1 w - -";
+    assert_eq!(coef(furado, "REI_ESCUDO", 0), [2, 1]);
+    assert_eq!(coef(furado, "REI_ESCUDO", 2), [2, 0]);
+    assert!(ev(rocado) > ev(furado));
+    // Sem dama nem duas torres do adversário, a segurança não conta (ICE).
+    let sem_pesadas = "3rk3/8/8/8/8/8/5PPP/5RK1 w - -";
+    assert_eq!(coef(sem_pesadas, "BONUS_ROQUE", 0), [0, 0]);
+    assert_eq!(coef(sem_pesadas, "REI_ESCUDO", 0), [0, 0]);
+}
+
+#[test]
+fn termo_colunas_abertas_perto_do_rei() {
+    // Colunas f, g, h sem peão preto: semiabertas para as torres pretas.
+    let aberta = "3qk3/pppp4/8/8/8/8/5PPP/5RK1 w - -";
+    let fechada = "3qk3/pppp1ppp/8/8/8/8/5PPP/5RK1 w - -";
+    assert_eq!(coef(aberta, "REI_COLUNA_SEMIABERTA", 0), [1, 0]);
+    assert_eq!(coef(aberta, "REI_COLUNA_VIZINHA_SEMIABERTA", 0), [2, 0]);
+    assert_eq!(coef(fechada, "REI_COLUNA_SEMIABERTA", 0), [0, 0]);
+    assert_eq!(coef(fechada, "REI_COLUNA_VIZINHA_SEMIABERTA", 0), [0, 0]);
+}
+
+#[test]
+fn termo_roques_opostos() {
+    // Rei branco em g1, preto em c8: o peão branco em b5 avança contra ele.
+    let opostos = "2k5/8/8/1P6/8/8/8/6K1 w - -";
+    let mesma_ala = "6k1/8/8/1P6/8/8/8/6K1 w - -";
+    assert_eq!(coef(opostos, "PEAO_TEMPESTADE", 4), [1, 0]);
+    assert_eq!(coef(mesma_ala, "PEAO_TEMPESTADE", 4), [0, 0]);
+}
+
+#[test]
+fn termo_bloqueio_dos_peoes_centrais() {
+    let bloqueado = "rnbqkbnr/pppppppp/8/8/8/3B4/PPPPPPPP/RNBQK1NR w KQkq -";
+    let livre = "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RNBQK1NR w KQkq -";
+    assert_eq!(coef(bloqueado, "PECA_BLOQUEIA_PEAO_CENTRAL", 0), [1, 0]);
+    assert_eq!(coef(livre, "PECA_BLOQUEIA_PEAO_CENTRAL", 0), [0, 0]);
+}
+
+/// Joga lances em coordenadas a partir da posição inicial.
+fn joga(lances: &[&str]) -> TBoard {
+    let mut b = TBoard::inicial();
+    for l in lances {
+        let lance = acha_lance(&b, l).unwrap_or_else(|| panic!("lance ilegal {l}"));
+        b.make(&lance);
+    }
+    b
+}
+
+fn coef_b(b: &TBoard, nome: &str) -> [i32; 2] {
+    let mut av = nova_avaliacao();
+    let t = traco_eval(b, &mut av);
+    t.itens
+        .iter()
+        .find(|it| it.nome == nome)
+        .map(|it| it.coef)
+        .unwrap_or([0, 0])
+}
+
+#[test]
+fn termo_analise_de_abertura() {
+    // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#… até 3...Nf6: dama cedo das brancas.
+    let b = joga(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"]);
+    assert_eq!(coef_b(&b, "ABERTURA_PEAO_CENTRAL"), [1, 1]);
+    assert_eq!(coef_b(&b, "ABERTURA_DAMA_CEDO"), [1, 0]);
+    // A mesma posição lida de um FEN não tem lances jogados: nada conta.
+    let fen = TBoard::para_fen(&b);
+    assert_eq!(coef_b(&tab(&fen), "ABERTURA_DAMA_CEDO"), [0, 0]);
+    // Peça mexida duas vezes e rei andando sem rocar.
+    let b = joga(&["g1f3", "e7e5", "f3g5", "e8e7"]);
+    assert_eq!(coef_b(&b, "ABERTURA_PECA_DUAS_VEZES"), [1, 0]);
+    assert_eq!(coef_b(&b, "ABERTURA_REI_ANDOU"), [0, 1]);
+    // Roque: bônus, e o lance de rei do roque não é punido.
+    let b = joga(&[
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "f7f6",
+    ]);
+    assert_eq!(coef_b(&b, "ABERTURA_ROQUE"), [1, 0]);
+    assert_eq!(coef_b(&b, "ABERTURA_REI_ANDOU"), [0, 0]);
+    assert_eq!(coef_b(&b, "ABERTURA_PEAO_F"), [0, 1]);
+    // Simetria: os mesmos lances espelhados dão a mesma avaliação.
+    let mut av = nova_avaliacao();
+    let brancas = joga(&["e2e4", "g8f6", "d1h5", "f6h5"]);
+    let v1 = eval(&brancas, &mut av, -INFINITO, INFINITO);
+    let pretas = joga(&["g1f3", "e7e5", "f3h4", "d8h4", "b1c3"]);
+    let v2 = eval(&pretas, &mut av, -INFINITO, INFINITO);
+    assert_eq!(coef_b(&brancas, "ABERTURA_DAMA_CEDO"), [1, 0]);
+    assert_eq!(coef_b(&pretas, "ABERTURA_DAMA_CEDO"), [0, 1]);
+    assert!(v1 != 0 && v2 != 0);
+}
+
+#[test]
+fn abertura_tem_teto() {
+    // Muitos lances ruins de rei: a soma fica limitada e não vale um peão.
+    let b = joga(&[
+        "e2e3", "g8f6", "e1e2", "f6g8", "e2d3", "g8f6", "d3e2", "f6g8", "e2e1",
+    ]);
+    let mut av = nova_avaliacao();
+    let t = traco_eval(&b, &mut av);
+    let [w, p] = t.categorias[CAT_ABERTURA];
+    assert!(w.mg >= -40 && p.mg >= -40, "{w:?} {p:?}");
+    assert!(coef_b(&b, "ABERTURA_REI_ANDOU")[BRANCAS] >= 4);
+}
+
+#[test]
+fn termo_mobilidade_e_tropismo() {
+    let centro = "4k3/8/8/8/3N4/8/8/4K3 w - -";
+    let canto = "4k3/8/8/8/8/8/8/N3K3 w - -";
+    assert_eq!(coef(centro, "MOB_CAVALO", 0), [8 - 4, 0]);
+    assert_eq!(coef(canto, "MOB_CAVALO", 0), [2 - 4, 0]);
+    // d4 a e8: distância 4 → 7 − 4 = 3; a1 a e8: 7 → 0.
+    assert_eq!(coef(centro, "TROPISMO_CAVALO", 0), [3, 0]);
+    assert_eq!(coef(canto, "TROPISMO_CAVALO", 0), [0, 0]);
+    // Casas atacadas por peão inimigo não contam.
+    let vigiado = "4k3/8/2p1p3/8/3N4/8/8/4K3 w - -";
+    assert_eq!(coef(vigiado, "MOB_CAVALO", 0), [8 - 4 - 2, 0]);
+}
+
+#[test]
+fn termo_material_e_peca_casa() {
+    // Um peão a mais: a diferença de material é exatamente VALOR_PECA.
+    let mut av = nova_avaliacao();
+    let t = traco_eval(&tab("4k3/8/8/8/8/8/P7/4K3 w - -"), &mut av);
+    assert_eq!(
+        t.categorias[CAT_MATERIAL][BRANCAS].mg - t.categorias[CAT_MATERIAL][NEGRAS].mg,
+        100
+    );
+    // Cavalo: Tabela 1 do artigo, d4 = 24, a1 = 5.
+    let d4 = traco_eval(&tab("4k3/8/8/8/3N4/8/8/4K3 w - -"), &mut av);
+    let a1 = traco_eval(&tab("4k3/8/8/8/8/8/8/N3K3 w - -"), &mut av);
+    let pc = |t: &TTraco| t.categorias[CAT_PECA_CASA][BRANCAS].mg;
+    assert_eq!(pc(&d4) - pc(&a1), 24 - 5);
+}
+
+/// Micro-benchmark: todas as posições da WAC, 10 000 vezes.
+/// `cargo test --release --test avaliacao -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn velocidade_eval() {
+    let pos: Vec<TBoard> = posicoes(include_str!("data/wac.epd"))
+        .iter()
+        .map(|f| tab(f))
+        .collect();
+    for modo in 0..3 {
+        let mut av = nova_avaliacao();
+        av.classico = modo == 1;
+        av.so_material_pst = modo == 2;
+        let n = 10_000;
+        let inicio = Instant::now();
+        let mut soma = 0i64;
+        for _ in 0..n {
+            for b in &pos {
+                soma += eval(b, &mut av, -INFINITO, INFINITO) as i64;
+            }
+        }
+        let s = inicio.elapsed().as_secs_f64();
+        let total = (n * pos.len()) as f64;
+        println!(
+            "modo {}: {} evals em {:.2} s: {:.0} evals/s (soma {soma})",
+            ["completo", "classico", "so material+pst"][modo],
+            total,
+            s,
+            total / s
+        );
+    }
+}
+
+/// Mostra a tabela de termos de uma posição (FEN na variável ICE_FEN):
+/// `ICE_FEN="..." cargo test --release --test avaliacao mostra -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn mostra_tabela() {
+    let fen = std::env::var("ICE_FEN").unwrap_or(ice::tabuleiro::FEN_INICIAL.to_string());
+    println!("{fen}\n{}", tabela_eval(&tab(&fen)));
+}
