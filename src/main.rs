@@ -99,6 +99,9 @@ fn main() -> ExitCode {
         Some("perft") => cmd_perft(&args[1..]),
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
+        Some("eval") => {
+            posicao_dos_args(&args[1..]).map(|b| print!("{}", ice::avaliacao::tabela_eval(&b)))
+        }
         Some("bench") => ice::bench::cmd_bench(&args[1..], classico, melhorias),
         Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
