@@ -27,7 +27,6 @@ use crate::lance::*;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::*;
-use std::io::Write;
 use std::time::Instant;
 
 // --- Parâmetros da busca (cada um com o porquê) ---
@@ -241,9 +240,9 @@ fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
         s.push(' ');
         s.push_str(&lance_para_texto(l));
     }
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{s}");
-    let _ = out.flush();
+    // Pela `entrada::envia`: linha inteira, flush, e no registro
+    // (RUST_LOG=debug) junto com o resto da transcrição do protocolo.
+    crate::entrada::envia(&s);
 }
 
 /// Confere relógio, limite de nós e entrada. Chamado a cada 2048 nós.

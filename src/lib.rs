@@ -30,6 +30,8 @@ pub mod perft;
 pub mod busca;
 // Nível 7: medidas.
 pub mod bench;
+// Nível 8: o protocolo.
+pub mod xboard;
 
 /// Nome anunciado ao protocolo (`myname`).
 pub const NOME_MOTOR: &str = concat!("ICE-rs ", env!("CARGO_PKG_VERSION"));

@@ -1,15 +1,16 @@
 //! Entrada da linha de comando do ICE-rs.
 //!
 //! Sem argumentos, o motor fala o protocolo xboard na entrada e na saída
-//! padrão. Com argumentos, roda as ferramentas de depuração e medida:
-//! `ice perft <prof> [FEN]`, `ice d [FEN]`, `ice gen [FEN]`.
+//! padrão (`ice [--hash MB] [--livro ARQUIVO | --sem-livro] [--classico]`).
+//! Com argumentos, roda as ferramentas de depuração e medida:
+//! `ice perft <prof> [FEN]`, `ice d [FEN]`, `ice gen [FEN]`, `ice bench`…
 #![forbid(unsafe_code)]
 
 use ice::geracao::{gera_lista_lances, lance_para_san};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::tabuleiro::{TBoard, FEN_INICIAL};
 use ice::tipos::GERA_TODOS;
-use std::io::{self, BufRead, Write};
+use ice::xboard::TOpcoesMotor;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -63,37 +64,65 @@ fn cmd_gen(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Tira de `args` as opções globais (em qualquer posição): `--classico`,
+/// `--hash MB`, `--livro ARQUIVO`, `--sem-livro`.
+fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
+    let mut op = TOpcoesMotor::default();
+    let mut resto = Vec::new();
+    let mut it = args.drain(..);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--classico" => op.classico = true,
+            "--sem" => {
+                // `--sem see,lmr,…` desliga melhorias pós-ICE uma a uma (para medi-las).
+                let lista = it
+                    .next()
+                    .ok_or("uso: --sem see,futilidade,lmr,ameaca,delta")?;
+                for nome in lista.split(',') {
+                    let (_, m) = ice::busca::NOMES_MELHORIAS
+                        .iter()
+                        .find(|(n, _)| *n == nome)
+                        .ok_or(format!("melhoria desconhecida '{nome}' (conhecidas: see, futilidade, lmr, ameaca, delta)"))?;
+                    op.melhorias &= !m;
+                }
+            }
+            "--sem-livro" => op.livro = false,
+            "--hash" => {
+                op.hash_mb = it
+                    .next()
+                    .and_then(|v| v.parse::<usize>().ok())
+                    .filter(|&mb| (1..=ice::xboard::MAX_HASH_MB).contains(&mb))
+                    .ok_or("uso: --hash <MB 1..2048>")?;
+            }
+            "--livro" => {
+                op.arquivo_livro = it.next().ok_or("uso: --livro <arquivo>")?;
+                op.livro = true;
+            }
+            _ => resto.push(a),
+        }
+    }
+    drop(it);
+    *args = resto;
+    Ok(op)
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    // `--classico` em qualquer posição liga o modo "ICE clássico".
-    let classico = args.iter().any(|a| a == "--classico");
-    args.retain(|a| a != "--classico");
-    // `--sem see,lmr,…` desliga melhorias pós-ICE uma a uma (para medi-las).
-    let mut melhorias = ice::busca::TODAS_MELHORIAS;
-    if let Some(i) = args.iter().position(|a| a == "--sem") {
-        let lista = args.get(i + 1).cloned().unwrap_or_default();
-        for nome in lista.split(',') {
-            match ice::busca::NOMES_MELHORIAS.iter().find(|(n, _)| *n == nome) {
-                Some((_, m)) => melhorias &= !m,
-                None => {
-                    eprintln!("Erro: melhoria desconhecida '{nome}' (conhecidas: see, futilidade, lmr, ameaca, delta)");
-                    return ExitCode::FAILURE;
-                }
-            }
+    let op = match opcoes_globais(&mut args) {
+        Ok(op) => op,
+        Err(e) => {
+            eprintln!("Erro: {e}");
+            return ExitCode::FAILURE;
         }
-        args.drain(i..(i + 2).min(args.len()));
-    }
+    };
+    let (classico, melhorias) = (op.classico, op.melhorias);
     let resultado = match args.first().map(String::as_str) {
         None => {
-            println!("# {}", ice::NOME_MOTOR);
-            let _ = io::stdout().flush();
-            for linha in io::stdin().lock().lines() {
-                match linha {
-                    Ok(l) if l.trim() == "quit" => break,
-                    Ok(_) => {}
-                    Err(_) => break,
-                }
-            }
+            // O registro (RUST_LOG=debug) vai para stderr: stdout é do protocolo.
+            env_logger::Builder::from_default_env()
+                .target(env_logger::Target::Stderr)
+                .init();
+            ice::xboard::laco_xboard(&op);
             Ok(())
         }
         Some("perft") => cmd_perft(&args[1..]),

@@ -89,8 +89,12 @@ pub fn calcula_limites(r: &TRelogio, num_lance: u32) -> TLimites {
     }
     let restante_ms = (r.tempo_cs.max(0) as u64) * 10;
     let inc_ms = r.inc_cs * 10;
-    // Teto absoluto: um terço do relógio (mais o incremento que volta), menos a margem.
-    let teto = (restante_ms / 3 + inc_ms / 2).saturating_sub(MARGEM_SEGURANCA_MS);
+    // Teto absoluto: um terço do relógio mais metade do incremento que volta,
+    // mas nunca mais que metade do que resta (com incremento grande e relógio
+    // curto, o terço + incremento passaria do próprio relógio), menos a margem.
+    let teto = (restante_ms / 3 + inc_ms / 2)
+        .min(restante_ms / 2)
+        .saturating_sub(MARGEM_SEGURANCA_MS);
     let disponivel = restante_ms.saturating_sub(MARGEM_SEGURANCA_MS);
     let alvo = if r.mps > 0 {
         // Lances que faltam até o próximo controle (ICE: MPS − (n−1) mod MPS).
@@ -143,6 +147,10 @@ mod testes {
         // Relógio quase zerado: nunca passa do restante menos a margem.
         let l = calcula_limites(&rel(0, 60, 0, 5), 50);
         assert_eq!(l.tempo_max_ms, TEMPO_MINIMO_MS);
+        // Incremento grande com relógio curto (level 0 2 12, 3 s): nunca passa
+        // de metade do que resta.
+        let l = calcula_limites(&rel(0, 120, 12, 300), 40);
+        assert!(l.tempo_max_ms <= 1450, "{l:?}");
         // Incremento fracionário (level 0 1 0.5): 50 cs.
         let r = TRelogio {
             mps: 0,

@@ -1,0 +1,1056 @@
+//! O protocolo xboard/WinBoard v2 (CECP): o estado da partida e o laço que
+//! lê comandos, pensa, pondera, analisa e joga.
+//!
+//! Nível 8: depende de tudo abaixo (`entrada`, `busca`, `tempo`, `tabuleiro`,
+//! `geracao`, `avaliacao`, `mostra`). Porta do laço principal do `ice.c`, com o
+//! protocolo inteiro (o ICE 1.40 só entendia uma parte: sem `ping`, `st`,
+//! `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
+//!
+//! Como funciona:
+//! * uma thread (`entrada::inicia_leitora`) lê a entrada padrão e manda cada
+//!   linha por um canal; o laço (`laco_xboard`) processa uma linha por vez e,
+//!   depois de cada uma, decide se é hora de agir (`age`): pensar e jogar, se
+//!   a vez é do motor; ponderar, se a vez é do oponente e o ponder está
+//!   ligado; analisar, no modo de análise;
+//! * a busca roda nesta mesma thread e consulta o canal a cada 2048 nós
+//!   (`entrada::verifica_entrada`); o que ela não resolve na hora fica em
+//!   `bu.entrada.pendentes`, que o laço esvazia, em ordem, antes de ler de
+//!   novo o canal. Por isso um `ping` que chega durante a busca só é
+//!   respondido depois do `move`;
+//! * toda saída é uma linha inteira, esvaziada na hora (`entrada::envia`);
+//!   diagnósticos só em linhas `#`, e as automáticas só depois de
+//!   `accepted debug` (o parser frouxo do xboard lê "Draw", "White…" e
+//!   "not found" em qualquer linha que não comece com `#`).
+
+pub use crate::entrada::{interpreta_comando, Comando};
+
+use crate::avaliacao::eval;
+use crate::busca::{
+    busca, escore_xboard, limpa_busca, nova_busca, redimensiona_hash, TBusca, TResultado,
+};
+use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_lance};
+use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
+use crate::hash::{le_hash, HASH_PADRAO_MB};
+use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
+use crate::mostra::diagrama;
+use crate::tabuleiro::TBoard;
+use crate::tempo::{calcula_limites, TLimites, TRelogio, MARGEM_SEGURANCA_MS, TEMPO_MINIMO_MS};
+use crate::tipos::*;
+use log::debug;
+use std::time::Instant;
+
+// --- Parâmetros do protocolo (cada um com o porquê) ---
+/// Abandona abaixo de −500 cp (do ponto de vista do motor). ICE 1.40: −500.
+pub const LIMIAR_ABANDONO_PADRAO: i32 = 500;
+/// Limites da opção "Resign Threshold".
+const LIMIAR_ABANDONO_MIN: i32 = 100;
+const LIMIAR_ABANDONO_MAX: i32 = 5000;
+/// Abandona só depois de tantos lances seguidos abaixo do limiar (a
+/// especificação recomenda não abandonar por um escore isolado; o ICE
+/// abandonava já no primeiro).
+pub const LANCES_PARA_ABANDONAR: u32 = 2;
+/// Aceita empate quando o último escore do motor é ≤ isto (cp, ponto de vista
+/// do motor): com vantagem, o motor joga; igual ou pior, aceita.
+pub const LIMIAR_ACEITA_EMPATE: i32 = 0;
+/// Teto do `memory N`: a tabela é alocada e zerada de uma vez, e um número
+/// absurdo não pode derrubar a máquina.
+pub const MAX_HASH_MB: usize = 2048;
+/// Quantos meios-lances a partida pode ter no `TBoard` antes de compactar o
+/// histórico: o resto da pilha é da busca (MAX_DEPTH plies + quiescência).
+const LIMITE_HISTORICO: usize = MAX_HISTORICO - 2 * MAX_DEPTH - 32;
+/// Meios-lances mantidos na compactação (bastam os desde o último lance
+/// irreversível, para a repetição; mais que isso a regra dos 50 já valeu).
+const LANCES_MANTIDOS: usize = 300;
+/// Saudação ao oponente no servidor (opção "Saudacao"); ASCII, sem "draw".
+const SAUDACAO: &str = "Ola! Aqui fala o motor didatico ICE (UERJ), em Rust. Boa partida!";
+
+/// Opções da linha de comando que chegam ao protocolo.
+#[derive(Clone, Debug)]
+pub struct TOpcoesMotor {
+    pub hash_mb: usize,
+    pub livro: bool,
+    pub arquivo_livro: String,
+    pub classico: bool,
+    /// Melhorias pós-ICE ligadas (bits `busca::MELHORIA_*`).
+    pub melhorias: u32,
+}
+
+impl Default for TOpcoesMotor {
+    fn default() -> Self {
+        TOpcoesMotor {
+            hash_mb: HASH_PADRAO_MB,
+            livro: true,
+            arquivo_livro: "book/livro.txt".to_string(),
+            classico: false,
+            melhorias: crate::busca::TODAS_MELHORIAS,
+        }
+    }
+}
+
+/// Quem o motor está jogando.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TModo {
+    /// Nenhum lado: só confere e faz os lances recebidos.
+    Force,
+    /// Joga a cor `cor_motor`.
+    Jogando,
+    /// Analisa a posição sem fim; nunca joga.
+    Analise,
+}
+
+/// O tabuleiro em edição (`edit`, protocolo 1).
+#[derive(Clone, Copy, Debug)]
+pub struct TEdicao {
+    /// (peça, cor) por casa, casa 0 = a8 como no `TBoard`.
+    pub casas: [(u8, usize); 64],
+    /// Cor das peças que `Pa4` põe (`c` troca; começa nas brancas).
+    pub cor: usize,
+}
+
+/// Fim de partida pelas regras, visto no tabuleiro.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TFim {
+    BrancasDaoMate,
+    NegrasDaoMate,
+    Afogamento,
+    Repeticao,
+    Cinquenta,
+    MaterialInsuficiente,
+}
+
+/// A linha de resultado que o motor manda (e que o xboard confere).
+pub fn texto_fim(f: TFim) -> &'static str {
+    match f {
+        TFim::BrancasDaoMate => "1-0 {White mates}",
+        TFim::NegrasDaoMate => "0-1 {Black mates}",
+        TFim::Afogamento => "1/2-1/2 {Stalemate}",
+        TFim::Repeticao => "1/2-1/2 {Draw by repetition}",
+        TFim::Cinquenta => "1/2-1/2 {Draw by fifty move rule}",
+        TFim::MaterialInsuficiente => "1/2-1/2 {Insufficient material}",
+    }
+}
+
+/// A partida acabou pelas regras nesta posição? O mate vem antes dos
+/// empates (um mate no 100º meio-lance vale como mate).
+pub fn fim_de_jogo(b: &TBoard) -> Option<TFim> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    if lista.n == 0 {
+        return Some(if !b.em_xeque() {
+            TFim::Afogamento
+        } else if b.vez == BRANCAS {
+            TFim::NegrasDaoMate
+        } else {
+            TFim::BrancasDaoMate
+        });
+    }
+    if b.meio_lances >= 100 {
+        return Some(TFim::Cinquenta);
+    }
+    if b.repeticoes() >= 2 {
+        return Some(TFim::Repeticao);
+    }
+    if b.material_insuficiente() {
+        return Some(TFim::MaterialInsuficiente);
+    }
+    None
+}
+
+/// O estado do protocolo: o que no `ice.c` eram as globais do laço.
+pub struct TXboard {
+    pub b: Box<TBoard>,
+    pub bu: Box<TBusca>,
+    pub modo: TModo,
+    /// A cor que o motor joga no modo `Jogando`.
+    pub cor_motor: usize,
+    pub relogio: TRelogio,
+    /// `num_lance` de quando chegou o último `level` (os MPS contam dali).
+    pub lance_base_level: u32,
+    /// Pondera (`hard`) ou não (`easy`).
+    pub ponder: bool,
+    /// O ponder só começa depois de um lance do motor ou de `playother`
+    /// ("do not ponder on this move" depois de `new`).
+    pub ponder_liberado: bool,
+    pub protover: u32,
+    /// `accepted debug`: só então as linhas `#` automáticas são seguras.
+    pub debug_aceito: bool,
+    /// O último `setboard`/`edit` foi recusado: lances são ilegais até o
+    /// próximo `new`/`setboard`/`edit` (a posição antiga fica guardada).
+    pub posicao_invalida: bool,
+    pub edicao: Option<TEdicao>,
+    /// O resultado desta posição já foi anunciado (não repete nem joga).
+    pub fim_anunciado: bool,
+    pub sair: bool,
+    pub aleatorio: bool,
+    // --- Servidor (ICS) e oponente ---
+    pub ics: Option<String>,
+    pub nome_oponente: String,
+    pub rating: (i32, i32),
+    pub oponente_computador: bool,
+    // --- Opções (feature option) ---
+    pub abandona: bool,
+    pub limiar_abandono: i32,
+    pub livro: bool,
+    pub arquivo_livro: String,
+    pub kibitz: bool,
+    pub saudacao: bool,
+    pub saudou: bool,
+    pub hash_mb: usize,
+    pub cores: u32,
+    // --- Memória da partida ---
+    /// Escore da última busca do motor (ponto de vista do motor).
+    pub ultimo_escore: Option<i32>,
+    /// Lances seguidos do motor abaixo do limiar de abandono.
+    pub lances_perdidos: u32,
+    /// Lance sugerido (chave da posição, lance): a resposta prevista ao
+    /// último lance do motor ou o melhor da última análise.
+    pub dica: Option<(u64, TLance)>,
+}
+
+/// Cria o estado do protocolo (posição inicial, motor de pretas, relógio
+/// padrão de 40 lances em 5 minutos).
+pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
+    let mb = op.hash_mb.clamp(1, MAX_HASH_MB);
+    let mut bu = Box::new(nova_busca(mb));
+    bu.classico = op.classico;
+    bu.av.classico = op.classico;
+    bu.melhorias = op.melhorias;
+    // O xboard manda `post` quando quer as linhas de pensamento.
+    bu.post = false;
+    Box::new(TXboard {
+        b: Box::new(TBoard::inicial()),
+        bu,
+        modo: TModo::Jogando,
+        cor_motor: NEGRAS,
+        relogio: TRelogio::default(),
+        lance_base_level: 1,
+        ponder: false,
+        ponder_liberado: false,
+        protover: 1,
+        debug_aceito: false,
+        posicao_invalida: false,
+        edicao: None,
+        fim_anunciado: false,
+        sair: false,
+        aleatorio: false,
+        ics: None,
+        nome_oponente: String::new(),
+        rating: (0, 0),
+        oponente_computador: false,
+        abandona: true,
+        limiar_abandono: LIMIAR_ABANDONO_PADRAO,
+        livro: op.livro,
+        arquivo_livro: op.arquivo_livro.clone(),
+        kibitz: false,
+        saudacao: false,
+        saudou: false,
+        hash_mb: mb,
+        cores: 1,
+        ultimo_escore: None,
+        lances_perdidos: 0,
+        dica: None,
+    })
+}
+
+/// O laço do protocolo: lê, processa, age, até `quit` ou o fim da entrada.
+pub fn laco_xboard(op: &TOpcoesMotor) {
+    ignora_sigint();
+    let mut x = novo_xboard(op);
+    x.bu.entrada.rx = Some(inicia_leitora());
+    while !x.sair {
+        let (linha, c) = match desenfileira(&mut x.bu.entrada) {
+            Some(lc) => lc,
+            None => match x.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
+                Some(Ok(l)) => {
+                    let c = interpreta_comando(&l);
+                    (l, c)
+                }
+                _ => break,
+            },
+        };
+        processa_linha(&mut x, &linha, c);
+        age(&mut x);
+    }
+    debug!("fim do protocolo");
+}
+
+/// O xboard no Unix manda SIGINT quando acha que o motor não está ouvindo
+/// (antes de ler as features, ou com `sigint=1`). Um programa Rust morre com
+/// SIGINT; `signal-hook` troca a ação padrão por "marcar uma flag" sem
+/// `unsafe` do nosso lado. A flag não é lida: o `?` do protocolo já faz o
+/// papel que o SIGINT tinha no GNU Chess.
+fn ignora_sigint() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag) {
+        debug!("não deu para ignorar SIGINT: {e}");
+    }
+}
+
+/// Linha `#` automática: só depois de `accepted debug`.
+fn depura(x: &TXboard, s: &str) {
+    if x.debug_aceito {
+        envia(&format!("# {s}"));
+    }
+}
+
+fn erro(tipo: &str, linha: &str) {
+    envia(&format!("Error ({tipo}): {}", eco_seguro(linha)));
+}
+
+/// Manda as features: `done=0` primeiro (a interface espera), tudo na
+/// sintaxe `nome=valor` sem espaços em volta do `=`, e `done=1` no fim.
+fn envia_features(x: &TXboard) {
+    envia("feature done=0");
+    envia(&format!(
+        "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 \
+         draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=1 name=1 debug=1 \
+         memory=1 smp=1 nps=0 variants=\"normal\"",
+        crate::NOME_MOTOR
+    ));
+    let check = |v: bool| if v { 1 } else { 0 };
+    envia(&format!(
+        "feature option=\"Resign -check {}\"",
+        check(x.abandona)
+    ));
+    envia(&format!(
+        "feature option=\"Resign Threshold -spin {} {} {}\"",
+        x.limiar_abandono, LIMIAR_ABANDONO_MIN, LIMIAR_ABANDONO_MAX
+    ));
+    envia(&format!(
+        "feature option=\"Livro -check {}\"",
+        check(x.livro)
+    ));
+    envia(&format!(
+        "feature option=\"Arquivo do livro -file {}\"",
+        x.arquivo_livro
+    ));
+    envia(&format!(
+        "feature option=\"ICE classico -check {}\"",
+        check(x.bu.classico)
+    ));
+    envia(&format!(
+        "feature option=\"Kibitz -check {}\"",
+        check(x.kibitz)
+    ));
+    envia(&format!(
+        "feature option=\"Saudacao -check {}\"",
+        check(x.saudacao)
+    ));
+    envia("feature done=1");
+}
+
+/// A posição mudou: o que dependia dela deixa de valer.
+fn posicao_mudou(x: &mut TXboard) {
+    x.fim_anunciado = false;
+}
+
+/// Processa uma linha: no modo de edição as subordens do `edit`, senão um
+/// comando do protocolo.
+pub fn processa_linha(x: &mut TXboard, linha: &str, c: Comando) {
+    if x.edicao.is_some() {
+        processa_edicao(x, linha);
+        return;
+    }
+    processa_comando(x, c, linha);
+}
+
+/// Executa um comando (fora de qualquer busca).
+fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
+    match c {
+        Comando::Vazia | Comando::Xboard | Comando::EgtPath(_) => {}
+        Comando::Protover(n) => {
+            x.protover = n;
+            envia_features(x);
+        }
+        Comando::Aceito(f) => {
+            if f == "debug" {
+                x.debug_aceito = true;
+            }
+        }
+        Comando::Rejeitado(f) => {
+            if f == "debug" {
+                x.debug_aceito = false;
+            }
+            debug!("feature recusada: {f}");
+        }
+        Comando::Novo => novo_jogo(x),
+        Comando::Variante(v) => {
+            if v != "normal" {
+                erro("unsupported variant", linha);
+            }
+        }
+        Comando::Sair => x.sair = true,
+        Comando::Aleatorio => x.aleatorio = !x.aleatorio,
+        Comando::Force => {
+            x.modo = TModo::Force;
+            x.ponder_liberado = false;
+        }
+        Comando::Go => {
+            x.modo = TModo::Jogando;
+            x.cor_motor = x.b.vez;
+        }
+        Comando::PlayOther => {
+            x.modo = TModo::Jogando;
+            x.cor_motor = x.b.vez ^ 1;
+            x.ponder_liberado = true;
+        }
+        Comando::Brancas => {
+            poe_vez(x, BRANCAS);
+            x.cor_motor = NEGRAS;
+            if x.modo != TModo::Analise {
+                x.modo = TModo::Jogando;
+            }
+        }
+        Comando::Negras => {
+            poe_vez(x, NEGRAS);
+            x.cor_motor = BRANCAS;
+            if x.modo != TModo::Analise {
+                x.modo = TModo::Jogando;
+            }
+        }
+        Comando::Level {
+            mps,
+            base_cs,
+            inc_cs,
+        } => {
+            x.relogio.mps = mps;
+            x.relogio.base_cs = base_cs;
+            x.relogio.inc_cs = inc_cs;
+            x.relogio.st_cs = 0;
+            // O `level` no meio da partida diz o que resta (WinBoard 4.3+):
+            // os MPS contam a partir daqui e o relógio recebe a base.
+            x.relogio.tempo_cs = base_cs as i64;
+            x.relogio.otim_cs = base_cs as i64;
+            x.lance_base_level = x.b.num_lance;
+        }
+        Comando::St(cs) => x.relogio.st_cs = cs,
+        Comando::Sd(d) => x.relogio.sd = d.min(MAX_DEPTH as u32),
+        Comando::Time(t) => x.relogio.tempo_cs = t,
+        Comando::Otim(t) => x.relogio.otim_cs = t,
+        Comando::UserMove(m) => faz_lance_usuario(x, &m, true),
+        Comando::Lance(m) => faz_lance_usuario(x, &m, false),
+        // Fora da busca não há o que apressar.
+        Comando::Interroga | Comando::Ponto => {}
+        Comando::Ping(n) => envia(&format!("pong {n}")),
+        Comando::Empate => {
+            if x.modo == TModo::Jogando
+                && x.ultimo_escore.is_some_and(|e| e <= LIMIAR_ACEITA_EMPATE)
+            {
+                envia("offer draw");
+            }
+        }
+        Comando::Resultado { resultado, .. } => {
+            debug!("resultado recebido: {resultado}");
+            x.modo = TModo::Force;
+        }
+        Comando::SetBoard(fen) => match TBoard::de_fen(&fen) {
+            Ok(nb) => {
+                *x.b = nb;
+                x.posicao_invalida = false;
+                posicao_mudou(x);
+            }
+            Err(e) => {
+                envia("tellusererror Illegal position");
+                depura(x, &format!("FEN recusado: {e}"));
+                x.posicao_invalida = true;
+            }
+        },
+        Comando::Edit => {
+            let mut casas = [(NENHUMA, BRANCAS); 64];
+            for (i, c) in casas.iter_mut().enumerate() {
+                if x.b.casas[i] != NENHUMA {
+                    *c = (x.b.casas[i], x.b.cor_em(i));
+                }
+            }
+            x.edicao = Some(TEdicao {
+                casas,
+                cor: BRANCAS,
+            });
+        }
+        Comando::Hint => {
+            if let Some((chave, l)) = x.dica {
+                if chave == x.b.chave_hash && !x.posicao_invalida {
+                    envia(&format!("Hint: {}", lance_para_texto(&l)));
+                }
+            }
+        }
+        Comando::Bk => {
+            // O livro chega depois: por ora o formato certo (linhas com
+            // espaço na frente e uma linha vazia no fim).
+            envia(" (sem livro)");
+            envia("");
+        }
+        Comando::Undo => {
+            if x.b.num_historico >= 1 {
+                x.b.unmake();
+                posicao_mudou(x);
+            } else {
+                erro("command not legal now", linha);
+            }
+        }
+        Comando::Remove => {
+            if x.b.num_historico >= 2 {
+                x.b.unmake();
+                x.b.unmake();
+                posicao_mudou(x);
+            } else {
+                erro("command not legal now", linha);
+            }
+        }
+        Comando::Hard => x.ponder = true,
+        Comando::Easy => x.ponder = false,
+        Comando::Post => x.bu.post = true,
+        Comando::NoPost => x.bu.post = false,
+        Comando::Analyze => x.modo = TModo::Analise,
+        Comando::Exit => {
+            if x.modo == TModo::Analise {
+                x.modo = TModo::Force;
+            }
+        }
+        Comando::Nome(n) => x.nome_oponente = n,
+        Comando::Rating(a, b) => x.rating = (a, b),
+        Comando::Ics(h) => x.ics = if h == "-" { None } else { Some(h) },
+        Comando::Computador => x.oponente_computador = true,
+        Comando::Memoria(mb) => {
+            let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
+            if mb != x.hash_mb {
+                x.hash_mb = mb;
+                redimensiona_hash(&mut x.bu, mb);
+            }
+        }
+        Comando::Cores(n) => {
+            x.cores = n;
+            depura(x, &format!("ICE-rs usa uma thread so; cores {n} anotado"));
+        }
+        Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
+        Comando::Diagrama => {
+            for l in diagrama(&x.b, "# ").lines() {
+                envia(l);
+            }
+        }
+        Comando::Eval => {
+            let v = eval(&x.b, &mut x.bu.av, -INFINITO, INFINITO);
+            envia(&format!("# Eval: {v}"));
+        }
+        Comando::Gen => {
+            let mut lista = TListaLances::nova();
+            gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
+            for l in lista.como_fatia() {
+                envia(&format!(
+                    "# {} {}",
+                    lance_para_texto(l),
+                    lance_para_san(&x.b, l)
+                ));
+            }
+            envia(&format!("# {} lances", lista.n));
+        }
+        Comando::NaoSuportado => erro("unsupported command", linha),
+        Comando::Erro(tipo) => erro(tipo, linha),
+        Comando::Desconhecido => erro("unknown command", linha),
+    }
+}
+
+/// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
+fn novo_jogo(x: &mut TXboard) {
+    *x.b = TBoard::inicial();
+    if x.modo != TModo::Analise {
+        x.modo = TModo::Jogando;
+    }
+    x.cor_motor = NEGRAS;
+    x.relogio.sd = 0;
+    x.relogio.tempo_cs = x.relogio.base_cs as i64;
+    x.relogio.otim_cs = x.relogio.base_cs as i64;
+    x.lance_base_level = 1;
+    x.posicao_invalida = false;
+    x.ponder_liberado = false;
+    x.aleatorio = false;
+    x.oponente_computador = false;
+    x.saudou = false;
+    x.ultimo_escore = None;
+    x.lances_perdidos = 0;
+    x.dica = None;
+    posicao_mudou(x);
+    limpa_busca(&mut x.bu);
+}
+
+/// `white`/`black`: muda o lado a jogar sem lance (pelo FEN, que descarta o
+/// histórico e o en passant). Se a troca deixaria o lado sem a vez em xeque,
+/// a posição fica como está.
+fn poe_vez(x: &mut TXboard, cor: usize) {
+    if x.b.vez == cor || x.posicao_invalida {
+        return;
+    }
+    let fen = x.b.para_fen();
+    let mut campos: Vec<&str> = fen.split_whitespace().collect();
+    if campos.len() < 4 {
+        return;
+    }
+    campos[1] = if cor == BRANCAS { "w" } else { "b" };
+    campos[3] = "-";
+    match TBoard::de_fen(&campos.join(" ")) {
+        Ok(nb) => {
+            *x.b = nb;
+            posicao_mudou(x);
+        }
+        Err(e) => debug!("white/black recusado: {e}"),
+    }
+}
+
+/// Trata `option NOME=VALOR` das opções anunciadas.
+fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
+    let check = |v: Option<&str>| match v {
+        Some("1") => Some(true),
+        Some("0") => Some(false),
+        _ => None,
+    };
+    let ok = match nome {
+        "Resign" => check(valor).map(|v| x.abandona = v),
+        "Resign Threshold" => valor
+            .and_then(|v| v.parse::<i32>().ok())
+            .filter(|v| (LIMIAR_ABANDONO_MIN..=LIMIAR_ABANDONO_MAX).contains(v))
+            .map(|v| x.limiar_abandono = v),
+        "Livro" => check(valor).map(|v| x.livro = v),
+        "Arquivo do livro" => valor
+            .filter(|v| !v.is_empty())
+            .map(|v| x.arquivo_livro = v.to_string()),
+        "ICE classico" => check(valor).map(|v| {
+            x.bu.classico = v;
+            x.bu.av.classico = v;
+        }),
+        "Kibitz" => check(valor).map(|v| x.kibitz = v),
+        "Saudacao" => check(valor).map(|v| x.saudacao = v),
+        _ => {
+            erro("unknown option", linha);
+            return;
+        }
+    };
+    if ok.is_none() {
+        erro("bad option value", linha);
+    }
+}
+
+/// Um lance da interface: confere, faz, ou responde `Illegal move`.
+fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
+    if x.posicao_invalida {
+        envia(&format!("Illegal move: {}", eco_seguro(texto)));
+        return;
+    }
+    let l = acha_lance(&x.b, &texto.to_ascii_lowercase())
+        .or_else(|| aceita_san.then(|| san_para_lance(&x.b, texto)).flatten());
+    match l {
+        Some(l) if compacta_historico(x) => {
+            // Depois da compactação o lance continua o mesmo (mesma posição).
+            x.b.make(&l);
+            posicao_mudou(x);
+        }
+        _ => envia(&format!("Illegal move: {}", eco_seguro(texto))),
+    }
+}
+
+/// Perto do fim da pilha de histórico, refaz a posição a partir de um FEN
+/// de `LANCES_MANTIDOS` meios-lances atrás (o bastante para a repetição).
+/// `false` só se algo impossível acontecer; a posição não muda nesse caso.
+fn compacta_historico(x: &mut TXboard) -> bool {
+    if x.b.num_historico < LIMITE_HISTORICO {
+        return true;
+    }
+    let n = x.b.num_historico;
+    let manter = (x.b.meio_lances as usize).min(n).min(LANCES_MANTIDOS);
+    let lances: Vec<TLance> = x.b.historico[n - manter..n]
+        .iter()
+        .map(|h| h.lance)
+        .collect();
+    let mut base = Box::new((*x.b).clone());
+    for _ in 0..manter {
+        base.unmake();
+    }
+    let Ok(mut nb) = TBoard::de_fen(&base.para_fen()) else {
+        return false;
+    };
+    for l in &lances {
+        match acha_lance(&nb, &lance_para_texto(l)) {
+            Some(m) => nb.make(&m),
+            None => return false,
+        }
+    }
+    debug!("histórico compactado: {n} → {}", nb.num_historico);
+    *x.b = nb;
+    true
+}
+
+/// O `edit` do protocolo 1: `c`, `Pa4`, `xa4`, `#`, `.`.
+fn processa_edicao(x: &mut TXboard, linha: &str) {
+    let l = crate::entrada::limpa_linha(linha);
+    let Some(ed) = x.edicao.as_mut() else {
+        return;
+    };
+    match l {
+        "" => {}
+        "c" | "C" => ed.cor ^= 1,
+        "#" => ed.casas = [(NENHUMA, BRANCAS); 64],
+        "." => termina_edicao(x),
+        "quit" => x.sair = true,
+        _ => {
+            let bytes = l.as_bytes();
+            let casa = if l.is_ascii() && l.len() == 3 {
+                casa_do_nome(&l[1..])
+            } else {
+                None
+            };
+            match (bytes.first(), casa) {
+                (Some(b'x' | b'X'), Some(c)) => ed.casas[c] = (NENHUMA, BRANCAS),
+                (Some(&p), Some(c)) if peca_da_letra(p as char) != NENHUMA => {
+                    ed.casas[c] = (peca_da_letra(p as char), ed.cor);
+                }
+                _ => erro("bad edit command", linha),
+            }
+        }
+    }
+}
+
+/// `.` no fim do `edit`: monta o FEN (roque onde rei e torre estão em casa,
+/// sem en passant, contador dos 50 zerado) e valida como o `setboard`.
+fn termina_edicao(x: &mut TXboard) {
+    let Some(ed) = x.edicao.take() else {
+        return;
+    };
+    let mut fen = String::new();
+    for f in 0..8 {
+        let mut vazias = 0;
+        for col in 0..8 {
+            let (p, cor) = ed.casas[f * 8 + col];
+            if p == NENHUMA {
+                vazias += 1;
+                continue;
+            }
+            if vazias > 0 {
+                fen.push((b'0' + vazias) as char);
+                vazias = 0;
+            }
+            let c = LETRA_PECA[p as usize];
+            fen.push(if cor == BRANCAS {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            });
+        }
+        if vazias > 0 {
+            fen.push((b'0' + vazias) as char);
+        }
+        if f < 7 {
+            fen.push('/');
+        }
+    }
+    let tem = |casa: usize, p: u8, cor: usize| ed.casas[casa] == (p, cor);
+    let mut roque = String::new();
+    if tem(60, REI, BRANCAS) && tem(63, TORRE, BRANCAS) {
+        roque.push('K');
+    }
+    if tem(60, REI, BRANCAS) && tem(56, TORRE, BRANCAS) {
+        roque.push('Q');
+    }
+    if tem(4, REI, NEGRAS) && tem(7, TORRE, NEGRAS) {
+        roque.push('k');
+    }
+    if tem(4, REI, NEGRAS) && tem(0, TORRE, NEGRAS) {
+        roque.push('q');
+    }
+    if roque.is_empty() {
+        roque.push('-');
+    }
+    let vez = if x.b.vez == BRANCAS { "w" } else { "b" };
+    let fen = format!("{fen} {vez} {roque} - 0 {}", x.b.num_lance);
+    match TBoard::de_fen(&fen) {
+        Ok(nb) => {
+            *x.b = nb;
+            x.posicao_invalida = false;
+            posicao_mudou(x);
+        }
+        Err(e) => {
+            envia("tellusererror Illegal position");
+            depura(x, &format!("posicao editada recusada: {e}"));
+            x.posicao_invalida = true;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Agir: pensar, ponderar, analisar
+// ---------------------------------------------------------------------------
+
+/// Há na fila algo que invalidaria um lance pensado agora?
+fn fila_cancela(x: &TXboard) -> bool {
+    x.bu.entrada.canceladores > 0
+}
+
+/// Depois de cada comando: é hora de pensar, ponderar ou analisar?
+fn age(x: &mut TXboard) {
+    loop {
+        if x.sair || x.edicao.is_some() || x.posicao_invalida {
+            return;
+        }
+        match x.modo {
+            TModo::Force => return,
+            TModo::Analise => {
+                // Com comandos na fila, eles vêm antes (um `ping` depois de um
+                // lance é respondido sem esperar a análise).
+                if x.bu.entrada.pendentes.is_empty() {
+                    analisa(x);
+                }
+                return;
+            }
+            TModo::Jogando => {
+                if x.fim_anunciado {
+                    return;
+                }
+                if x.b.vez == x.cor_motor {
+                    // O motor pensa já (o `pong` de um `ping` na fila sai
+                    // depois do lance), a não ser que a fila já cancele.
+                    if fila_cancela(x) || !pensa_e_joga(x) {
+                        return;
+                    }
+                } else if !x.ponder
+                    || !x.ponder_liberado
+                    || !x.bu.entrada.pendentes.is_empty()
+                    || !pondera(x)
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Lances do motor neste controle de tempo (o primeiro é 1).
+fn num_lance_controle(x: &TXboard) -> u32 {
+    x.b.num_lance.saturating_sub(x.lance_base_level) + 1
+}
+
+/// Limites do próximo lance do motor. RUST: além do `tempo::calcula_limites`,
+/// uma trava: nunca mais que metade do relógio (o teto de lá soma metade do
+/// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
+/// com 3 s no relógio — passaria do tempo restante: o incremento só chega
+/// depois do lance).
+fn limites_do_lance(x: &TXboard) -> TLimites {
+    let mut lim = calcula_limites(&x.relogio, num_lance_controle(x));
+    if x.relogio.st_cs == 0 {
+        let restante_ms = (x.relogio.tempo_cs.max(0) as u64) * 10;
+        let teto = (restante_ms / 2)
+            .saturating_sub(MARGEM_SEGURANCA_MS)
+            .max(TEMPO_MINIMO_MS);
+        lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
+        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
+    }
+    lim
+}
+
+/// Prepara a busca: modos e a entrada zerados.
+fn prepara_busca(x: &mut TXboard) {
+    x.bu.ponderando = false;
+    x.bu.analisando = false;
+    x.bu.lance_ponder = LANCE_NULO;
+    x.bu.entrada.cancelou = false;
+    x.bu.entrada.instante_hit = None;
+}
+
+/// A vez é do motor: anuncia o fim, se a partida acabou, ou pensa e joga.
+/// Devolve `true` se algo mudou (lance feito, fim anunciado, abandono);
+/// `false` se a busca foi cancelada pela entrada.
+fn pensa_e_joga(x: &mut TXboard) -> bool {
+    if let Some(f) = fim_de_jogo(&x.b) {
+        envia(texto_fim(f));
+        x.fim_anunciado = true;
+        return true;
+    }
+    if !compacta_historico(x) {
+        x.modo = TModo::Force;
+        return true;
+    }
+    let lim = limites_do_lance(x);
+    prepara_busca(x);
+    let inicio = Instant::now();
+    let r = busca(&mut x.b, &mut x.bu, &lim);
+    if x.bu.entrada.cancelou {
+        debug!("busca cancelada pela entrada; lance descartado");
+        return false;
+    }
+    joga_lance(x, &r, inicio.elapsed().as_millis() as u64);
+    true
+}
+
+/// Joga o lance que a busca achou (ou abandona), com os anúncios de empate,
+/// de fim e o kibitz. `ms` = tempo gasto no relógio do motor.
+fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
+    if !r.lance.existe() {
+        // Sem lance numa posição com lances: não deveria acontecer.
+        x.modo = TModo::Force;
+        return;
+    }
+    x.ultimo_escore = Some(r.escore);
+    if r.escore < -x.limiar_abandono {
+        x.lances_perdidos += 1;
+    } else {
+        x.lances_perdidos = 0;
+    }
+    if x.abandona && x.lances_perdidos >= LANCES_PARA_ABANDONAR {
+        // A especificação: "resign" no lugar do lance.
+        envia("resign");
+        x.modo = TModo::Force;
+        return;
+    }
+    if x.saudacao && x.ics.is_some() && !x.saudou {
+        envia(&format!("tellopponent {SAUDACAO}"));
+        x.saudou = true;
+    }
+    let texto = lance_para_texto(&r.lance);
+    x.b.make(&r.lance);
+    posicao_mudou(x);
+    let fim = fim_de_jogo(&x.b);
+    // Empate que passa a valer com este lance: reclamado antes do lance.
+    if matches!(fim, Some(TFim::Repeticao | TFim::Cinquenta)) {
+        envia("offer draw");
+    }
+    envia(&format!("move {texto}"));
+    if x.kibitz {
+        let pv: Vec<String> = r.pv.lances[..r.pv.num_lances]
+            .iter()
+            .map(lance_para_texto)
+            .collect();
+        envia(&format!(
+            "tellothers {} {} {}",
+            r.profundidade,
+            escore_xboard(r.escore),
+            pv.join(" ")
+        ));
+    }
+    if let Some(f) = fim {
+        envia(texto_fim(f));
+        x.fim_anunciado = true;
+    }
+    // A resposta prevista vira a dica (e o lance do ponder).
+    x.dica = if r.pv.num_lances >= 2 && crate::lance::mesmo_lance(&r.pv.lances[0], &r.lance) {
+        Some((x.b.chave_hash, r.pv.lances[1]))
+    } else {
+        None
+    };
+    desconta_relogio(x, ms);
+    x.ponder_liberado = true;
+}
+
+/// Sem `time` da interface, o motor acompanha o próprio relógio: gasto,
+/// incremento e, no fim de cada controle, a base de novo.
+fn desconta_relogio(x: &mut TXboard, ms: u64) {
+    let r = &mut x.relogio;
+    if r.st_cs > 0 {
+        return;
+    }
+    r.tempo_cs -= (ms / 10) as i64;
+    r.tempo_cs += r.inc_cs as i64;
+    // O lance já foi feito: para o motor de pretas o número já subiu.
+    let feitos = if x.cor_motor == NEGRAS {
+        x.b.num_lance.saturating_sub(x.lance_base_level)
+    } else {
+        x.b.num_lance.saturating_sub(x.lance_base_level) + 1
+    };
+    if r.mps > 0 && feitos > 0 && feitos % r.mps == 0 {
+        r.tempo_cs += r.base_cs as i64;
+    }
+}
+
+/// O lance que o oponente deve jogar: a dica (2º lance da PV), senão o lance
+/// da tabela de transposição, senão o primeiro lance legal.
+fn preve_lance(x: &TXboard) -> Option<TLance> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
+    let legais = lista.como_fatia();
+    if let Some((chave, l)) = x.dica {
+        if chave == x.b.chave_hash {
+            if let Some(m) = legais.iter().find(|m| crate::lance::mesmo_lance(m, &l)) {
+                return Some(*m);
+            }
+        }
+    }
+    if let Some(e) = le_hash(&x.bu.tt, x.b.chave_hash, 0) {
+        if let Some(m) = legais
+            .iter()
+            .find(|m| m.codigo() == e.lance && e.lance != 0)
+        {
+            return Some(*m);
+        }
+    }
+    legais.first().copied()
+}
+
+/// Pondera: faz o lance previsto do oponente e pensa no tempo dele. Devolve
+/// `true` se o ponder acertou e o motor jogou (pode ponderar de novo).
+fn pondera(x: &mut TXboard) -> bool {
+    if x.posicao_invalida || fim_de_jogo(&x.b).is_some() || !compacta_historico(x) {
+        return false;
+    }
+    let Some(previsto) = preve_lance(x) else {
+        return false;
+    };
+    x.b.make(&previsto);
+    if fim_de_jogo(&x.b).is_some() {
+        // Depois do lance previsto não há o que pensar.
+        x.b.unmake();
+        return false;
+    }
+    // Limites que valem depois do acerto: os do lance do motor.
+    let lim_hit = limites_do_lance(x);
+    prepara_busca(x);
+    x.bu.ponderando = true;
+    x.bu.lance_ponder = previsto;
+    x.bu.limites_ponderhit = lim_hit;
+    // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
+    // no começo); o relógio passa a valer no acerto.
+    let lim = TLimites {
+        profundidade: x.relogio.sd,
+        ..TLimites::default()
+    };
+    debug!("ponder em {}", lance_para_texto(&previsto));
+    let r = busca(&mut x.b, &mut x.bu, &lim);
+    x.bu.ponderando = false;
+    if !r.ponder_hit {
+        // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
+        // a fila (com o lance de verdade) decide.
+        x.b.unmake();
+        return false;
+    }
+    // Acertou: o lance previsto é o lance do oponente.
+    debug!("ponder acertou: {}", lance_para_texto(&previsto));
+    posicao_mudou(x);
+    if x.bu.entrada.cancelou {
+        return false;
+    }
+    let ms =
+        x.bu.entrada
+            .instante_hit
+            .map(|t| t.elapsed().as_millis() as u64)
+            .unwrap_or(r.ms);
+    joga_lance(x, &r, ms);
+    true
+}
+
+/// Analisa a posição até a entrada mandar parar.
+fn analisa(x: &mut TXboard) {
+    if !compacta_historico(x) {
+        return;
+    }
+    prepara_busca(x);
+    x.bu.analisando = true;
+    let lim = TLimites {
+        infinito: true,
+        ..TLimites::default()
+    };
+    let r = busca(&mut x.b, &mut x.bu, &lim);
+    x.bu.analisando = false;
+    if r.lance.existe() {
+        x.dica = Some((x.b.chave_hash, r.lance));
+    }
+}
+
+/// Se a linha é um lance (`usermove X` ou cru), o texto dele.
+pub fn lance_da_linha(linha: &str) -> Option<String> {
+    texto_do_lance(&interpreta_comando(linha)).map(str::to_string)
+}
