@@ -719,8 +719,16 @@ pub fn linhas_de_partidas(partidas: &[Vec<String>], min: u32) -> Vec<(Vec<String
     let mut linhas: Vec<(Vec<String>, u32)> = mantidas
         .iter()
         .filter(|(v, _)| !tem_filho.contains(&v[..]))
-        .map(|&(v, n)| (v.clone(), n.min(PESO_LINHA_MAX)))
+        .map(|&(v, n)| (v.clone(), n))
         .collect();
+    // Coleções enormes: reduz todas as contagens na mesma proporção, para
+    // caberem no percentual máximo sem distorcer as frequências relativas.
+    let maior = linhas.iter().map(|(_, n)| *n as u64).max().unwrap_or(0);
+    if maior > PESO_LINHA_MAX as u64 {
+        for (_, n) in linhas.iter_mut() {
+            *n = ((*n as u64 * PESO_LINHA_MAX as u64) / maior).max(1) as u32;
+        }
+    }
     linhas.sort();
     linhas
 }

@@ -608,6 +608,18 @@ fn pgn_le_partidas_e_pula_o_resto() {
     let linhas = linhas_de_partidas(&partidas, 1);
     assert_eq!(linhas.len(), 3);
     assert_eq!(linhas.iter().map(|(_, n)| n).sum::<u32>(), 4);
+    // Contagens acima de 10000 partidas são reduzidas na proporção.
+    let muitas: Vec<Vec<String>> = (0..30_000)
+        .map(|i| vec![if i % 3 == 0 { "d2d4" } else { "e2e4" }.to_string()])
+        .collect();
+    let linhas = linhas_de_partidas(&muitas, 1);
+    assert_eq!(
+        linhas,
+        vec![
+            (vec!["d2d4".to_string()], 5000),
+            (vec!["e2e4".to_string()], 10000)
+        ]
+    );
     // Lances mais longos que o limite não entram.
     let (partidas, _) = partidas_de_pgn(&pgn, 30);
     assert_eq!(partidas[0].len(), 14);
