@@ -23,8 +23,9 @@ pub mod tabuleiro;
 pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
-// Nível 5: perft e EPD.
+// Nível 5: perft, EPD e livro de aberturas.
 pub mod epd;
+pub mod livro;
 pub mod perft;
 // Nível 6: a busca.
 pub mod busca;

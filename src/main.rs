@@ -134,6 +134,7 @@ fn main() -> ExitCode {
         Some("bench") => ice::bench::cmd_bench(&args[1..], classico, melhorias),
         Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
+        Some("livro") => ice::livro::cmd_livro(&args[1..]),
         Some(outro) => Err(format!("comando desconhecido: {outro}")),
     };
     match resultado {
