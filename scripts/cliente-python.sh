@@ -12,6 +12,10 @@
 # Precisa de python3 e python-chess (pip install chess); não usa pytest.
 set -euo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
+# Um caminho relativo do motor vale a partir do diretório de quem chamou (o script vai para a raiz).
+if [ $# -gt 0 ] && [ "${1#/}" = "$1" ] && [ "${1#*/}" != "$1" ] && [ -e "$1" ]; then
+    m=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift; set -- "$m" "$@"
+fi
 cd "$RAIZ"
 
 if [ $# -eq 0 ]; then
