@@ -9,7 +9,9 @@
 #     regra, abandono, adjudicação do xboard);
 #   - nenhuma perda por tempo, "illegal move", reclamação "False ...", queda/saída do motor;
 #   - no log, nenhuma linha do ICE-rs com "Illegal move"/"Error" (o xboard só manda lances
-#     legais, então seria uma falsa reclamação) nem "Ignoring extra move" (lance sem pong).
+#     legais, então seria uma falsa reclamação) nem "Ignoring extra move" (lance sem pong);
+#   - o PGN relido pelo python-chess é legal e ao menos metade dos lances do ICE-rs tem a
+#     anotação {escore/profundidade} que o xboard tira das linhas de pensamento.
 # Os artefatos ficam em DIR_ARTEFATOS (padrão target/xboard-smoke/): partidas.pgn,
 # xboard-debug.log (todo o tráfego do protocolo) e saida.txt.
 #
@@ -106,6 +108,39 @@ if [ -s "$LOG" ]; then
     echo "xboard-smoke: o xboard mandou SIGINT ao primeiro motor $interr vez(es) (sobreviveu se não há falta)" >&2
 else
     erros+=("log de depuração vazio: $LOG")
+fi
+
+# 3. O PGN relido pelo python-chess: lances legais e o pensamento do ICE-rs visto pelo xboard.
+#    Com -pgnExtendedInfo o xboard anota cada lance com {escore/profundidade tempo} tirado das
+#    linhas de pensamento; se quase nenhum lance do primeiro motor tem anotação, o xboard não
+#    entendeu o formato `ply score time nodes pv` (CECP.md 1.5).
+if python3 -c 'import chess.pgn' 2>/dev/null; then
+    pgn_py=$(python3 - "$PGN" <<'PY'
+import re, sys, chess.pgn
+total = anotados = 0
+with open(sys.argv[1], encoding="utf-8", errors="replace") as f:
+    while (jogo := chess.pgn.read_game(f)) is not None:
+        if jogo.errors:
+            print(f"ERRO partida {jogo.headers.get('Round')}: {jogo.errors[0]}")
+        # O primeiro motor tem as brancas nas partidas ímpares (xboard-match.sh, -sameColorGames 0).
+        cor = int(jogo.headers.get("Round", "1") or 1) % 2 == 1
+        for no in jogo.mainline():
+            if no.turn() != cor:      # no.turn() é o lado a jogar DEPOIS do lance
+                total += 1
+                anotados += bool(re.match(r"\s*[+-]?\d+\.\d+/\d+", no.comment))
+print(f"LANCES {total} {anotados}")
+PY
+)
+    while read -r tipo a b; do
+        case $tipo in
+            ERRO) erros+=("PGN ilegível/ilegal: $a $b") ;;
+            LANCES) echo "xboard-smoke: $b de $a lance(s) do primeiro motor com escore/profundidade no PGN" >&2
+                    [ "$a" -gt 0 ] && [ $((b * 2)) -lt "$a" ] &&
+                        erros+=("só $b de $a lances do primeiro motor com pensamento no PGN (formato das linhas de pensamento?)") ;;
+        esac
+    done <<<"$pgn_py"
+else
+    echo "xboard-smoke: aviso: sem python-chess, PGN não relido" >&2
 fi
 
 if [ ${#erros[@]} -gt 0 ]; then
