@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# cliente-python.sh [COMANDO_DO_MOTOR [ARGS...]]
+#
+# Critério "cliente real" do issue 4: o python-chess (chess.engine.popen_xboard) joga partidas
+# completas e faz análises com o motor (tests/python/test_cliente.py). Sem argumentos testa
+# target/release/ice (compila com `cargo build --release` se o binário não existir).
+# Imprime uma linha por teste e, no fim, `N passed, M failed`; sai com 0 só se nada falhou.
+#
+# Ambiente: SAIDA=diretório dos artefatos (padrão target/cliente-python/; lá fica
+#   protocolo.log, o tráfego completo do protocolo), CLIENTE_ARGS=opções extras do teste
+#   (p. ex. "--jogos 4 --plies 80").
+# Precisa de python3 e python-chess (pip install chess); não usa pytest.
+set -euo pipefail
+RAIZ=$(cd "$(dirname "$0")/.." && pwd)
+# Um caminho relativo do motor vale a partir do diretório de quem chamou (o script vai para a raiz).
+if [ $# -gt 0 ] && [ "${1#/}" = "$1" ] && [ "${1#*/}" != "$1" ] && [ -e "$1" ]; then
+    m=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift; set -- "$m" "$@"
+fi
+cd "$RAIZ"
+
+if [ $# -eq 0 ]; then
+    if [ ! -x target/release/ice ]; then
+        echo "cliente-python: compilando target/release/ice" >&2
+        cargo build --release --quiet
+    fi
+    set -- target/release/ice
+fi
+python3 -c 'import chess.engine' 2>/dev/null || { echo "cliente-python: falta python-chess (pip install chess)" >&2; exit 2; }
+
+SAIDA=${SAIDA:-target/cliente-python}
+mkdir -p "$SAIDA"
+inicio=$(date +%s)
+rc=0
+# shellcheck disable=SC2086  # CLIENTE_ARGS é uma lista de opções, separada de propósito
+python3 tests/python/test_cliente.py --log "$SAIDA/protocolo.log" ${CLIENTE_ARGS:-} -- "$@" || rc=$?
+if [ "$rc" = 0 ]; then st=ok; else st="falhou (código $rc)"; fi
+echo "cliente-python: $st em $(( $(date +%s) - inicio ))s; tráfego em $SAIDA/protocolo.log" >&2
+exit "$rc"

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# match-ci.sh [N_JOGOS] [TC]
+#
+# Match curto ICE-rs x Fairy-Max com ../shared/tools/match.py (padrão: 10 jogos a 2+0.02,
+# aberturas ../shared/openings/8moves_v3-sample2000.epd, cores alternadas). Imprime o resumo
+# e falha (código 1) se o match.py relatar qualquer falta do primeiro motor (perda por tempo,
+# lance ilegal, queda, "other" = falsa reclamação de resultado ou lance legal recusado), se
+# houver jogos abortados ou a menos, ou se o match.py falhar. Faltas do adversário só geram aviso.
+#
+# Ambiente (todos opcionais):
+#   MOTOR=target/release/ice  NOME=ice            primeiro motor (o que é julgado)
+#   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
+#   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
+#   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
+#   COMPARTILHADO=../shared (relativo à raiz do repositório; tools/ e openings/)
+# Ex.: validar o script sem o ICE:  MOTOR=/usr/games/fairymax OPONENTE=/usr/games/phalanx scripts/match-ci.sh 4
+set -uo pipefail
+RAIZ=$(cd "$(dirname "$0")/.." && pwd)
+# MOTOR/OPONENTE relativos valem a partir do diretório de quem chamou (o script vai para a raiz).
+for v in MOTOR OPONENTE; do
+    c=${!v:-}
+    if [ -n "$c" ] && [ "${c#/}" = "$c" ] && [ "${c#*/}" != "$c" ] && [ -e "${c%% *}" ]; then
+        printf -v "$v" '%s' "$PWD/$c"
+    fi
+done
+cd "$RAIZ" || exit 2
+
+JOGOS=${1:-10}
+TC=${2:-2+0.02}
+MOTOR=${MOTOR:-target/release/ice}
+NOME=${NOME:-$(basename "${MOTOR%% *}")}
+OPONENTE=${OPONENTE:-/usr/games/fairymax}
+NOME_OPONENTE=${NOME_OPONENTE:-$(basename "${OPONENTE%% *}")}
+[ "$NOME_OPONENTE" = "$NOME" ] && NOME_OPONENTE="$NOME_OPONENTE-2"
+PROTO_OPONENTE=${PROTO_OPONENTE:-xboard}
+CONCORRENCIA=${CONCORRENCIA:-1}
+SEMENTE=${SEMENTE:-1}
+MARGEM_MS=${MARGEM_MS:-0}
+SAIDA=${SAIDA:-target/match-ci}
+
+# ../shared fica ao lado do repositório no CI; numa worktree do git, ao lado do repositório principal.
+if [ -z "${COMPARTILHADO:-}" ]; then
+    COMPARTILHADO=$RAIZ/../shared
+    if [ ! -d "$COMPARTILHADO/tools" ] && comum=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
+        [ -d "$comum/../../shared/tools" ] && COMPARTILHADO=$comum/../../shared
+    fi
+fi
+MATCH=$COMPARTILHADO/tools/match.py
+ABERTURAS=$COMPARTILHADO/openings/8moves_v3-sample2000.epd
+for f in "$MATCH" "$ABERTURAS"; do
+    [ -f "$f" ] || { echo "match-ci: não encontrei $f (defina COMPARTILHADO)" >&2; exit 2; }
+done
+python3 -c 'import chess' 2>/dev/null || { echo "match-ci: falta python-chess (pip install chess)" >&2; exit 2; }
+if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
+    echo "match-ci: compilando $MOTOR" >&2
+    cargo build --release --quiet || exit 2
+fi
+
+mkdir -p "$SAIDA"
+RESUMO=$SAIDA/resumo.txt
+inicio=$(date +%s)
+python3 "$MATCH" \
+    --engine name="$NOME" cmd="$MOTOR" proto=xboard memory=16 \
+    --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" \
+    --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" --timemargin "$MARGEM_MS" \
+    --openings "$ABERTURAS" --order random --seed "$SEMENTE" \
+    --event "match-ci $NOME x $NOME_OPONENTE" \
+    --pgnout "$SAIDA/match.pgn" --log "$SAIDA/protocolo.log" | tee "$RESUMO"
+rc=${PIPESTATUS[0]}
+dur=$(( $(date +%s) - inicio ))
+
+# O resumo do match.py termina com:
+#   <nome> vs <oponente>: N games, W/D/L = w/d/l (...)
+#   [Aborted games (not counted): K]
+#   Faults per engine:  time forfeits illegal moves crashes other
+#     <nome>  t i c o        (uma linha por motor; os 4 últimos campos são as contagens)
+falhas=$(awk -v nome="$NOME" '
+    /^Faults per engine:/ { dentro = 1; next }
+    dentro && /^  / && NF >= 5 { n = $1; for (k = 2; k <= NF - 4; k++) n = n " " $k
+                      if (n == nome) { print $(NF-3), $(NF-2), $(NF-1), $NF; achou = 1 } }
+    END { if (!achou) print "?" }' "$RESUMO")
+falhas_op=$(awk -v nome="$NOME_OPONENTE" '
+    /^Faults per engine:/ { dentro = 1; next }
+    dentro && /^  / && NF >= 5 { n = $1; for (k = 2; k <= NF - 4; k++) n = n " " $k
+                      if (n == nome) print $(NF-3) + $(NF-2) + $(NF-1) + $NF }' "$RESUMO")
+jogados=$(sed -n "s/^.* vs .*: \([0-9][0-9]*\) games, W\/D\/L = .*/\1/p" "$RESUMO" | tail -1)
+abortados=$(sed -n 's/^Aborted games (not counted): \([0-9]*\)/\1/p' "$RESUMO" | tail -1)
+
+erro=""
+if [ "$rc" -ne 0 ]; then
+    erro="match.py saiu com código $rc"
+elif [ "$falhas" = "?" ]; then
+    erro="resumo sem a linha de faltas de $NOME"
+else
+    read -r t i c o <<<"$falhas"
+    [ $((t + i + c + o)) -gt 0 ] &&
+        erro="faltas de $NOME: $t perda(s) por tempo, $i lance(s) ilegal(is), $c queda(s), $o outra(s)"
+fi
+[ -z "$erro" ] && [ -n "${abortados:-}" ] && [ "$abortados" -gt 0 ] && erro="$abortados jogo(s) abortado(s)"
+[ -z "$erro" ] && [ "${jogados:-0}" -ne "$JOGOS" ] && erro="${jogados:-0} jogos contados de $JOGOS"
+[ -n "${falhas_op:-}" ] && [ "$falhas_op" -gt 0 ] &&
+    echo "match-ci: aviso: $falhas_op falta(s) de $NOME_OPONENTE (não reprovam o ICE-rs)" >&2
+if [ -n "$erro" ]; then
+    echo "match-ci: FALHOU ($erro) em ${dur}s; veja $SAIDA/match.pgn e $SAIDA/protocolo.log" >&2
+    exit 1
+fi
+echo "match-ci: ok, $JOGOS jogos a $TC sem faltas de $NOME, em ${dur}s; PGN em $SAIDA/match.pgn" >&2
+exit 0
