@@ -87,6 +87,13 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                 }
             }
             "--sem-livro" => op.livro = false,
+            "--semente-livro" => {
+                op.semente_livro = Some(
+                    it.next()
+                        .and_then(|v| v.parse::<u64>().ok())
+                        .ok_or("uso: --semente-livro <inteiro>")?,
+                );
+            }
             "--hash" => {
                 op.hash_mb = it
                     .next()

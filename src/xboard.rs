@@ -32,6 +32,9 @@ use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_l
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
 use crate::hash::{le_hash, HASH_PADRAO_MB};
 use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
+use crate::livro::{
+    carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
+};
 use crate::mostra::diagrama;
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, TLimites, TRelogio, MARGEM_SEGURANCA_MS, TEMPO_MINIMO_MS};
@@ -73,6 +76,8 @@ pub struct TOpcoesMotor {
     pub classico: bool,
     /// Melhorias pós-ICE ligadas (bits `busca::MELHORIA_*`).
     pub melhorias: u32,
+    /// Semente fixa para a escolha no livro (partidas reproduzíveis).
+    pub semente_livro: Option<u64>,
 }
 
 impl Default for TOpcoesMotor {
@@ -80,12 +85,16 @@ impl Default for TOpcoesMotor {
         TOpcoesMotor {
             hash_mb: HASH_PADRAO_MB,
             livro: true,
-            arquivo_livro: "book/livro.txt".to_string(),
+            arquivo_livro: ARQUIVO_LIVRO_PADRAO.to_string(),
             classico: false,
             melhorias: crate::busca::TODAS_MELHORIAS,
+            semente_livro: None,
         }
     }
 }
+
+/// O livro padrão (embutido no binário).
+pub const ARQUIVO_LIVRO_PADRAO: &str = "book/livro.txt";
 
 /// Quem o motor está jogando.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +201,8 @@ pub struct TXboard {
     pub limiar_abandono: i32,
     pub livro: bool,
     pub arquivo_livro: String,
+    /// O livro carregado (o embutido `book/livro.txt` por padrão).
+    pub tabela_livro: TLivro,
     pub kibitz: bool,
     pub saudacao: bool,
     pub saudou: bool,
@@ -241,6 +252,10 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         limiar_abandono: LIMIAR_ABANDONO_PADRAO,
         livro: op.livro,
         arquivo_livro: op.arquivo_livro.clone(),
+        tabela_livro: abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
+            log::warn!("{e}");
+            livro_vazio()
+        }),
         kibitz: false,
         saudacao: false,
         saudou: false,
@@ -250,6 +265,25 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         lances_perdidos: 0,
         dica: None,
     })
+}
+
+/// Abre um livro: o caminho padrão usa o livro embutido no binário (assim
+/// `cargo run` funciona de qualquer pasta); outro caminho é lido do disco,
+/// `.bin` como Polyglot e o resto no formato texto do ICE.
+pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String> {
+    let mut l = if caminho == ARQUIVO_LIVRO_PADRAO {
+        livro_padrao()
+    } else {
+        let (l, avisos) = carrega_livro(caminho)?;
+        for a in avisos {
+            log::warn!("{caminho}: {a}");
+        }
+        l
+    };
+    if let Some(s) = semente {
+        define_semente(&mut l, s);
+    }
+    Ok(l)
 }
 
 /// O laço do protocolo: lê, processa, age, até `quit` ou o fim da entrada.
@@ -475,9 +509,14 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
             }
         }
         Comando::Bk => {
-            // O livro chega depois: por ora o formato certo (linhas com
-            // espaço na frente e uma linha vazia no fim).
-            envia(" (sem livro)");
+            // Linhas com espaço na frente (lance e peso) e uma linha vazia no fim.
+            if x.livro {
+                for l in texto_bk(&x.tabela_livro, &x.b).lines() {
+                    envia(l);
+                }
+            } else {
+                envia(" (livro desligado)");
+            }
             envia("");
         }
         Comando::Undo => {
@@ -529,8 +568,17 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
             }
         }
         Comando::Eval => {
+            // A tabela termo a termo (como o `eval` do Stockfish), e o valor
+            // da avaliação que a busca usa, no formato do ICE.
+            for l in crate::avaliacao::tabela_eval(&x.b).lines() {
+                envia(&format!("# {l}"));
+            }
             let v = eval(&x.b, &mut x.bu.av, -INFINITO, INFINITO);
-            envia(&format!("# Eval: {v}"));
+            let ultima = x
+                .ultimo_escore
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "-".to_string());
+            envia(&format!("# Eval: {v} (ultima: {ultima})"));
         }
         Comando::Gen => {
             let mut lista = TListaLances::nova();
@@ -610,9 +658,26 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
             .filter(|v| (LIMIAR_ABANDONO_MIN..=LIMIAR_ABANDONO_MAX).contains(v))
             .map(|v| x.limiar_abandono = v),
         "Livro" => check(valor).map(|v| x.livro = v),
-        "Arquivo do livro" => valor
-            .filter(|v| !v.is_empty())
-            .map(|v| x.arquivo_livro = v.to_string()),
+        "Arquivo do livro" => match valor.filter(|v| !v.is_empty()) {
+            Some(v) => match abre_livro(v, None) {
+                Ok(l) => {
+                    x.arquivo_livro = v.to_string();
+                    x.tabela_livro = l;
+                    Some(())
+                }
+                Err(e) => {
+                    // O livro antigo continua valendo. O detalhe do sistema vai
+                    // só para o registro: frases como "No such file" fariam o
+                    // xboard achar que o motor não abriu (CECP.md 1.8).
+                    log::warn!("livro {v}: {e}");
+                    envia(&format!(
+                        "tellusererror Livro {v} ilegivel; o anterior continua"
+                    ));
+                    return;
+                }
+            },
+            None => None,
+        },
         "ICE classico" => check(valor).map(|v| {
             x.bu.classico = v;
             x.bu.av.classico = v;
@@ -865,6 +930,22 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     if !compacta_historico(x) {
         x.modo = TModo::Force;
         return true;
+    }
+    // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
+    if x.livro {
+        if let Some(l) = escolhe_lance(&mut x.tabela_livro, &x.b) {
+            if x.bu.post {
+                // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
+                envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
+            }
+            let r = TResultado {
+                lance: l,
+                escore: x.ultimo_escore.unwrap_or(0),
+                ..TResultado::default()
+            };
+            joga_lance(x, &r, 0);
+            return true;
+        }
     }
     let lim = limites_do_lance(x);
     prepara_busca(x);

@@ -371,7 +371,7 @@ fn handshake_features_e_sigint() {
         &format!("myname=\"{}\"", ice::NOME_MOTOR),
         "option=\"Resign -check 1\"",
         "option=\"Resign Threshold -spin 500 100 5000\"",
-        "option=\"Livro -check 1\"",
+        "option=\"Livro -check 0\"",
         "option=\"Arquivo do livro -file book/livro.txt\"",
         "option=\"ICE classico -check 0\"",
         "option=\"Kibitz -check 0\"",
@@ -547,7 +547,11 @@ fn comandos_de_depuracao_so_com_cerquilha() {
     envia(&mut m, "diagrama");
     let v = sincroniza(&mut m);
     assert!(v.iter().all(|l| l.starts_with('#')), "{v:#?}");
-    assert!(v.contains(&s("# Eval: 0")), "{v:#?}");
+    assert!(v.iter().any(|l| l.starts_with("# Eval: 0 ")), "{v:#?}");
+    assert!(
+        v.iter().any(|l| l.contains("Material")),
+        "tabela de termos: {v:#?}"
+    );
     assert!(v.contains(&s("# 20 lances")), "{v:#?}");
 }
 
@@ -816,7 +820,7 @@ fn sessao_de_analise() {
     let v = sincroniza(&mut m);
     assert!(v.contains(&s("Hint: a1a8")), "{v:#?}");
     assert!(
-        v.contains(&s(" (sem livro)")) && v.contains(&s("")),
+        v.contains(&s(" (livro desligado)")) && v.contains(&s("")),
         "{v:#?}"
     );
     // new fica na análise.
@@ -969,11 +973,15 @@ fn empate_oferecido_e_abandono() {
 #[test]
 fn opcoes_do_motor() {
     let mut m = motor_pronto();
+    // Um livro de verdade num arquivo temporário.
+    let arquivo = std::env::temp_dir().join(format!("ice-livro-teste-{}.txt", std::process::id()));
+    std::fs::write(&arquivo, "e2e4 e7e5 g1f3\n").unwrap();
+    let opcao_livro = format!("option Arquivo do livro={}", arquivo.display());
     for l in [
         "option Resign=1",
         "option Resign Threshold=700",
         "option Livro=0",
-        "option Arquivo do livro=/tmp/livro.txt",
+        opcao_livro.as_str(),
         "option ICE classico=1",
         "option Kibitz=1",
         "option Saudacao=1",
@@ -1404,4 +1412,51 @@ fn historico_longo_nao_derruba() {
     sincroniza(&mut m);
     envia(&mut m, "exit");
     sincroniza(&mut m);
+}
+
+#[test]
+fn livro_joga_na_hora_e_bk_lista_os_pesos() {
+    // Com o livro embutido e semente fixa: o primeiro lance sai do livro,
+    // sem busca, com a linha de pensamento "0 0 0 0 (livro) X".
+    let mut m = abre_motor_com(&["--hash", "8", "--semente-livro", "7"]);
+    handshake(&mut m);
+    envia(&mut m, "new");
+    envia(&mut m, "bk");
+    let v = espera_linha(&mut m, "");
+    let linhas: Vec<&String> = v
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with("feature"))
+        .collect();
+    assert!(linhas.len() >= 3, "{v:#?}");
+    for l in &linhas {
+        assert!(
+            l.starts_with(' '),
+            "linha do bk sem espaço na frente: {l:?}"
+        );
+        assert!(l.ends_with('%'), "{l:?}");
+    }
+    envia(&mut m, "post");
+    envia(&mut m, "white");
+    envia(&mut m, "go");
+    let inicio = Instant::now();
+    let (v, lance) = espera_lance(&mut m);
+    assert!(
+        inicio.elapsed() < Duration::from_millis(500),
+        "o lance do livro demorou"
+    );
+    assert!(
+        ["e2e4", "d2d4", "c2c4", "g1f3"].contains(&lance.as_str()),
+        "{lance}"
+    );
+    assert!(
+        v.iter().any(|l| l == &format!("0 0 0 0 (livro) {lance}")),
+        "{v:#?}"
+    );
+    // Fora do livro (posição estranha via setboard) a busca volta.
+    envia(&mut m, "force");
+    envia(&mut m, "setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    envia(&mut m, "st 0.5");
+    envia(&mut m, "go");
+    let (v, _) = espera_lance(&mut m);
+    assert!(!v.iter().any(|l| l.contains("(livro)")), "{v:#?}");
 }

@@ -24,7 +24,8 @@ pub struct TMotor {
 
 /// Abre o motor com uma tabela pequena (muitos motores rodam juntos).
 pub fn abre_motor() -> TMotor {
-    abre_motor_com(&["--hash", "8"])
+    // Sem livro: os testes querem ver a busca, não o lance instantâneo do livro.
+    abre_motor_com(&["--hash", "8", "--sem-livro"])
 }
 
 pub fn abre_motor_com(args: &[&str]) -> TMotor {
