@@ -182,8 +182,10 @@ fn posicoes_am() {
         &roteiro,
         &format!("{WAC1} am Qg6; id \"a\";\n"),
         "0.4",
-        &[],
+        &["-w", "5"],
     );
+    // O `done=1` encerra a espera pelas features (não espera os 5 s do -w).
+    assert!(s.duracao < Duration::from_secs(3), "levou {:?}", s.duracao);
     assert_eq!(campo(&s.csv, "a", "resultado"), "Success", "{}", s.texto);
     assert_eq!(campo(&s.csv, "a", "achou_ms"), "30");
     assert!(s.texto.contains("Am:       Qg6"));
@@ -296,7 +298,11 @@ fn motor_de_protocolo_1_sem_features() {
     );
     assert!(s.texto.contains("protocol 1"), "{}", s.texto);
     assert_eq!(campo(&s.csv, "p1", "resultado"), "Success", "{}", s.texto);
-    assert!(!s.log.contains("ping") && s.log.contains("edit\n"));
+    assert!(
+        !s.log.contains("ping") && s.log.contains("edit\n"),
+        "{}",
+        s.log
+    );
 }
 
 #[test]
@@ -433,4 +439,70 @@ fn relatorio_junta_csvs_em_tabela_e_svg() {
     let svg = std::fs::read_to_string(svg).unwrap();
     assert_eq!(svg.matches("class=\"curva\"").count(), 2);
     assert!(svg.contains("Bom (2/2)") && svg.contains("Ruim (1/2)"));
+}
+
+#[test]
+fn motor_como_o_ice_140_sem_ping_nem_analyze() {
+    // As features exatas do ICE 1.40 (FATOS.md f) e as linhas no formato dele.
+    let roteiro = format!(
+        "protover feature ping=0 setboard=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=0 analyze=0 \
+         myname=\"ICE v1.40\" variants=\"normal\" colors=0 name=0\nprotover feature done=1\n\
+         posicao {WAC1}\n10  1  -20     1     120 1. Nxd5 Nxd5 =\n30  4 9999    12  188143 1. Qg6 fxg6 2. Nxg6# +-\n\
+         40 move g3g6 \nposicao {WAC2}\n10  2   50     2    3000 1... Rxb2 2. Rxb2 +-\n40 move b3b2 \n"
+    );
+    let epd = format!("{WAC1} bm Qg6; id \"1\";\n{WAC2} bm Rxb2; id \"2\";\n");
+    let s = roda("ice140", &roteiro, &epd, "0.5", &["-x", "0.2"]);
+    assert!(s.texto.contains("Engine:   ICE v1.40"), "{}", s.texto);
+    assert_eq!(campo(&s.csv, "1", "resultado"), "Success", "{}", s.texto);
+    assert_eq!(campo(&s.csv, "1", "achou_ms"), "120");
+    assert_eq!(campo(&s.csv, "2", "resultado"), "Success", "{}", s.texto);
+    let proibida = |l: &str| l.starts_with("ping ") || l == "white" || l == "black";
+    assert!(!s.log.lines().any(proibida), "{}", s.log);
+    // Sem ping: 0,2 s antes de cada posição, nenhuma espera depois do `move`.
+    assert!(s.duracao < Duration::from_secs(3), "levou {:?}", s.duracao);
+}
+
+#[test]
+fn motor_uci() {
+    let roteiro = format!(
+        "posicao {WAC1}\n10 info depth 1 score cp -20 time 10 nodes 100 pv e5c6 b7c6\n\
+         30 info depth 2 seldepth 4 score mate 2 nodes 400 time 30 pv g3g6 f7g6\n"
+    );
+    let s = roda(
+        "uci",
+        &roteiro,
+        &format!("{WAC1} bm Qg6; id \"u\";\n"),
+        "0.4",
+        &["--uci"],
+    );
+    assert!(s.texto.contains("Engine:   Falso UCI"), "{}", s.texto);
+    assert_eq!(campo(&s.csv, "u", "resultado"), "Success", "{}", s.texto);
+    assert_eq!(campo(&s.csv, "u", "achou_ms"), "30");
+    assert_eq!(campo(&s.csv, "u", "escore"), "100002");
+    for c in [
+        "uci\n",
+        "ucinewgame\n",
+        &format!("position fen {WAC1} 0 1\n"),
+        "isready\n",
+        "go infinite\n",
+        "stop\n",
+    ] {
+        assert!(s.log.contains(c), "faltou {c:?} em\n{}", s.log);
+    }
+}
+
+#[test]
+fn motor_que_inunda_a_saida_nao_prende_o_executor() {
+    let roteiro =
+        format!("{FEATURES_V2}posicao {WAC1}\n10 !inunda\nposicao {WAC2}\n10 1 0 1 100 Rxb2\n");
+    let epd = format!("{WAC1} bm Qg6; id \"1\";\n{WAC2} bm Rxb2; id \"2\";\n");
+    let s = roda("inunda", &roteiro, &epd, "0.3", &["-q"]);
+    assert!(s.duracao < Duration::from_secs(8), "levou {:?}", s.duracao);
+    assert_eq!(
+        campo(&s.csv, "1", "resultado"),
+        "Success",
+        "{}",
+        &s.texto[..s.texto.len().min(2000)]
+    );
+    assert_eq!(campo(&s.csv, "2", "resultado"), "Success");
 }

@@ -13,6 +13,11 @@
 //!   MS !morre               sai com código 3 (motor que cai)
 //!   MS !trava               para de responder a tudo, até a entrada fechar
 //!                           e além (motor travado; só o kill o derruba)
+//!   MS !inunda              escreve linhas de análise (`1 0 0 1 Qg6`) sem
+//!                           parar e sem ler a entrada, até o cano fechar
+//!
+//! Também fala o básico do UCI (`uci`, `isready`, `position fen`, `go`,
+//! `stop` → `bestmove` com o primeiro lance da última PV escrita).
 #![forbid(unsafe_code)]
 
 use ice::geracao::acha_lance;
@@ -120,6 +125,7 @@ fn main() {
     let mut agenda: Vec<TProgramada> = Vec::new();
     let mut inicio = Instant::now();
     let mut travado = false;
+    let mut ultimo_pv = String::from("0000");
     loop {
         // Próxima linha programada, se houver.
         let prazo = agenda.first().map(|p| inicio + Duration::from_millis(p.ms));
@@ -144,11 +150,22 @@ fn main() {
             let p = agenda.remove(0);
             match p.texto.as_str() {
                 "!morre" => std::process::exit(3),
+                "!inunda" => loop {
+                    let mut o = saida.lock();
+                    if writeln!(o, "1 0 0 1 Qg6").is_err() || o.flush().is_err() {
+                        std::process::exit(0);
+                    }
+                },
                 "!trava" => {
                     travado = true;
                     agenda.clear();
                 }
-                t => escreve(t),
+                t => {
+                    if let Some((_, pv)) = t.split_once(" pv ") {
+                        ultimo_pv = pv.split_whitespace().next().unwrap_or("").to_string();
+                    }
+                    escreve(t)
+                }
             }
             continue;
         };
@@ -236,6 +253,21 @@ fn main() {
                 inicio = Instant::now();
             }
             "exit" | "force" => agenda.clear(),
+            // UCI.
+            "uci" => {
+                escreve("id name Falso UCI");
+                escreve("uciok");
+            }
+            "isready" => escreve("readyok"),
+            "position" => {
+                let fen = resto.strip_prefix("fen ").unwrap_or(FEN_INICIAL);
+                let fen = fen.split(" moves").next().unwrap_or(fen);
+                tab = TBoard::de_fen(fen).unwrap_or_else(|_| TBoard::inicial());
+            }
+            "stop" => {
+                agenda.clear();
+                escreve(&format!("bestmove {ultimo_pv}"));
+            }
             "quit" => return,
             "usermove" => {
                 if let Some(l) = acha_lance(&tab, resto) {

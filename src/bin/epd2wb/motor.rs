@@ -178,54 +178,37 @@ pub fn envia(m: &mut TMotor, s: &str) {
 }
 
 /// Lê a próxima linha até o instante `ate`. Linhas `feature` são respondidas
-/// aqui mesmo (mesmo as que chegam tarde, como as do GNU Chess), e não voltam.
+/// aqui mesmo (mesmo as que chegam tarde, como as do GNU Chess) e voltam
+/// também, para que a apresentação veja o `done=1` na hora. Passado o prazo
+/// volta `Tempo` sem olhar o canal: um motor que inunda a saída (o Sjeng
+/// escreve milhares de linhas) não prende o executor além do prazo.
 pub fn le_ate(m: &mut TMotor, ate: Instant) -> TLeitura {
-    loop {
-        if !m.vivo {
-            return TLeitura::Fim;
-        }
-        let agora = Instant::now();
-        if agora >= ate {
-            // Ainda pega o que já está no canal, sem esperar.
-            match m.linhas.try_recv() {
-                Ok(l) => {
-                    if let Some(l) = trata_linha(m, l) {
-                        return TLeitura::Linha(l);
-                    }
-                    continue;
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => return TLeitura::Tempo,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    m.vivo = false;
-                    return TLeitura::Fim;
-                }
-            }
-        }
-        match m.linhas.recv_timeout(ate - agora) {
-            Ok(l) => {
-                if let Some(l) = trata_linha(m, l) {
-                    return TLeitura::Linha(l);
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => return TLeitura::Tempo,
-            Err(RecvTimeoutError::Disconnected) => {
-                m.vivo = false;
-                return TLeitura::Fim;
-            }
+    if !m.vivo {
+        return TLeitura::Fim;
+    }
+    let agora = Instant::now();
+    if agora >= ate {
+        return TLeitura::Tempo;
+    }
+    match m.linhas.recv_timeout(ate - agora) {
+        Ok(l) => TLeitura::Linha(trata_linha(m, l)),
+        Err(RecvTimeoutError::Timeout) => TLeitura::Tempo,
+        Err(RecvTimeoutError::Disconnected) => {
+            m.vivo = false;
+            TLeitura::Fim
         }
     }
 }
 
-/// Mostra a linha (se `-d`) e consome as `feature`.
-fn trata_linha(m: &mut TMotor, l: String) -> Option<String> {
+/// Mostra a linha (se `-d`) e responde as `feature`.
+fn trata_linha(m: &mut TMotor, l: String) -> String {
     if m.dump {
         eprintln!("< {l}");
     }
     if !m.uci && l.starts_with("feature ") {
         le_features(m, &l["feature ".len()..]);
-        return None;
     }
-    Some(l)
+    l
 }
 
 /// Interpreta `nome=valor nome="texto"` e responde `accepted`/`rejected`

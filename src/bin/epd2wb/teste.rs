@@ -414,6 +414,7 @@ fn roda_xboard(
         envia(m, "go");
     }
     let mut pediu_agora = false;
+    let mut recebeu_lance = false;
     let mut erro = None;
     loop {
         let ate = if pediu_agora {
@@ -441,6 +442,7 @@ fn roda_xboard(
                 }
                 if !usa_analyze {
                     if let Some(x) = lance_final(&l) {
+                        recebeu_lance = true;
                         let dec = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
                         conta_linha(
                             a,
@@ -478,6 +480,12 @@ fn roda_xboard(
         envia(m, "?");
     }
     envia(m, "force");
+    // Sem ping, a espera fixa só serve para escoar a saída de uma busca que
+    // ainda corre; depois do `move` o motor já parou (o ICE 1.40 economiza
+    // assim um segundo por posição).
+    if recebeu_lance && !m.feat.ping {
+        return None;
+    }
     if !sincroniza(
         m,
         Instant::now() + Duration::from_millis(cfg.folga_ms),
