@@ -95,6 +95,9 @@ fn le_numero<T: std::str::FromStr>(s: Option<&String>, opcao: &str) -> Result<T,
         .ok_or_else(|| format!("{opcao} precisa de um número"))
 }
 
+/// Lê as opções no estilo do epd2wb (as letras dele onde existem: `-t`,
+/// `-u`, `-g`, `-h`, `-s`, `-w`, `-x`, `-d`); opções e posicionais podem vir
+/// em qualquer ordem.
 fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
     let mut cfg = TConfig {
         comando: Vec::new(),
@@ -128,6 +131,8 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
     while i < args.len() {
         let a = args[i].as_str();
         let prox = args.get(i + 1);
+        // A maioria das opções consome o argumento seguinte; as de sim/não
+        // desligam isso.
         let mut usa_prox = true;
         match a {
             "--uci" => (cfg.uci, usa_prox) = (true, false),
@@ -159,6 +164,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
         }
         i += if usa_prox { 2 } else { 1 };
     }
+    // Como no epd2wb: motor (com argumentos, entre aspas), suíte e segundos.
     if posicionais.len() != 3 {
         return Err("preciso de MOTOR, SUITE e SEGUNDOS".to_string());
     }
@@ -196,6 +202,7 @@ fn nome_do_arquivo(caminho: &str) -> String {
 fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
     let texto =
         std::fs::read(&o.suite).map_err(|e| format!("não consegui ler {}: {e}", o.suite))?;
+    // Lido como bytes: uma suíte com acentos em Latin-1 não deve abortar.
     let texto = String::from_utf8_lossy(&texto);
     let linhas: Vec<&str> = texto.lines().filter(|l| !epd::linha_ignoravel(l)).collect();
     let fim = o
@@ -217,7 +224,7 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
     if let Err(e) = teste::prepara(&mut ex, cfg) {
         // Sem motor nenhum não há o que testar; um motor que só morre na
         // apresentação ainda é tentado em cada posição (até desistir).
-        if ex.motor.is_none() && ex.falhas_inicio >= 3 {
+        if ex.motor.is_none() && ex.falhas_inicio >= teste::MAX_FALHAS_INICIO {
             return Err(e);
         }
         println!("Note: {e}");
@@ -229,6 +236,7 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
         escolhidas.len(),
         cfg.tempo_ms as f64 / 1000.0
     );
+    // Uma posição por vez; uma linha EPD ruim é ERROR e a suíte continua.
     let mut rs: Vec<TResultado> = Vec::new();
     let mut resolvidas = 0;
     for (k, linha) in escolhidas.iter().enumerate() {
@@ -261,6 +269,7 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
         print!("{}", relatorio::texto_posicao(&r, resolvidas, k + 1));
         rs.push(r);
     }
+    // Arquivos só no fim: um teste interrompido não deixa CSV pela metade.
     teste::finaliza(&mut ex, cfg);
     print!("{}", relatorio::texto_final(&rs));
     if let Some(c) = &o.csv {
@@ -313,6 +322,8 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
     if arquivos.is_empty() {
         return Err("relatorio precisa de pelo menos um CSV".to_string());
     }
+    // Vários CSVs (um por motor, ou já juntados) viram uma lista só e são
+    // reagrupados por motor e suíte.
     let mut todos = Vec::new();
     for a in &arquivos {
         let texto = std::fs::read(a).map_err(|e| format!("não consegui ler {a}: {e}"))?;

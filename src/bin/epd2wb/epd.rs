@@ -107,6 +107,8 @@ pub fn le_linha_epd(linha: &str, n: usize) -> Result<TPosicaoEpd, String> {
             }
         }
     }
+    // Padrões do epd2wb: sem `id` a posição é numerada, sem `hmvc`/`fmvn`
+    // os contadores são 0 e 1.
     let mut id = format!("#{n}");
     let mut bm_texto = Vec::new();
     let mut am_texto = Vec::new();
@@ -136,6 +138,8 @@ pub fn le_linha_epd(linha: &str, n: usize) -> Result<TPosicaoEpd, String> {
     if bm_texto.is_empty() && am_texto.is_empty() {
         return Err(format!("{id}: sem bm nem am"));
     }
+    // Resolver os lances aqui pega erros da suíte (um `bm` ilegal) antes de
+    // gastar o tempo do motor, e deixa a comparação por legalidade.
     let resolve = |textos: &[String]| -> Result<Vec<TLance>, String> {
         textos
             .iter()

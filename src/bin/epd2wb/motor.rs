@@ -217,6 +217,8 @@ fn le_features(m: &mut TMotor, s: &str) {
     let c: Vec<char> = s.chars().collect();
     let mut i = 0;
     let mut respostas = Vec::new();
+    // Percorre `nome=valor` um a um; valores entre aspas podem ter espaços
+    // (`myname="Fairy-Max 5.0b"`, `option="Resign -check 0"`).
     while i < c.len() {
         while i < c.len() && c[i].is_whitespace() {
             i += 1;
@@ -246,6 +248,7 @@ fn le_features(m: &mut TMotor, s: &str) {
                 }
             }
         }
+        // Qualquer feature prova que o motor fala o protocolo 2.
         m.feat.viu_feature = true;
         let sim = valor.trim() == "1";
         let aceita = match nome.as_str() {
@@ -291,6 +294,7 @@ fn le_features(m: &mut TMotor, s: &str) {
             if aceita { "accepted" } else { "rejected" }
         ));
     }
+    // Responde depois de ler a linha inteira, na ordem das features.
     for r in respostas {
         envia(m, &r);
     }
@@ -304,6 +308,7 @@ pub fn apresenta_xboard(m: &mut TMotor, espera_ms: u64) -> bool {
     envia(m, "protover 2");
     let inicio = Instant::now();
     let mut ate = inicio + Duration::from_millis(espera_ms);
+    // `done=0` estende a espera uma única vez (até ESPERA_DONE0_MS).
     let mut estendeu = false;
     loop {
         match le_ate(m, ate) {
@@ -320,6 +325,8 @@ pub fn apresenta_xboard(m: &mut TMotor, espera_ms: u64) -> bool {
             _ => {}
         }
     }
+    // A preparação do epd2wb: um controle de tempo qualquer (alguns motores
+    // não analisam sem um), pensamento ligado, sem ponderar.
     envia(m, "new");
     envia(m, "level 0 5 0");
     envia(m, "post");
@@ -344,6 +351,7 @@ pub fn apresenta_uci(m: &mut TMotor, espera_ms: u64) -> bool {
             _ => return false,
         }
     }
+    // No UCI `isready` faz o papel do ping e `position fen` o do setboard.
     m.feat.ping = true;
     m.feat.setboard = true;
     m.feat.analyze = true;
@@ -357,6 +365,7 @@ pub fn sincroniza(m: &mut TMotor, ate: Instant, sem_ping_ms: u64) -> bool {
     if !m.vivo {
         return false;
     }
+    // Sem ping: só resta esperar um tempo fixo, jogando fora o que chegar.
     if !m.feat.ping {
         let fim = Instant::now() + Duration::from_millis(sem_ping_ms);
         let fim = if fim < ate { fim } else { ate };
@@ -372,6 +381,7 @@ pub fn sincroniza(m: &mut TMotor, ate: Instant, sem_ping_ms: u64) -> bool {
         envia(m, &format!("ping {n}"));
         format!("pong {n}")
     };
+    // Compara por palavras: `pong  7` com espaços extras também vale.
     loop {
         match le_ate(m, ate) {
             TLeitura::Linha(l)

@@ -100,6 +100,8 @@ pub fn hms(ms: u64) -> String {
 
 /// As linhas de fim de posição do epd2wb: `Result:` e `Found in:`.
 pub fn texto_posicao(r: &TResultado, resolvidas: usize, feitas: usize) -> String {
+    // ICE: o texto de `Result:` e `Found in:` é o do epd2wb 02/TM, para que
+    // scripts feitos para ele leiam a nossa saída; o resto é acréscimo.
     let mut s = String::new();
     let pct = if feitas > 0 {
         resolvidas as f64 * 100.0 / feitas as f64
@@ -172,6 +174,8 @@ pub struct TResumo {
 
 /// Resume os resultados de um motor.
 pub fn resume(rs: &[TResultado]) -> TResumo {
+    // O fator de ramificação é a média simples das posições que têm um
+    // (o artigo não diz outra coisa); posições com ERROR não entram.
     let frs: Vec<f64> = rs
         .iter()
         .filter(|r| r.estado != TEstado::Erro)
@@ -182,6 +186,7 @@ pub fn resume(rs: &[TResultado]) -> TResumo {
         .filter(|r| r.estado == TEstado::Sucesso)
         .map(|r| r.achou_ms.unwrap_or(0))
         .collect();
+    // Ordenados, os tempos de solução já são a curva acumulada do gráfico.
     achados.sort_unstable();
     let tempos: Vec<f64> = achados.iter().map(|&t| t as f64).collect();
     TResumo {
@@ -225,6 +230,8 @@ pub fn texto_final(rs: &[TResultado]) -> String {
             x.pv
         );
     }
+    // Tabela acumulada (o histograma do epd2wb): quantas resolvidas até
+    // cada instante; a última faixa é sempre o tempo inteiro do teste.
     let _ = writeln!(s, "\n<=Sec   Solved  Total");
     let passo = passo_histograma(r.tempo_ms);
     let mut t = passo;
@@ -237,6 +244,7 @@ pub fn texto_final(rs: &[TResultado]) -> String {
         }
         t += passo;
     }
+    // As três contagens finais, com as palavras exatas do epd2wb.
     let _ = writeln!(s, "\n{} problems solved.", r.resolvidas);
     let _ = writeln!(s, "{} problems unsolved.", r.total - r.resolvidas - r.erros);
     let _ = writeln!(s, "{} errors found!", r.erros);
@@ -272,6 +280,8 @@ fn campo_csv(s: &str) -> String {
     }
 }
 
+/// Cabeçalho do CSV. `de_csv` acha as colunas pelo nome, então colunas
+/// novas podem entrar no fim sem quebrar arquivos antigos.
 const CABECALHO_CSV: &str =
     "motor,suite,tempo_ms,n,id,resultado,achou_ms,prof_achou,prof,nos,tempo_final_ms,escore,fr,lance,pv,bm,am,motivo";
 
@@ -308,6 +318,7 @@ pub fn para_csv(rs: &[TResultado]) -> String {
 
 /// Quebra uma linha de CSV respeitando aspas.
 fn separa_csv(linha: &str) -> Vec<String> {
+    // Aspas dobradas dentro de um campo entre aspas são uma aspa literal.
     let mut v = Vec::new();
     let mut atual = String::new();
     let mut aspas = false;
@@ -345,6 +356,8 @@ pub fn de_csv(texto: &str) -> Result<Vec<TResultado>, String> {
         if l.trim().is_empty() {
             continue;
         }
+        // Sem resultado ou tempo legíveis a linha não serve para a tabela
+        // nem para o gráfico: é pulada em vez de abortar o relatório.
         let v = separa_csv(l);
         let Some(estado) = v.get(c_res).and_then(|s| estado_do_nome(s.trim())) else {
             continue;
@@ -406,6 +419,8 @@ fn json_opt<T: std::fmt::Display>(v: Option<T>) -> String {
 
 /// Os resultados em JSON: o resumo e as posições.
 pub fn para_json(rs: &[TResultado]) -> String {
+    // Escrito à mão (sem serde): o formato é fixo e pequeno. Números
+    // ausentes viram `null`, não 0, para não confundir "sem dado" com zero.
     let r = resume(rs);
     let mut s = String::from("{\n");
     let _ = writeln!(s, "  \"motor\": {},", json_str(&r.motor));
@@ -472,6 +487,9 @@ pub fn agrupa(rs: &[TResultado]) -> Vec<Vec<TResultado>> {
 
 /// A tabela comparativa no formato da Tabela 2 do artigo (em Markdown).
 pub fn tabela_comparativa(resumos: &[TResumo]) -> String {
+    // As colunas da Tabela 2 (acertos, fator de ramificação) mais as que o
+    // artigo não trazia e que explicam a comparação: tempo por posição,
+    // tempo médio até a solução e erros. `|` nos nomes quebraria a tabela.
     let mut s = String::new();
     let _ = writeln!(s, "| motor | suíte | s/posição | acertos/total | fator de ramificação | tempo médio até a solução (s) | erros |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
@@ -523,6 +541,8 @@ const SVG_CORES: [&str; 8] = [
 /// Gráfico SVG das posições resolvidas até cada instante, um degrau por
 /// solução, uma curva por motor.
 pub fn grafico_svg(resumos: &[TResumo], titulo: &str) -> String {
+    // Escalas comuns a todas as curvas: o maior tempo e a maior suíte; os
+    // `max(1)` evitam divisão por zero com entradas vazias.
     let t_max = resumos.iter().map(|r| r.tempo_ms).max().unwrap_or(1).max(1) as f64;
     let y_max = resumos.iter().map(|r| r.total).max().unwrap_or(1).max(1) as f64;
     let w = SVG_LARGURA - SVG_MARGEM_ESQ - SVG_MARGEM_DIR;
@@ -587,6 +607,7 @@ pub fn grafico_svg(resumos: &[TResumo], titulo: &str) -> String {
         "<text transform=\"translate(16,{:.1}) rotate(-90)\" text-anchor=\"middle\">posições resolvidas</text>",
         py(y_max / 2.0)
     );
+    // Uma curva e uma entrada de legenda por motor.
     for (i, r) in resumos.iter().enumerate() {
         let cor = SVG_CORES[i % SVG_CORES.len()];
         // Curva em degraus: sobe um a cada solução, segue até o fim do teste.

@@ -19,7 +19,7 @@ use crate::relatorio::{resultado_vazio, TEstado, TResultado};
 use std::time::{Duration, Instant};
 
 /// Tentativas seguidas de (re)iniciar o motor antes de desistir dele.
-const MAX_FALHAS_INICIO: u32 = 3;
+pub const MAX_FALHAS_INICIO: u32 = 3;
 
 /// Configuração do teste (vem da linha de comando).
 #[derive(Clone, Debug)]
@@ -85,8 +85,13 @@ fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
     if ex.falhas_inicio >= MAX_FALHAS_INICIO {
         return Err("motor não inicia; desisti dele".to_string());
     }
+    // Se nem dá para criar o processo (caminho errado), não adianta tentar
+    // de novo em cada posição: marca logo o limite de falhas.
     let mut m = inicia_motor(&cfg.comando, cfg.uci, cfg.dump)
         .inspect_err(|_| ex.falhas_inicio = MAX_FALHAS_INICIO)?;
+    // Apresentação conforme o protocolo; um motor que não manda features é
+    // protocolo 1 e segue com os padrões (sem ping, sem setboard), como o -w
+    // do epd2wb.
     let ok = if cfg.uci {
         apresenta_uci(&mut m, cfg.espera_features_ms)
     } else {
@@ -105,6 +110,7 @@ fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
         encerra(&mut m, cfg.folga_ms.min(500));
         return Err("o motor morreu ou não respondeu na apresentação".to_string());
     }
+    // Começou bem: zera a contagem de falhas seguidas.
     ex.falhas_inicio = 0;
     if cfg.nome.is_none() {
         if let Some(n) = m.feat.myname.clone().filter(|n| !n.trim().is_empty()) {
@@ -319,6 +325,8 @@ pub fn testa_posicao(
             encerra(&mut velho, cfg.folga_ms.min(500));
         }
     }
+    // Os números do relatório vêm da última linha de análise real (a linha
+    // sintética do `move` não tem profundidade nem nós).
     r.fr = fator_ramificacao(&a.linhas);
     if let Some(u) = &a.ultima {
         r.prof = u.prof.max(0);
@@ -332,6 +340,8 @@ pub fn testa_posicao(
         r.nos = u.nos;
     }
     r.lance = a.lance.clone();
+    // O veredito do epd2wb: sucesso se a última linha estava certa; o
+    // tempo é o do início da série certa que chegou até o fim.
     match erro {
         Some(e) if e != "SEM_SINCRONIA" => {
             r.estado = TEstado::Erro;
@@ -370,6 +380,7 @@ fn roda_xboard(
 ) -> Option<String> {
     let usa_analyze = m.feat.analyze && !cfg.forca_st;
     let usa_setboard = (m.feat.setboard || cfg.forca_setboard) && !cfg.forca_edit;
+    // Passo 1 (CECP.md 3.5): posição nova, sem o motor jogar nenhum lado.
     envia(m, "new");
     envia(m, "force");
     envia(m, "post");
@@ -378,6 +389,8 @@ fn roda_xboard(
     } else {
         coloca_por_edit(m, &pos.fen);
     }
+    // Passo 2: sincronia. O relógio só começa com o `pong`, como no epd2wb,
+    // para que o tempo de montar a posição não conte.
     if !sincroniza(
         m,
         Instant::now() + Duration::from_millis(cfg.folga_ms),
@@ -389,6 +402,7 @@ fn roda_xboard(
             "o motor caiu".to_string()
         });
     }
+    // Passo 3: análise (ou st+go) por exatamente o tempo do teste.
     let inicio = Instant::now();
     let fim = inicio + Duration::from_millis(cfg.tempo_ms);
     if usa_analyze {
@@ -413,6 +427,7 @@ fn roda_xboard(
         }
         envia(m, "go");
     }
+    // Passo 4: lê as linhas até o prazo, contando cada uma pelas regras.
     let mut pediu_agora = false;
     let mut recebeu_lance = false;
     let mut erro = None;
@@ -474,6 +489,7 @@ fn roda_xboard(
     if erro.is_some() {
         return erro;
     }
+    // Passo 5: tira o motor da análise e ressincroniza para a próxima.
     if usa_analyze {
         envia(m, "exit");
     } else if !pediu_agora && a.parar {
@@ -504,6 +520,7 @@ fn roda_uci(
     pos: &TPosicaoEpd,
     a: &mut TAndamento,
 ) -> Option<String> {
+    // Os mesmos passos no UCI: posição, `isready`, `go`, `stop`, `isready`.
     envia(m, "ucinewgame");
     envia(m, &format!("position fen {}", pos.fen));
     if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
@@ -520,6 +537,8 @@ fn roda_uci(
     } else {
         envia(m, "go infinite");
     }
+    // `parou`: o `stop` já foi mandado; daí em diante só se espera o
+    // `bestmove`, com a folga de prazo.
     let mut parou = false;
     loop {
         let ate = if parou {
