@@ -47,10 +47,12 @@ if [ ! -x "$EPD2WB" ]; then
 fi
 mkdir -p "$SAIDA"
 
-# Motores: nome | comando | opções do executor. A ordem é a da tabela.
+# Motores: nome | comando | opções do executor. A ordem é a da tabela. O
+# clássico (como o ICE 1.40) não tem ping: -x 0.3 encurta a espera fixa
+# que o substitui (1 s por posição no padrão do epd2wb).
 MOTORES=(
     "ICE-rs|$ICE|"
-    "ICE-rs clássico|$ICE --classico|"
+    "ICE-rs clássico|$ICE --classico|-x 0.3"
     "Fairy-Max|/usr/games/fairymax|"
     "Phalanx|/usr/games/phalanx|"
     "Sjeng|/usr/games/sjeng|"
