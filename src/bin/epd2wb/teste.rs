@@ -1,0 +1,628 @@
+//! O teste de uma posição: monta a posição no motor, deixa analisar por T
+//! segundos lendo as linhas de pensamento e aplica as regras do epd2wb.
+//!
+//! Três caminhos, como no epd2wb "Release 02/TM" (CECP.md 3.2):
+//! `analyze` (o normal), `st`+`go` lendo o `move` (motores sem `analyze`,
+//! como o ICE 1.40) e UCI (`go infinite`/`stop`, para Stockfish e GNU Chess).
+//! Toda espera tem prazo: o tempo da posição mais a folga.
+
+use crate::analise::{
+    fator_ramificacao, lance_correto, le_linha_pensamento, primeiro_lance, segue_linha, segurou,
+    texto_lance, TLinha, TSegue,
+};
+use crate::epd::TPosicaoEpd;
+use crate::motor::{
+    apresenta_uci, apresenta_xboard, encerra, envia, inicia_motor, le_ate, sincroniza, TLeitura,
+    TMotor,
+};
+use crate::relatorio::{resultado_vazio, TEstado, TResultado};
+use std::time::{Duration, Instant};
+
+/// Tentativas seguidas de (re)iniciar o motor antes de desistir dele.
+pub const MAX_FALHAS_INICIO: u32 = 3;
+
+/// Configuração do teste (vem da linha de comando).
+#[derive(Clone, Debug)]
+pub struct TConfig {
+    pub comando: Vec<String>,
+    pub tempo_ms: u64,
+    /// Folga depois do tempo da posição para cada espera de fim/sincronia.
+    pub folga_ms: u64,
+    /// Espera fixa no lugar do `ping` (motores sem ping, `-x`).
+    pub sem_ping_ms: u64,
+    /// Espera pelas features (`-w`).
+    pub espera_features_ms: u64,
+    /// Parada antecipada: solução segurada por N plies (`-g`).
+    pub segura: Option<u32>,
+    /// Parada antecipada: resolvida com escore ≥ N (`-h`).
+    pub escore_min: Option<i64>,
+    /// Usa `st`+`go` mesmo com `analyze` (`-t`).
+    pub forca_st: bool,
+    /// Usa `setboard` mesmo sem a feature (`-u`), ou `edit` mesmo com ela.
+    pub forca_setboard: bool,
+    pub forca_edit: bool,
+    /// Tokens da PV a pular (`-s`).
+    pub pula: usize,
+    pub uci: bool,
+    pub dump: bool,
+    /// Não mostra cada linha de análise.
+    pub quieto: bool,
+    /// Nome do motor no relatório (senão `myname` ou o nome do arquivo).
+    pub nome: Option<String>,
+}
+
+/// O executor: o motor atual (reiniciado quando cai ou trava) e contadores.
+pub struct TExecutor {
+    pub motor: Option<TMotor>,
+    pub falhas_inicio: u32,
+    pub nome: String,
+    /// Já avisou que o motor é protocolo 1?
+    avisou_protocolo1: bool,
+}
+
+pub fn novo_executor(cfg: &TConfig) -> TExecutor {
+    let base = cfg
+        .comando
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+        .unwrap_or_default();
+    TExecutor {
+        motor: None,
+        falhas_inicio: 0,
+        nome: cfg.nome.clone().unwrap_or(base),
+        avisou_protocolo1: false,
+    }
+}
+
+/// Garante um motor vivo e apresentado. `Err` com o motivo se não deu.
+fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
+    if ex.motor.as_ref().is_some_and(|m| m.vivo) {
+        return Ok(());
+    }
+    if let Some(mut velho) = ex.motor.take() {
+        encerra(&mut velho, cfg.folga_ms.min(500));
+    }
+    if ex.falhas_inicio >= MAX_FALHAS_INICIO {
+        return Err("motor não inicia; desisti dele".to_string());
+    }
+    // Se nem dá para criar o processo (caminho errado), não adianta tentar
+    // de novo em cada posição: marca logo o limite de falhas.
+    let mut m = inicia_motor(&cfg.comando, cfg.uci, cfg.dump)
+        .inspect_err(|_| ex.falhas_inicio = MAX_FALHAS_INICIO)?;
+    // Apresentação conforme o protocolo; um motor que não manda features é
+    // protocolo 1 e segue com os padrões (sem ping, sem setboard), como o -w
+    // do epd2wb.
+    let ok = if cfg.uci {
+        apresenta_uci(&mut m, cfg.espera_features_ms)
+    } else {
+        let v2 = apresenta_xboard(&mut m, cfg.espera_features_ms);
+        if !v2 && m.vivo && !ex.avisou_protocolo1 {
+            println!(
+                "Note: no features within {} ms: treating the engine as protocol 1",
+                cfg.espera_features_ms
+            );
+            ex.avisou_protocolo1 = true;
+        }
+        m.vivo
+    };
+    if !ok || !m.vivo {
+        ex.falhas_inicio += 1;
+        encerra(&mut m, cfg.folga_ms.min(500));
+        return Err("o motor morreu ou não respondeu na apresentação".to_string());
+    }
+    // Começou bem: zera a contagem de falhas seguidas.
+    ex.falhas_inicio = 0;
+    if cfg.nome.is_none() {
+        if let Some(n) = m.feat.myname.clone().filter(|n| !n.trim().is_empty()) {
+            ex.nome = n;
+        }
+    }
+    ex.motor = Some(m);
+    Ok(())
+}
+
+/// Inicia o motor só para saber o nome (antes do primeiro teste).
+pub fn prepara(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
+    garante_motor(ex, cfg)
+}
+
+/// Encerra o motor no fim da suíte.
+pub fn finaliza(ex: &mut TExecutor, cfg: &TConfig) {
+    if let Some(mut m) = ex.motor.take() {
+        encerra(&mut m, cfg.folga_ms);
+    }
+}
+
+/// Lance em texto para o motor (`usermove`, SAN se ele pediu san=1).
+fn texto_para_motor(m: &TMotor, coord: &str, san: &str) -> String {
+    let l = if m.feat.san { san } else { coord };
+    if m.feat.usermove {
+        format!("usermove {l}")
+    } else {
+        l.to_string()
+    }
+}
+
+/// Monta a posição com `edit` (motores sem setboard, como o Fairy-Max), do
+/// jeito do `SendBoard` do xboard: com as pretas a jogar, `a2a3` antes
+/// (depois de `new`, a2 sempre tem peão). Roque fica pela posição das
+/// peças e o e.p. se perde: limites do próprio `edit`.
+fn coloca_por_edit(m: &mut TMotor, fen: &str) {
+    let mut campos = fen.split_whitespace();
+    let tab = campos.next().unwrap_or("");
+    let vez = campos.next().unwrap_or("w");
+    if vez == "b" {
+        let l = texto_para_motor(m, "a2a3", "a3");
+        envia(m, &l);
+    }
+    let mut brancas = Vec::new();
+    let mut pretas = Vec::new();
+    for (f, fileira) in tab.split('/').enumerate() {
+        let mut col = 0u8;
+        for c in fileira.chars() {
+            if let Some(d) = c.to_digit(10) {
+                col = col.saturating_add(d as u8);
+            } else if col < 8 && f < 8 {
+                let casa = format!(
+                    "{}{}{}",
+                    c.to_ascii_uppercase(),
+                    (b'a' + col) as char,
+                    8 - f
+                );
+                if c.is_ascii_uppercase() {
+                    brancas.push(casa);
+                } else {
+                    pretas.push(casa);
+                }
+                col += 1;
+            }
+        }
+    }
+    envia(m, "edit");
+    envia(m, "#");
+    for p in &brancas {
+        envia(m, p);
+    }
+    envia(m, "c");
+    for p in &pretas {
+        envia(m, p);
+    }
+    envia(m, ".");
+}
+
+/// `move X` (ou `N ... X`, estilo GNU) → X.
+fn lance_final(l: &str) -> Option<String> {
+    let t: Vec<&str> = l.split_whitespace().collect();
+    match t.as_slice() {
+        ["move", x, ..] => Some(x.to_string()),
+        [n, "...", x, ..] if n.trim_end_matches('.').parse::<u32>().is_ok() => Some(x.to_string()),
+        _ => None,
+    }
+}
+
+/// Linha `info` do UCI → linha de análise (só as que têm `depth` e `pv`).
+fn le_info_uci(l: &str, decorrido_ms: u64) -> Option<TLinha> {
+    let t: Vec<&str> = l.split_whitespace().collect();
+    if t.first() != Some(&"info") {
+        return None;
+    }
+    let (mut prof, mut escore, mut tempo, mut nos, mut pv) = (None, 0i64, None, 0u64, None);
+    let mut i = 1;
+    while i < t.len() {
+        match t[i] {
+            "depth" => prof = t.get(i + 1).and_then(|x| x.parse::<i32>().ok()),
+            "nodes" => nos = t.get(i + 1).and_then(|x| x.parse().ok()).unwrap_or(0),
+            "time" => tempo = t.get(i + 1).and_then(|x| x.parse::<u64>().ok()),
+            "score" => {
+                let v = t
+                    .get(i + 2)
+                    .and_then(|x| x.parse::<i64>().ok())
+                    .unwrap_or(0);
+                // Mate em N lances → ±(100000+N), a convenção do xboard.
+                escore = match t.get(i + 1) {
+                    Some(&"mate") if v >= 0 => 100_000 + v,
+                    Some(&"mate") => -100_000 + v,
+                    _ => v,
+                };
+                i += 1;
+            }
+            "pv" => {
+                pv = Some(t[i + 1..].join(" "));
+                break;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let pv = pv.filter(|p| !p.is_empty())?;
+    Some(TLinha {
+        prof: prof?,
+        escore,
+        tempo_ms: tempo.unwrap_or(decorrido_ms),
+        nos,
+        pv,
+    })
+}
+
+/// Acompanhamento de uma posição enquanto as linhas chegam.
+struct TAndamento {
+    segue: TSegue,
+    linhas: Vec<TLinha>,
+    ultima: Option<TLinha>,
+    lance: String,
+    parar: bool,
+}
+
+/// Conta uma linha (de análise ou a final): decide se está certa, mostra-a
+/// como o epd2wb (`yes|no prof tempo escore nós pv`) e vê a parada antecipada.
+fn conta_linha(a: &mut TAndamento, pos: &TPosicaoEpd, cfg: &TConfig, lin: TLinha) {
+    let (l, _) = primeiro_lance(&pos.tabuleiro, &lin.pv, cfg.pula);
+    let certo = lance_correto(l.as_ref(), &pos.bm, &pos.am);
+    segue_linha(&mut a.segue, certo, lin.tempo_ms, lin.prof);
+    if !cfg.quieto {
+        println!(
+            "{:3} {:3} {:7} {:7} {:10} {}",
+            if certo { "yes" } else { "no" },
+            lin.prof,
+            lin.tempo_ms,
+            lin.escore,
+            lin.nos,
+            lin.pv
+        );
+    }
+    a.lance = texto_lance(l.as_ref());
+    if let Some(g) = cfg.segura {
+        a.parar |= segurou(&a.segue, lin.prof, g);
+    }
+    if let Some(h) = cfg.escore_min {
+        a.parar |= certo && lin.escore >= h;
+    }
+    if lin.prof >= 0 {
+        a.linhas.push(lin.clone());
+        a.ultima = Some(lin);
+    } else if a.ultima.is_none() {
+        a.ultima = Some(lin);
+    }
+}
+
+/// Testa uma posição. Nunca passa de tempo + 3 folgas (sincronia antes,
+/// resposta e sincronia depois), mais o reinício do motor se preciso.
+pub fn testa_posicao(
+    ex: &mut TExecutor,
+    cfg: &TConfig,
+    pos: &TPosicaoEpd,
+    n: usize,
+    suite: &str,
+) -> TResultado {
+    let mut r = resultado_vazio(&ex.nome, suite, cfg.tempo_ms, n, &pos.id);
+    r.bm = pos.bm_texto.join(" ");
+    r.am = pos.am_texto.join(" ");
+    if let Err(e) = garante_motor(ex, cfg) {
+        r.estado = TEstado::Erro;
+        r.motivo = e;
+        return r;
+    }
+    let Some(m) = ex.motor.as_mut() else {
+        r.estado = TEstado::Erro;
+        r.motivo = "sem motor".to_string();
+        return r;
+    };
+    let mut a = TAndamento {
+        segue: TSegue::default(),
+        linhas: Vec::new(),
+        ultima: None,
+        lance: "-".to_string(),
+        parar: false,
+    };
+    let erro = if cfg.uci {
+        roda_uci(m, cfg, pos, &mut a)
+    } else {
+        roda_xboard(m, cfg, pos, &mut a)
+    };
+    // Um motor que não sincronizou no fim é trocado antes da próxima posição.
+    if !m.vivo || erro.as_deref() == Some("SEM_SINCRONIA") {
+        if let Some(mut velho) = ex.motor.take() {
+            encerra(&mut velho, cfg.folga_ms.min(500));
+        }
+    }
+    // Os números do relatório vêm da última linha de análise real (a linha
+    // sintética do `move` não tem profundidade nem nós).
+    r.fr = fator_ramificacao(&a.linhas);
+    if let Some(u) = &a.ultima {
+        r.prof = u.prof.max(0);
+        r.nos = u.nos;
+        r.tempo_final_ms = u.tempo_ms;
+        r.escore = u.escore;
+        r.pv = u.pv.clone();
+    }
+    if let Some(u) = a.linhas.last() {
+        r.prof = u.prof;
+        r.nos = u.nos;
+    }
+    r.lance = a.lance.clone();
+    // O veredito do epd2wb: sucesso se a última linha estava certa; o
+    // tempo é o do início da série certa que chegou até o fim.
+    match erro {
+        Some(e) if e != "SEM_SINCRONIA" => {
+            r.estado = TEstado::Erro;
+            r.motivo = e;
+        }
+        _ => {
+            if a.segue.ultimo_correto && a.segue.n_linhas > 0 {
+                r.estado = TEstado::Sucesso;
+                r.achou_ms = a.segue.achou_ms;
+                r.prof_achou = a.segue.prof_achou;
+            } else {
+                r.estado = TEstado::Falha;
+            }
+        }
+    }
+    r
+}
+
+/// Formata segundos para `st` (inteiro quando exato: motores antigos leem
+/// `st` com `atoi`).
+fn segundos_texto(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        format!("{:.2}", ms as f64 / 1000.0)
+    }
+}
+
+/// Caminho xboard. Devolve o motivo do ERROR, `SEM_SINCRONIA` se o motor
+/// não respondeu ao `ping` do fim (resultado vale, motor é trocado), ou None.
+fn roda_xboard(
+    m: &mut TMotor,
+    cfg: &TConfig,
+    pos: &TPosicaoEpd,
+    a: &mut TAndamento,
+) -> Option<String> {
+    let usa_analyze = m.feat.analyze && !cfg.forca_st;
+    let usa_setboard = (m.feat.setboard || cfg.forca_setboard) && !cfg.forca_edit;
+    // Passo 1 (CECP.md 3.5): posição nova, sem o motor jogar nenhum lado.
+    envia(m, "new");
+    envia(m, "force");
+    envia(m, "post");
+    if usa_setboard {
+        envia(m, &format!("setboard {}", pos.fen));
+    } else {
+        coloca_por_edit(m, &pos.fen);
+    }
+    // Passo 2: sincronia. O relógio só começa com o `pong`, como no epd2wb,
+    // para que o tempo de montar a posição não conte.
+    if !sincroniza(
+        m,
+        Instant::now() + Duration::from_millis(cfg.folga_ms),
+        cfg.sem_ping_ms,
+    ) {
+        return Some(if m.vivo {
+            "sem pong depois do setboard".to_string()
+        } else {
+            "o motor caiu".to_string()
+        });
+    }
+    // Passo 3: análise (ou st+go) por exatamente o tempo do teste.
+    let inicio = Instant::now();
+    let fim = inicio + Duration::from_millis(cfg.tempo_ms);
+    if usa_analyze {
+        envia(m, "analyze");
+    } else {
+        // ICE: como o epd2wb 02/TM sem analyze. O `time` cobre motores que
+        // ignoram `st` e gastam 1/30 do relógio (o ICE 1.40 em morte súbita).
+        let cs = cfg.tempo_ms / 10 * 30;
+        envia(m, &format!("level 0 {} 0", cs.div_ceil(6000).max(1)));
+        envia(m, &format!("st {}", segundos_texto(cfg.tempo_ms)));
+        envia(m, &format!("time {cs}"));
+        envia(m, &format!("otim {cs}"));
+        if m.feat.colors {
+            envia(
+                m,
+                if pos.tabuleiro.vez == ice::tipos::BRANCAS {
+                    "white"
+                } else {
+                    "black"
+                },
+            );
+        }
+        envia(m, "go");
+    }
+    // Passo 4: lê as linhas até o prazo, contando cada uma pelas regras.
+    let mut pediu_agora = false;
+    let mut recebeu_lance = false;
+    let mut erro = None;
+    loop {
+        let ate = if pediu_agora {
+            fim + Duration::from_millis(cfg.folga_ms)
+        } else {
+            fim
+        };
+        match le_ate(m, ate) {
+            TLeitura::Fim => {
+                erro = Some("o motor caiu durante a posição".to_string());
+                break;
+            }
+            TLeitura::Tempo => {
+                if usa_analyze || pediu_agora {
+                    break;
+                }
+                // Sem analyze: pede o lance agora e espera a folga por ele.
+                envia(m, "?");
+                pediu_agora = true;
+            }
+            TLeitura::Linha(l) => {
+                if l.starts_with("tellusererror") {
+                    erro = Some(l.clone());
+                    break;
+                }
+                if !usa_analyze {
+                    if let Some(x) = lance_final(&l) {
+                        recebeu_lance = true;
+                        let dec = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
+                        conta_linha(
+                            a,
+                            pos,
+                            cfg,
+                            TLinha {
+                                prof: -1,
+                                escore: 0,
+                                tempo_ms: dec,
+                                nos: 0,
+                                pv: x,
+                            },
+                        );
+                        break;
+                    }
+                }
+                if let Some(lin) = le_linha_pensamento(&l) {
+                    // ICE: o epd2wb 02/TM ignora linhas com tempo além do teste.
+                    if lin.tempo_ms <= cfg.tempo_ms {
+                        conta_linha(a, pos, cfg, lin);
+                    }
+                }
+                if a.parar {
+                    break;
+                }
+            }
+        }
+    }
+    if erro.is_some() {
+        return erro;
+    }
+    // Passo 5: tira o motor da análise e ressincroniza para a próxima.
+    if usa_analyze {
+        envia(m, "exit");
+    } else if !pediu_agora && a.parar {
+        envia(m, "?");
+    }
+    envia(m, "force");
+    // Sem ping, a espera fixa só serve para escoar a saída de uma busca que
+    // ainda corre; depois do `move` o motor já parou (o ICE 1.40 economiza
+    // assim um segundo por posição).
+    if recebeu_lance && !m.feat.ping {
+        return None;
+    }
+    if !sincroniza(
+        m,
+        Instant::now() + Duration::from_millis(cfg.folga_ms),
+        cfg.sem_ping_ms,
+    ) {
+        return Some("SEM_SINCRONIA".to_string());
+    }
+    None
+}
+
+/// Caminho UCI: `position fen`, `isready`, `go infinite` (ou `movetime`),
+/// `stop` no fim.
+fn roda_uci(
+    m: &mut TMotor,
+    cfg: &TConfig,
+    pos: &TPosicaoEpd,
+    a: &mut TAndamento,
+) -> Option<String> {
+    // Os mesmos passos no UCI: posição, `isready`, `go`, `stop`, `isready`.
+    envia(m, "ucinewgame");
+    envia(m, &format!("position fen {}", pos.fen));
+    if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
+        return Some(if m.vivo {
+            "sem readyok".to_string()
+        } else {
+            "o motor caiu".to_string()
+        });
+    }
+    let inicio = Instant::now();
+    let fim = inicio + Duration::from_millis(cfg.tempo_ms);
+    if cfg.forca_st {
+        envia(m, &format!("go movetime {}", cfg.tempo_ms));
+    } else {
+        envia(m, "go infinite");
+    }
+    // `parou`: o `stop` já foi mandado; daí em diante só se espera o
+    // `bestmove`, com a folga de prazo.
+    let mut parou = false;
+    loop {
+        let ate = if parou {
+            fim + Duration::from_millis(cfg.folga_ms)
+        } else {
+            fim
+        };
+        match le_ate(m, ate) {
+            TLeitura::Fim => return Some("o motor caiu durante a posição".to_string()),
+            TLeitura::Tempo if parou => return Some("SEM_SINCRONIA".to_string()),
+            TLeitura::Tempo => {
+                envia(m, "stop");
+                parou = true;
+            }
+            TLeitura::Linha(l) => {
+                if let Some(x) = l.strip_prefix("bestmove") {
+                    // Só com movetime o bestmove é a resposta; depois do
+                    // `stop` de uma análise ele só repete a PV.
+                    if cfg.forca_st && !parou {
+                        let dec = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
+                        let x = x.split_whitespace().next().unwrap_or("").to_string();
+                        conta_linha(
+                            a,
+                            pos,
+                            cfg,
+                            TLinha {
+                                prof: -1,
+                                escore: 0,
+                                tempo_ms: dec,
+                                nos: 0,
+                                pv: x,
+                            },
+                        );
+                    }
+                    break;
+                }
+                if parou {
+                    continue;
+                }
+                let dec = inicio.elapsed().as_millis() as u64;
+                if let Some(lin) = le_info_uci(&l, dec) {
+                    if lin.tempo_ms <= cfg.tempo_ms {
+                        conta_linha(a, pos, cfg, lin);
+                    }
+                }
+                if a.parar {
+                    envia(m, "stop");
+                    parou = true;
+                }
+            }
+        }
+    }
+    if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
+        return Some("SEM_SINCRONIA".to_string());
+    }
+    None
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn lance_final_e_info_uci() {
+        assert_eq!(lance_final("move e2e4"), Some("e2e4".to_string()));
+        assert_eq!(lance_final("12. ... Nf6"), Some("Nf6".to_string()));
+        assert_eq!(lance_final("1 ... x"), Some("x".to_string()));
+        assert_eq!(lance_final("moves"), None);
+        assert_eq!(lance_final("4 20 3 1000 e4"), None);
+        let l = le_info_uci("info depth 12 seldepth 15 multipv 1 score mate 3 nodes 5000 nps 1 time 250 pv g3g6 f7g6", 0).unwrap();
+        assert_eq!(
+            (l.prof, l.escore, l.tempo_ms, l.nos, l.pv.as_str()),
+            (12, 100_003, 250, 5000, "g3g6 f7g6")
+        );
+        let l = le_info_uci("info depth 3 score cp -20 upperbound nodes 10 pv e2e4", 77).unwrap();
+        assert_eq!((l.escore, l.tempo_ms), (-20, 77));
+        assert!(le_info_uci("info depth 3 currmove e2e4", 0).is_none());
+        assert!(le_info_uci("info string pv", 0).is_none());
+        assert!(le_info_uci("bestmove e2e4", 0).is_none());
+    }
+
+    #[test]
+    fn segundos_do_st() {
+        assert_eq!(segundos_texto(2000), "2");
+        assert_eq!(segundos_texto(500), "0.50");
+    }
+}
