@@ -87,6 +87,7 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                 }
             }
             "--sem-livro" => op.livro = false,
+            "--material-pst" => op.so_material_pst = true,
             "--semente-livro" => {
                 op.semente_livro = Some(
                     it.next()

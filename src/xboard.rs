@@ -78,6 +78,9 @@ pub struct TOpcoesMotor {
     pub melhorias: u32,
     /// Semente fixa para a escolha no livro (partidas reproduzíveis).
     pub semente_livro: Option<u64>,
+    /// Avaliação reduzida a material + peça-casa (a da primeira busca), para
+    /// medir em partidas o que a avaliação completa vale.
+    pub so_material_pst: bool,
 }
 
 impl Default for TOpcoesMotor {
@@ -89,6 +92,7 @@ impl Default for TOpcoesMotor {
             classico: false,
             melhorias: crate::busca::TODAS_MELHORIAS,
             semente_livro: None,
+            so_material_pst: false,
         }
     }
 }
@@ -226,6 +230,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     bu.classico = op.classico;
     bu.av.classico = op.classico;
     bu.melhorias = op.melhorias;
+    bu.av.so_material_pst = op.so_material_pst;
     // O xboard manda `post` quando quer as linhas de pensamento.
     bu.post = false;
     Box::new(TXboard {
