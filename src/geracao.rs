@@ -258,6 +258,11 @@ pub fn tem_lance_legal(b: &TBoard) -> bool {
 /// `None` se o texto não for lance ou se o lance for ilegal.
 pub fn acha_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     let (o, d, promo) = texto_para_casas(texto)?;
+    acha_lance_casas(b, o, d, promo)
+}
+
+/// Acha o lance legal de `origem` para `destino` com a promoção dada.
+pub fn acha_lance_casas(b: &TBoard, o: usize, d: usize, promo: u8) -> Option<TLance> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
     lista

@@ -17,8 +17,8 @@
 //!
 //! O formato de texto está descrito em `book/LEIAME.md`.
 
-use crate::geracao::{gera_lista_lances, san_para_lance};
-use crate::lance::{lance_para_texto, texto_para_casas, TLance, TListaLances};
+use crate::geracao::{acha_lance, acha_lance_casas, san_para_lance};
+use crate::lance::{lance_para_texto, texto_para_casas, TLance};
 use crate::tabuleiro::TBoard;
 use crate::tipos::*;
 use rand::rngs::StdRng;
@@ -157,17 +157,7 @@ pub fn polyglot_para_lance(b: &TBoard, codigo: u16) -> Option<TLance> {
             origem - 2
         };
     }
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista
-        .como_fatia()
-        .iter()
-        .find(|m| {
-            m.casa_origem as usize == origem
-                && m.casa_destino as usize == destino
-                && m.peca_promovida == promo
-        })
-        .copied()
+    acha_lance_casas(b, origem, destino, promo)
 }
 
 // ---------------------------------------------------------------------------
@@ -258,7 +248,7 @@ pub fn interpreta_linha(texto: &str) -> Result<Option<TLinhaLivro>, String> {
                 "lance {num} '{texto_lance}' não está em notação de coordenadas"
             ));
         }
-        let l = achar_legal(&b, texto_lance)
+        let l = acha_lance(&b, texto_lance)
             .ok_or_else(|| format!("lance {num} '{texto_lance}' ilegal"))?;
         lances.push(TLanceLinha {
             chave: b.chave_hash,
@@ -268,20 +258,6 @@ pub fn interpreta_linha(texto: &str) -> Result<Option<TLinhaLivro>, String> {
         b.make(&l);
     }
     Ok(Some(TLinhaLivro { lances, peso }))
-}
-
-/// Procura o lance em coordenadas entre os legais (`e1g1` para o roque).
-fn achar_legal(b: &TBoard, texto: &str) -> Option<TLance> {
-    let (o, d, promo) = texto_para_casas(texto)?;
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista
-        .como_fatia()
-        .iter()
-        .find(|m| {
-            m.casa_origem as usize == o && m.casa_destino as usize == d && m.peca_promovida == promo
-        })
-        .copied()
 }
 
 /// O que se acumula para um lance numa posição enquanto as linhas são lidas.

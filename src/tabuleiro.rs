@@ -64,6 +64,39 @@ pub struct TBoard {
     pub num_historico: usize,
 }
 
+/// O primeiro campo do FEN a partir de (peça, cor) por casa (casa 0 = a8).
+/// Serve ao `para_fen` e ao `edit` do protocolo, que monta a posição casa a casa.
+pub fn disposicao_fen(casas: &[(u8, usize); 64]) -> String {
+    let mut s = String::with_capacity(72);
+    for f in 0..8 {
+        let mut vazias = 0;
+        for col in 0..8 {
+            let (p, cor) = casas[f * 8 + col];
+            if p == NENHUMA {
+                vazias += 1;
+                continue;
+            }
+            if vazias > 0 {
+                s.push((b'0' + vazias) as char);
+                vazias = 0;
+            }
+            let c = LETRA_PECA[p as usize];
+            s.push(if cor == BRANCAS {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            });
+        }
+        if vazias > 0 {
+            s.push((b'0' + vazias) as char);
+        }
+        if f < 7 {
+            s.push('/');
+        }
+    }
+    s
+}
+
 /// Bits de roque que continuam valendo depois que algo sai de/chega a uma casa.
 const fn monta_mascara_roque() -> [u8; 64] {
     let mut t = [0x0Fu8; 64];
@@ -221,12 +254,10 @@ impl TBoard {
         self.xequeadores() != 0
     }
 
-    /// Faz um lance (legal). Porta de `make()` do ICE, com a chave incremental.
-    pub fn make(&mut self, l: &TLance) {
-        let cor = self.vez;
-        let inimigo = cor ^ 1;
-        let origem = l.casa_origem as usize;
-        let destino = l.casa_destino as usize;
+    /// Guarda na pilha o que o `unmake` precisa para voltar (e a chave, para
+    /// a repetição).
+    #[inline(always)]
+    fn empilha(&mut self, l: &TLance) {
         debug_assert!(self.num_historico < MAX_HISTORICO);
         self.historico[self.num_historico] = THistorico {
             chave_hash: self.chave_hash,
@@ -236,11 +267,25 @@ impl TBoard {
             meio_lances: self.meio_lances,
         };
         self.num_historico += 1;
+    }
 
+    /// O direito de en passant dura um lance só.
+    #[inline(always)]
+    fn apaga_en_passant(&mut self) {
         if self.en_passant != SEM_CASA {
             self.chave_hash ^= zobrist_ep(coluna(self.en_passant as usize));
             self.en_passant = SEM_CASA;
         }
+    }
+
+    /// Faz um lance (legal). Porta de `make()` do ICE, com a chave incremental.
+    pub fn make(&mut self, l: &TLance) {
+        let cor = self.vez;
+        let inimigo = cor ^ 1;
+        let origem = l.casa_origem as usize;
+        let destino = l.casa_destino as usize;
+        self.empilha(l);
+        self.apaga_en_passant();
         self.meio_lances += 1;
 
         // Captura: no en passant o peão capturado está atrás do destino.
@@ -364,18 +409,8 @@ impl TBoard {
     /// O contador dos 50 lances vai a zero para que a detecção de repetição
     /// não atravesse o lance nulo (uma "repetição" através dele é falsa).
     pub fn make_null_move(&mut self) {
-        self.historico[self.num_historico] = THistorico {
-            chave_hash: self.chave_hash,
-            lance: LANCE_NULO,
-            en_passant: self.en_passant,
-            msk_roque: self.msk_roque,
-            meio_lances: self.meio_lances,
-        };
-        self.num_historico += 1;
-        if self.en_passant != SEM_CASA {
-            self.chave_hash ^= zobrist_ep(coluna(self.en_passant as usize));
-            self.en_passant = SEM_CASA;
-        }
+        self.empilha(&LANCE_NULO);
+        self.apaga_en_passant();
         self.meio_lances = 0;
         self.vez ^= 1;
         self.chave_hash ^= ZOBRIST_VEZ;
@@ -598,34 +633,11 @@ impl TBoard {
 
     /// Escreve o FEN da posição.
     pub fn para_fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        for f in 0..8 {
-            let mut vazias = 0;
-            for col in 0..8 {
-                let casa = f * 8 + col;
-                let p = self.casas[casa];
-                if p == NENHUMA {
-                    vazias += 1;
-                    continue;
-                }
-                if vazias > 0 {
-                    s.push((b'0' + vazias) as char);
-                    vazias = 0;
-                }
-                let c = LETRA_PECA[p as usize];
-                s.push(if self.cor_em(casa) == BRANCAS {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
-            }
-            if vazias > 0 {
-                s.push((b'0' + vazias) as char);
-            }
-            if f < 7 {
-                s.push('/');
-            }
+        let mut casas = [(NENHUMA, BRANCAS); 64];
+        for (casa, c) in casas.iter_mut().enumerate() {
+            *c = (self.casas[casa], self.cor_em(casa));
         }
+        let mut s = disposicao_fen(&casas);
         s.push_str(if self.vez == BRANCAS { " w " } else { " b " });
         if self.msk_roque == 0 {
             s.push('-');

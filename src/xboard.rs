@@ -784,33 +784,7 @@ fn termina_edicao(x: &mut TXboard) {
     let Some(ed) = x.edicao.take() else {
         return;
     };
-    let mut fen = String::new();
-    for f in 0..8 {
-        let mut vazias = 0;
-        for col in 0..8 {
-            let (p, cor) = ed.casas[f * 8 + col];
-            if p == NENHUMA {
-                vazias += 1;
-                continue;
-            }
-            if vazias > 0 {
-                fen.push((b'0' + vazias) as char);
-                vazias = 0;
-            }
-            let c = LETRA_PECA[p as usize];
-            fen.push(if cor == BRANCAS {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            });
-        }
-        if vazias > 0 {
-            fen.push((b'0' + vazias) as char);
-        }
-        if f < 7 {
-            fen.push('/');
-        }
-    }
+    let fen = crate::tabuleiro::disposicao_fen(&ed.casas);
     let tem = |casa: usize, p: u8, cor: usize| ed.casas[casa] == (p, cor);
     let mut roque = String::new();
     if tem(60, REI, BRANCAS) && tem(63, TORRE, BRANCAS) {
