@@ -16,13 +16,8 @@
 # Ex.: validar o script sem o ICE:  MOTOR=/usr/games/fairymax OPONENTE=/usr/games/phalanx scripts/match-ci.sh 4
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
-# MOTOR/OPONENTE relativos valem a partir do diretório de quem chamou (o script vai para a raiz).
-for v in MOTOR OPONENTE; do
-    c=${!v:-}
-    if [ -n "$c" ] && [ "${c#/}" = "$c" ] && [ "${c#*/}" != "$c" ] && [ -e "${c%% *}" ]; then
-        printf -v "$v" '%s' "$PWD/$c"
-    fi
-done
+# shellcheck source=comum.sh
+source "$RAIZ/scripts/comum.sh"
 cd "$RAIZ" || exit 2
 
 JOGOS=${1:-10}

@@ -22,13 +22,8 @@
 # Ex. sem o ICE:  MOTOR=/usr/games/phalanx scripts/xboard-smoke.sh 1 /tmp/xb
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
-# MOTOR/OPONENTE relativos valem a partir do diretório de quem chamou (o script vai para a raiz).
-for v in MOTOR OPONENTE; do
-    c=${!v:-}
-    if [ -n "$c" ] && [ "${c#/}" = "$c" ] && [ "${c#*/}" != "$c" ] && [ -e "${c%% *}" ]; then
-        printf -v "$v" '%s' "$PWD/$c"
-    fi
-done
+# shellcheck source=comum.sh
+source "$RAIZ/scripts/comum.sh"
 cd "$RAIZ" || exit 2
 
 JOGOS=${1:-2}

@@ -255,6 +255,30 @@ struct TAndamento {
 
 /// Conta uma linha (de análise ou a final): decide se está certa, mostra-a
 /// como o epd2wb (`yes|no prof tempo escore nós pv`) e vê a parada antecipada.
+/// O lance final do motor (`move X`, ou o `bestmove` do UCI) conta como uma
+/// última linha de pensamento `-1 0 <tempo> 0 X`, como no epd2wb.
+fn conta_lance_final(
+    a: &mut TAndamento,
+    pos: &TPosicaoEpd,
+    cfg: &TConfig,
+    inicio: Instant,
+    lance: String,
+) {
+    let tempo_ms = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
+    conta_linha(
+        a,
+        pos,
+        cfg,
+        TLinha {
+            prof: -1,
+            escore: 0,
+            tempo_ms,
+            nos: 0,
+            pv: lance,
+        },
+    );
+}
+
 fn conta_linha(a: &mut TAndamento, pos: &TPosicaoEpd, cfg: &TConfig, lin: TLinha) {
     let (l, _) = primeiro_lance(&pos.tabuleiro, &lin.pv, cfg.pula);
     let certo = lance_correto(l.as_ref(), &pos.bm, &pos.am);
@@ -458,19 +482,7 @@ fn roda_xboard(
                 if !usa_analyze {
                     if let Some(x) = lance_final(&l) {
                         recebeu_lance = true;
-                        let dec = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
-                        conta_linha(
-                            a,
-                            pos,
-                            cfg,
-                            TLinha {
-                                prof: -1,
-                                escore: 0,
-                                tempo_ms: dec,
-                                nos: 0,
-                                pv: x,
-                            },
-                        );
+                        conta_lance_final(a, pos, cfg, inicio, x);
                         break;
                     }
                 }
@@ -558,20 +570,8 @@ fn roda_uci(
                     // Só com movetime o bestmove é a resposta; depois do
                     // `stop` de uma análise ele só repete a PV.
                     if cfg.forca_st && !parou {
-                        let dec = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
                         let x = x.split_whitespace().next().unwrap_or("").to_string();
-                        conta_linha(
-                            a,
-                            pos,
-                            cfg,
-                            TLinha {
-                                prof: -1,
-                                escore: 0,
-                                tempo_ms: dec,
-                                nos: 0,
-                                pv: x,
-                            },
-                        );
+                        conta_lance_final(a, pos, cfg, inicio, x);
                     }
                     break;
                 }
