@@ -541,9 +541,7 @@ class Servidor:
         san = p.joga(lance)
         p.lances_motor.append(lance.uci())
         self.log("LANCE_DO_MOTOR partida=%d ply=%d %s %s" % (p.num, ply, lance.uci(), san))
-        self.envia(NL + p.estilo12(self.em_ms) + NL)
-        if not self.verifica_fim():
-            self.envia(PROMPT)
+        self.mostra_tabuleiro()
 
     def lance_do_adversario(self):
         p = self.partida
@@ -575,7 +573,11 @@ class Servidor:
         san = p.joga(lance)
         self.log("LANCE_DO_ADVERSARIO partida=%d ply=%d %s %s" % (
             p.num, len(p.lances_uci), lance.uci(), san))
-        self.envia(NL + p.estilo12(self.em_ms) + NL)
+        self.mostra_tabuleiro()
+
+    def mostra_tabuleiro(self):
+        """Manda a linha estilo 12 depois de um lance e, se a partida não acabou, o prompt."""
+        self.envia(NL + self.partida.estilo12(self.em_ms) + NL)
         if not self.verifica_fim():
             self.envia(PROMPT)
 

@@ -412,14 +412,10 @@ fn eof_na_entrada_encerra() {
     let mut m = abre_motor();
     handshake(&mut m);
     fecha_entrada(&mut m);
-    let inicio = Instant::now();
-    while inicio.elapsed() < Duration::from_secs(5) {
-        if m.filho.try_wait().unwrap().is_some() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("o motor não saiu no EOF");
+    assert!(
+        espera_saida(&mut m, Duration::from_secs(5)),
+        "o motor não saiu no EOF"
+    );
 }
 
 #[test]
@@ -428,16 +424,12 @@ fn quit_durante_a_busca_sai_na_hora() {
     envia(&mut m, "st 30");
     envia(&mut m, "go");
     std::thread::sleep(Duration::from_millis(200));
-    let inicio = Instant::now();
     envia(&mut m, "quit");
-    while inicio.elapsed() < Duration::from_secs(3) {
-        if m.filho.try_wait().unwrap().is_some() {
-            assert!(!m.transcricao.iter().any(|l| l.starts_with("move ")));
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("quit não encerrou a busca");
+    assert!(
+        espera_saida(&mut m, Duration::from_secs(3)),
+        "quit não encerrou a busca"
+    );
+    assert!(!m.transcricao.iter().any(|l| l.starts_with("move ")));
 }
 
 // ---------------------------------------------------------------------------

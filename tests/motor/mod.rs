@@ -140,6 +140,18 @@ pub fn espera_lance(m: &mut TMotor) -> (Vec<String>, String) {
     (v, x)
 }
 
+/// Espera o processo do motor terminar dentro do prazo; `true` se terminou.
+pub fn espera_saida(m: &mut TMotor, prazo: Duration) -> bool {
+    let inicio = Instant::now();
+    while inicio.elapsed() < prazo {
+        if m.filho.try_wait().unwrap().is_some() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    false
+}
+
 /// Junta o que chegar em `ms` milissegundos.
 pub fn coleta(m: &mut TMotor, ms: u64) -> Vec<String> {
     let fim = Instant::now() + Duration::from_millis(ms);
