@@ -41,6 +41,10 @@ use std::process::ExitCode;
 const PLIES_IGNORADOS: usize = 8;
 /// Posições com avaliação acima disso (em módulo) já estão decididas: fora.
 const AVAL_MAXIMA: i32 = 1500;
+/// Uma partida em cada tantas fica fora do ajuste e serve de validação: com
+/// poucos milhares de partidas o Adam decora os dados (pesos absurdos com erro
+/// de treino menor), e é o erro nessas partidas não vistas que diz quando parar.
+const VALIDACAO_CADA: usize = 5;
 /// Parâmetros do Adam.
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
@@ -48,6 +52,8 @@ const BETA2: f64 = 0.999;
 /// Uma posição de treino, já reduzida ao que o erro precisa.
 struct TAmostra {
     resultado: f64,
+    /// Posição de uma partida de validação (não entra no gradiente).
+    validacao: bool,
     fase: i32,
     /// Escala de empate de quem está à frente (16 = nenhuma).
     escala: i32,
@@ -124,7 +130,8 @@ fn le_pgn(
     texto: &str,
     av: &mut TAvaliacao,
     max: usize,
-    saida: &mut Vec<(TBoard, f64)>,
+    saida: &mut Vec<(TBoard, f64, bool)>,
+    total_partidas: &mut usize,
 ) -> (usize, usize) {
     let (mut partidas, mut lidas) = (0, 0);
     let mut resultado = None;
@@ -154,6 +161,8 @@ fn le_pgn(
         }
         if let (Some(r), Ok(mut b)) = (resultado, TBoard::de_fen(&fen)) {
             partidas += 1;
+            *total_partidas += 1;
+            let validacao = total_partidas.is_multiple_of(VALIDACAO_CADA);
             let limpo = limpa_lances(&lances);
             let mut ply = 0;
             for tok in limpo.split_whitespace() {
@@ -176,7 +185,7 @@ fn le_pgn(
                     continue;
                 }
                 if quiesce(&mut b, av, -INFINITO, INFINITO, 0) == parado {
-                    saida.push((b.clone(), r));
+                    saida.push((b.clone(), r, validacao));
                 }
             }
         }
@@ -202,12 +211,15 @@ fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
     (mg * f + eg * (1.0 - f)) * a.escala as f64 / 16.0
 }
 
-fn erro(amostras: &[TAmostra], p: &[TParam], k: f64) -> f64 {
-    let soma: f64 = amostras
-        .iter()
-        .map(|a| (a.resultado - sigmoide(k, avalia(a, p))).powi(2))
-        .sum();
-    soma / amostras.len() as f64
+/// Erro quadrático médio nas amostras de treino (`validacao` falso) ou nas de
+/// validação (verdadeiro).
+fn erro(amostras: &[TAmostra], p: &[TParam], k: f64, validacao: bool) -> f64 {
+    let (mut soma, mut n) = (0.0, 0usize);
+    for a in amostras.iter().filter(|a| a.validacao == validacao) {
+        soma += (a.resultado - sigmoide(k, avalia(a, p))).powi(2);
+        n += 1;
+    }
+    soma / n.max(1) as f64
 }
 
 /// O K que melhor casa a escala da avaliação com os resultados (busca áurea).
@@ -217,7 +229,7 @@ fn acha_k(amostras: &[TAmostra], p: &[TParam]) -> f64 {
     for _ in 0..40 {
         let c = b - r * (b - a);
         let d = a + r * (b - a);
-        if erro(amostras, p, c) < erro(amostras, p, d) {
+        if erro(amostras, p, c, false) < erro(amostras, p, d, false) {
             b = d;
         } else {
             a = c;
@@ -226,14 +238,20 @@ fn acha_k(amostras: &[TAmostra], p: &[TParam]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Descida de gradiente (Adam, lote inteiro) sobre todos os pesos.
+/// Descida de gradiente (Adam, lote inteiro) sobre todos os pesos. Guarda os
+/// pesos do menor erro de validação e para quando ele não melhora há
+/// `paciencia` épocas (parada antecipada).
 fn afina(amostras: &[TAmostra], p: &mut [TParam], k: f64, epocas: usize, taxa: f64) {
+    const PACIENCIA: usize = 50;
     let n = p.len();
+    let mut melhor_erro = erro(amostras, p, k, true);
+    let mut melhores: Vec<[f64; 2]> = p.iter().map(|x| x.valor).collect();
+    let mut melhor_epoca = 0;
     let (mut m, mut v) = (vec![[0f64; 2]; n], vec![[0f64; 2]; n]);
     let ln10 = std::f64::consts::LN_10;
     for epoca in 1..=epocas {
         let mut g = vec![[0f64; 2]; n];
-        for a in amostras {
+        for a in amostras.iter().filter(|a| !a.validacao) {
             let s = sigmoide(k, avalia(a, p));
             // d erro / d E = −2 (R − σ) σ (1 − σ) K ln10 / 400
             let de = -2.0 * (a.resultado - s) * s * (1.0 - s) * k * ln10 / 400.0;
@@ -254,10 +272,28 @@ fn afina(amostras: &[TAmostra], p: &mut [TParam], k: f64, epocas: usize, taxa: f
                 p[i].valor[j] -= taxa * mh / (vh.sqrt() + 1e-8);
             }
         }
-        if epoca % 100 == 0 || epoca == epocas {
-            eprintln!("época {epoca}: erro {:.6}", erro(amostras, p, k));
+        let ev = erro(amostras, p, k, true);
+        if ev < melhor_erro {
+            melhor_erro = ev;
+            melhor_epoca = epoca;
+            for (m, x) in melhores.iter_mut().zip(p.iter()) {
+                *m = x.valor;
+            }
+        }
+        if epoca % 100 == 0 || epoca == epocas || epoca >= melhor_epoca + PACIENCIA {
+            eprintln!(
+                "época {epoca}: erro {:.6}, validação {ev:.6}",
+                erro(amostras, p, k, false)
+            );
+        }
+        if epoca >= melhor_epoca + PACIENCIA {
+            break;
         }
     }
+    for (x, m) in p.iter_mut().zip(&melhores) {
+        x.valor = *m;
+    }
+    eprintln!("pesos da época {melhor_epoca}: validação {melhor_erro:.6}");
 }
 
 /// Reescreve no texto-fonte os números de `const NOME: TPar = par(mg, eg);`
@@ -318,9 +354,10 @@ fn principal() -> Result<(), String> {
     // 1. Posições quietas das partidas.
     let mut av = nova_avaliacao();
     let mut posicoes = Vec::new();
+    let mut total_partidas = 0;
     for arq in &arquivos {
         let texto = std::fs::read_to_string(arq).map_err(|e| format!("{arq}: {e}"))?;
-        let (p, l) = le_pgn(&texto, &mut av, max, &mut posicoes);
+        let (p, l) = le_pgn(&texto, &mut av, max, &mut posicoes, &mut total_partidas);
         eprintln!("{arq}: {p} partidas, {l} lances");
     }
     if posicoes.is_empty() {
@@ -331,7 +368,7 @@ fn principal() -> Result<(), String> {
     let mut params: Vec<TParam> = Vec::new();
     let mut ids: HashMap<(&'static str, usize), usize> = HashMap::new();
     let mut amostras = Vec::with_capacity(posicoes.len());
-    for (b, r) in &posicoes {
+    for (b, r, validacao) in &posicoes {
         let t = traco_eval(b, &mut av);
         let escala = t.escala[if t.total_brancas > 0 { BRANCAS } else { NEGRAS }];
         if escala == 0 {
@@ -359,6 +396,7 @@ fn principal() -> Result<(), String> {
         }
         amostras.push(TAmostra {
             resultado: *r,
+            validacao: *validacao,
             fase: t.fase,
             escala,
             fixo_mg,
@@ -371,8 +409,9 @@ fn principal() -> Result<(), String> {
     // 3. K, depois os pesos.
     let k = acha_k(&amostras, &params);
     eprintln!(
-        "K = {k:.4}, erro inicial {:.6}",
-        erro(&amostras, &params, k)
+        "K = {k:.4}, erro inicial {:.6}, validação {:.6}",
+        erro(&amostras, &params, k, false),
+        erro(&amostras, &params, k, true)
     );
     afina(&amostras, &mut params, k, epocas, taxa);
 
@@ -432,8 +471,10 @@ mod testes {
                    4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0\n";
         let mut av = nova_avaliacao();
         let mut v = Vec::new();
-        let (p, l) = le_pgn(pgn, &mut av, 100, &mut v);
-        assert_eq!((p, l), (1, 16));
-        assert!(!v.is_empty() && v.iter().all(|(_, r)| *r == 1.0));
+        let mut total = VALIDACAO_CADA - 1;
+        let (p, l) = le_pgn(pgn, &mut av, 100, &mut v, &mut total);
+        assert_eq!((p, l, total), (1, 16, VALIDACAO_CADA));
+        // A partida de número múltiplo de VALIDACAO_CADA é de validação.
+        assert!(!v.is_empty() && v.iter().all(|(_, r, val)| *r == 1.0 && *val));
     }
 }
