@@ -44,6 +44,14 @@ const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
 const LMR_PROFUNDIDADE: i32 = 3;
 /// …e depois de tantos lances já pesquisados no nó.
 const LMR_LANCES: usize = 3;
+/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
+/// divisor. Uma redução fixa corta pouco nas árvores fundas e
+/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
+const LMR_DIVISOR: f64 = 2.25;
+/// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
+/// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
+/// tudo que tinha chance de cortar).
+const LMP_PROFUNDIDADE: i32 = 3;
 /// Teto da tabela history: ao passar, tudo é dividido por 2 (nunca transborda
 /// e os cortes recentes pesam mais que os antigos).
 const HISTORY_MAXIMO: i32 = 1 << 20;
@@ -61,16 +69,19 @@ pub const MELHORIA_LMR: u32 = 4;
 pub const MELHORIA_AMEACA_MATE: u32 = 8;
 /// Poda delta na quiescência.
 pub const MELHORIA_DELTA: u32 = 16;
+/// Poda dos quietos tardios perto do horizonte (LMP).
+pub const MELHORIA_LMP: u32 = 32;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 31;
+pub const TODAS_MELHORIAS: u32 = 63;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 5] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 6] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
     ("ameaca", MELHORIA_AMEACA_MATE),
     ("delta", MELHORIA_DELTA),
+    ("lmp", MELHORIA_LMP),
 ];
 
 // --- Faixas de ordenação (ordem do ICE, seção 4.5) ---
@@ -137,6 +148,9 @@ pub struct TBusca {
     pub ponder_acertou: bool,
     /// Pilha de listas e PVs, um elemento por ply.
     pilha: Vec<TNoPilha>,
+    /// Reduções do LMR por [profundidade][número do lance], calculadas uma
+    /// vez (o logaritmo não entra no laço da busca).
+    reducoes_lmr: [[u8; 64]; 64],
 }
 
 /// O resultado de uma busca.
@@ -184,7 +198,19 @@ pub fn nova_busca(mb: usize) -> TBusca {
         lance_atual_raiz: LANCE_NULO,
         ponder_acertou: false,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
+        reducoes_lmr: tabela_lmr(),
     }
+}
+
+/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
+fn tabela_lmr() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in linha.iter_mut().enumerate().skip(1) {
+            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
+        }
+    }
+    t
 }
 
 /// A melhoria `m` está ligada? (nunca no modo clássico)
@@ -731,6 +757,13 @@ pub fn alpha_beta(
         && !em_xeque
         && !no_pv
         && estatica + MARGEM_FUTILIDADE <= alfa;
+    // LMP (só ICE-rs): perto do horizonte, fora da PV e de xeque, os quietos
+    // além dos primeiros 3 + prof² não são pesquisados.
+    let limite_lmp = if usa(bu, MELHORIA_LMP) && !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE {
+        (3 + prof * prof) as usize
+    } else {
+        usize::MAX
+    };
 
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
@@ -742,7 +775,8 @@ pub fn alpha_beta(
         b.make(&l);
         let da_xeque = b.em_xeque();
 
-        if futil && i > 0 && l.eh_quieto() && !da_xeque {
+        let lmp = i >= limite_lmp && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
+        if (futil && i > 0 || lmp) && l.eh_quieto() && !da_xeque {
             b.unmake();
             continue;
         }
@@ -771,8 +805,9 @@ pub fn alpha_beta(
                 && l.eh_quieto()
                 && l.valor_lance < ORD_KILLER
             {
-                reducao = 1 + (i >= 8) as i32 + (prof >= 6 && i >= 16) as i32;
-                reducao = reducao.min(nova_prof - 1).max(0);
+                reducao = bu.reducoes_lmr[(prof as usize).min(63)][i.min(63)] as i32;
+                // Na PV a ordenação vale mais: reduz um ply a menos.
+                reducao = (reducao - no_pv as i32).min(nova_prof - 1).max(0);
             }
             let mut v = -alpha_beta(
                 b,
