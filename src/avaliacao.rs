@@ -44,30 +44,34 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
-// (o valor é nosso). O afinador reescreve os números destas linhas.
+// (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
+// saíram de `scripts/texel.sh` partindo dos valores do ICE (~600 partidas do
+// ICE-rs contra ele mesmo, o Phalanx e o Fairy-Max; parada antecipada pelo
+// erro em 1/5 das partidas deixadas de fora), por isso diferem um pouco dos
+// números citados nos comentários.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-const BONUS_PAR_BISPOS: TPar = par(20, 40); // ICE 1.40: +20; no final o par vale mais
-const FINAL_PEOES_A_MAIS: TPar = par(0, 75); // ICE 1.40: ±75 no final de rei e peões
-const TORRE_SEMIABERTA: TPar = par(20, 10); // ICE 1.40: +20 por coluna sem peão próprio
-const TORRE_ABERTA: TPar = par(10, 5); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-const TORRES_DOBRADAS: TPar = par(5, 5); // ICE 1.40: +5, bateria na coluna semiaberta
-const REI_COLUNA_SEMIABERTA: TPar = par(-20, 0); // ICE 1.40: −20, coluna do rei sem peão inimigo
-const BONUS_ROQUE: TPar = par(50, 0); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-const PEAO_DOBRADO_CENTRO: TPar = par(-10, -20); // ICE 1.40: −10 por coluna c..f
-const PEAO_DOBRADO_ALA: TPar = par(-15, -20); // ICE 1.40: −15 por coluna a, b, g, h
-const PEAO_ISOLADO: TPar = par(-15, -15); // ICE 1.40: −15 por coluna
-const PEAO_ISOLADO_EXPOSTO: TPar = par(-30, -10); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+const BONUS_PAR_BISPOS: TPar = par(24, 44); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 71); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(24, 10); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(14, 1); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(9, 9); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-24, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(46, -4); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-14, -16); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-19, -24); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-11, -11); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-34, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
-const ABERTURA_ROQUE: TPar = par(15, 0); // ICE 1.40: +15 por rocar cedo
-const ABERTURA_PEAO_CENTRAL: TPar = par(15, 0); // ICE 1.40: +15 por lance de d2/e2
-const ABERTURA_PECA_DUAS_VEZES: TPar = par(-15, 0); // ICE 1.40: −15 (aproximação)
-const ABERTURA_DAMA_CEDO: TPar = par(-15, 0); // ICE 1.40: −15 por lance saindo de d1
-const ABERTURA_REI_ANDOU: TPar = par(-15, 0); // ICE 1.40: −15 por lance de rei sem roque
-const ABERTURA_PEAO_F: TPar = par(-15, 0); // ICE 1.40: −15 por lance de f2
-const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-20, 0); // 1.78: peça em d3/e3 na frente do peão
+const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
+const ABERTURA_PEAO_CENTRAL: TPar = par(19, 4); // ICE 1.40: +15 por lance de d2/e2
+const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (aproximação)
+const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
+const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
+const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-24, -4); // 1.78: peça em d3/e3 na frente do peão
 /// Até que lance completo a análise de abertura vale.
 const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
@@ -76,54 +80,62 @@ const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-const PEAO_ATRASADO: TPar = par(-8, -10); // 1.78: peão atrasado
-const PEAO_ATRASADO_EXPOSTO: TPar = par(-16, 0); // 1.78: atrasado em coluna sem peão inimigo
-const PEAO_ILHA: TPar = par(-5, -10); // por ilha de peões além da primeira
-const TORRE_SETIMA: TPar = par(10, 20); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 0); // 1.78: colunas ao lado do rei
-const DESEQ_DUAS_TORRES_DAMA: TPar = par(-20, 10); // 1.78: 2T×D (o material já dá +100 às torres)
-const DESEQ_MENORES_TORRE: TPar = par(30, 0); // 1.78: 2 peças menores × torre (e peão)
-const DESEQ_PECA_PEOES: TPar = par(25, 0); // peça menor contra peões, no meio-jogo
+const PEAO_ATRASADO: TPar = par(-12, -6); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-20, 4); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-9, -13); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(14, 20); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 4); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(-24, 6); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(34, 4); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(29, 4); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(5, 10), par(10, 15), par(20, 30),
-    par(35, 55), par(55, 90), par(80, 130), par(0, 0),
+    par(0, 0), par(1, 6), par(13, 13), par(24, 34),
+    par(31, 51), par(59, 87), par(84, 127), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-const REI_ESCUDO: [TPar; 4] = [par(0, 0), par(-8, 0), par(-16, 0), par(-25, 0)];
+const REI_ESCUDO: [TPar; 4] = [par(4, -4), par(-4, 4), par(-20, 4), par(-29, 4)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(0, 0), par(0, 0), par(5, 0),
-    par(10, 0), par(20, 0), par(25, 0), par(0, 0),
+    par(0, 0), par(-4, -4), par(-4, -4), par(9, 4),
+    par(14, 4), par(24, -4), par(21, -4), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
-const MOB_CAVALO: TPar = par(4, 4); // por casa acessível além de MOB_BASE_CAVALO
-const MOB_BISPO: TPar = par(5, 5); // idem, bispo
-const MOB_TORRE: TPar = par(2, 4); // idem, torre
-const MOB_DAMA: TPar = par(1, 2); // idem, dama
+const MOB_CAVALO: TPar = par(8, 6); // por casa acessível além de MOB_BASE_CAVALO
+const MOB_BISPO: TPar = par(8, 1); // idem, bispo
+const MOB_TORRE: TPar = par(6, 7); // idem, torre
+const MOB_DAMA: TPar = par(5, 5); // idem, dama
 const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
 const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
 const MOB_BASE_TORRE: i32 = 7; // idem, torre
 const MOB_BASE_DAMA: i32 = 13; // idem, dama
-const TROPISMO_CAVALO: TPar = par(3, 0); // por casa de proximidade ao rei inimigo (7 − distância)
-const TROPISMO_BISPO: TPar = par(2, 0); // idem, bispo
-const TROPISMO_TORRE: TPar = par(2, 0); // idem, torre
-const TROPISMO_DAMA: TPar = par(3, 2); // idem, dama (também no final: ajuda o mate)
-const PASSADO_REI_INIMIGO: TPar = par(0, 5); // × distância do rei inimigo à casa da frente
-const PASSADO_REI_PROPRIO: TPar = par(0, -2); // × distância do próprio rei à casa da frente
-const PASSADO_LIVRE: TPar = par(0, 10); // caminho até a promoção vazio
-const PASSADO_IMPARAVEL: TPar = par(0, 500); // regra do quadrado, inimigo sem peças
+const TROPISMO_CAVALO: TPar = par(7, -2); // por casa de proximidade ao rei inimigo (7 − distância)
+const TROPISMO_BISPO: TPar = par(6, 4); // idem, bispo
+const TROPISMO_TORRE: TPar = par(1, -4); // idem, torre
+const TROPISMO_DAMA: TPar = par(6, 6); // idem, dama (também no final: ajuda o mate)
+/// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
+/// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
+/// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
+const ATAQUE_REI: TPar = par(7, 3);
+/// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
+const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
+/// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
+const ATAQUE_REI_TETO: i32 = 40;
+const PASSADO_REI_INIMIGO: TPar = par(4, 9); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(-2, -6); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(4, 6); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(0, 496); // regra do quadrado, inimigo sem peças
 /// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
 const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
 
@@ -484,7 +496,8 @@ pub const CAT_TEMPESTADE: usize = 9;
 pub const CAT_ABERTURA: usize = 10;
 pub const CAT_MOBILIDADE: usize = 11;
 pub const CAT_TROPISMO: usize = 12;
-pub const NUM_CATEGORIAS: usize = 13;
+pub const CAT_ATAQUE_REI: usize = 13;
+pub const NUM_CATEGORIAS: usize = 14;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -499,6 +512,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Abertura",
     "Mobilidade",
     "Tropismo",
+    "Ataque ao rei",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -1085,53 +1099,91 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
     }
 }
 
-/// Mobilidade e tropismo (artigo 4.8.3, só fora do modo clássico): casas
-/// alcançáveis que não têm peça própria nem estão atacadas por peão inimigo,
-/// e proximidade de cada peça ao rei inimigo.
+/// Mobilidade, tropismo e ataque ao rei (artigo 4.8.3, só fora do modo
+/// clássico): casas alcançáveis que não têm peça própria nem estão atacadas
+/// por peão inimigo, proximidade de cada peça ao rei inimigo e as casas em
+/// volta dele que cada peça ataca.
+///
+/// O ataque ao rei cresce com o quadrado das unidades: uma peça sozinha
+/// raramente dá mate, duas ou três juntas sim. Só conta com dama (sem ela os
+/// ataques quase nunca chegam ao mate) e com pelo menos duas peças atacando.
 fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !ataques_peoes(b.peoes[o], o);
     let rei_dele = b.casa_rei(o);
-    let mut p = b.cavalos[cor];
-    while p != 0 {
-        let s = pop_lsb(&mut p);
-        c.categoria = CAT_MOBILIDADE;
-        let m = conta(ATAQUES_CAVALO[s] & area) as i32 - MOB_BASE_CAVALO;
-        soma(c, cor, "MOB_CAVALO", 0, MOB_CAVALO, m);
-        c.categoria = CAT_TROPISMO;
-        let t = 7 - distancia(s, rei_dele);
-        soma(c, cor, "TROPISMO_CAVALO", 0, TROPISMO_CAVALO, t);
+    let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
+    let (mut atacantes, mut unidades) = (0, 0);
+    let pecas: [(TBitboard, u8, &'static str, TPar, i32, &'static str, TPar); 4] = [
+        (
+            b.cavalos[cor],
+            CAVALO,
+            "MOB_CAVALO",
+            MOB_CAVALO,
+            MOB_BASE_CAVALO,
+            "TROPISMO_CAVALO",
+            TROPISMO_CAVALO,
+        ),
+        (
+            b.bispos[cor],
+            BISPO,
+            "MOB_BISPO",
+            MOB_BISPO,
+            MOB_BASE_BISPO,
+            "TROPISMO_BISPO",
+            TROPISMO_BISPO,
+        ),
+        (
+            b.torres[cor],
+            TORRE,
+            "MOB_TORRE",
+            MOB_TORRE,
+            MOB_BASE_TORRE,
+            "TROPISMO_TORRE",
+            TROPISMO_TORRE,
+        ),
+        (
+            b.damas[cor],
+            DAMA,
+            "MOB_DAMA",
+            MOB_DAMA,
+            MOB_BASE_DAMA,
+            "TROPISMO_DAMA",
+            TROPISMO_DAMA,
+        ),
+    ];
+    for (bb, peca, nome_mob, mob, base, nome_trop, trop) in pecas {
+        let mut p = bb;
+        while p != 0 {
+            let s = pop_lsb(&mut p);
+            let ataques = match peca {
+                CAVALO => ATAQUES_CAVALO[s],
+                BISPO => ataques_bispo(s, occ),
+                TORRE => ataques_torre(s, occ),
+                _ => ataques_dama(s, occ),
+            };
+            c.categoria = CAT_MOBILIDADE;
+            soma(
+                c,
+                cor,
+                nome_mob,
+                0,
+                mob,
+                conta(ataques & area) as i32 - base,
+            );
+            c.categoria = CAT_TROPISMO;
+            soma(c, cor, nome_trop, 0, trop, 7 - distancia(s, rei_dele));
+            let na_zona = conta(ataques & zona) as i32;
+            if na_zona > 0 {
+                atacantes += 1;
+                unidades += na_zona * UNIDADES_ATAQUE[peca as usize];
+            }
+        }
     }
-    let mut p = b.bispos[cor];
-    while p != 0 {
-        let s = pop_lsb(&mut p);
-        c.categoria = CAT_MOBILIDADE;
-        let m = conta(ataques_bispo(s, occ) & area) as i32 - MOB_BASE_BISPO;
-        soma(c, cor, "MOB_BISPO", 0, MOB_BISPO, m);
-        c.categoria = CAT_TROPISMO;
-        let t = 7 - distancia(s, rei_dele);
-        soma(c, cor, "TROPISMO_BISPO", 0, TROPISMO_BISPO, t);
-    }
-    let mut p = b.torres[cor];
-    while p != 0 {
-        let s = pop_lsb(&mut p);
-        c.categoria = CAT_MOBILIDADE;
-        let m = conta(ataques_torre(s, occ) & area) as i32 - MOB_BASE_TORRE;
-        soma(c, cor, "MOB_TORRE", 0, MOB_TORRE, m);
-        c.categoria = CAT_TROPISMO;
-        let t = 7 - distancia(s, rei_dele);
-        soma(c, cor, "TROPISMO_TORRE", 0, TROPISMO_TORRE, t);
-    }
-    let mut p = b.damas[cor];
-    while p != 0 {
-        let s = pop_lsb(&mut p);
-        c.categoria = CAT_MOBILIDADE;
-        let m = conta(ataques_dama(s, occ) & area) as i32 - MOB_BASE_DAMA;
-        soma(c, cor, "MOB_DAMA", 0, MOB_DAMA, m);
-        c.categoria = CAT_TROPISMO;
-        let t = 7 - distancia(s, rei_dele);
-        soma(c, cor, "TROPISMO_DAMA", 0, TROPISMO_DAMA, t);
+    if atacantes >= 2 && b.damas[cor] != 0 {
+        c.categoria = CAT_ATAQUE_REI;
+        let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
+        soma(c, cor, "ATAQUE_REI", 0, ATAQUE_REI, n);
     }
 }
 

@@ -367,8 +367,21 @@ fn termo_peao_passado_cresce_com_a_fileira() {
         coef("4k3/8/8/8/8/4p3/8/K7 w - -", "PEAO_PASSADO", 5),
         [0, 1]
     );
-    // O valor cresce: e6 vale mais que e5 (mesmo material).
-    assert!(ev(e6) > ev(e5));
+    // O bônus cresce com a fileira, no meio-jogo e no final. (Não comparamos a
+    // avaliação inteira de e5 com e6: os termos de distância dos reis também
+    // crescem com a fileira, e com o próprio rei longe, como aqui, o peão mais
+    // avançado e indefeso pode valer menos — é o que o afinador achou.)
+    let peso = |fen: &str, i: usize| {
+        let mut av = nova_avaliacao();
+        let t = traco_eval(&tab(fen), &mut av);
+        t.itens
+            .iter()
+            .find(|it| it.nome == "PEAO_PASSADO" && it.indice == i)
+            .map(|it| it.peso)
+            .unwrap()
+    };
+    let (p5, p6) = (peso(e5, 4), peso(e6, 5));
+    assert!(p6.mg > p5.mg && p6.eg > p5.eg, "{p5:?} {p6:?}");
 }
 
 #[test]
@@ -564,6 +577,24 @@ fn termo_mobilidade_e_tropismo() {
     // Casas atacadas por peão inimigo não contam.
     let vigiado = "4k3/8/2p1p3/8/3N4/8/8/4K3 w - -";
     assert_eq!(coef(vigiado, "MOB_CAVALO", 0), [8 - 4 - 2, 0]);
+}
+
+#[test]
+fn termo_ataque_ao_rei() {
+    // Dama em h5 e cavalo em g5 batendo nas casas em volta do rei em g8:
+    // dama h5 → h7 e f7 (pela diagonal g6), cavalo g5 → f7 e h7. Unidades =
+    // 2×5 + 2×2 = 14; 14² ÷ 16 = 12.
+    let ataque = "6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - -";
+    assert_eq!(coef(ataque, "ATAQUE_REI", 0), [12, 0]);
+    // Gêmea: as mesmas peças longe do rei não atacam nada.
+    let longe = "6k1/5ppp/8/8/8/Q7/N4PPP/6K1 w - -";
+    assert_eq!(coef(longe, "ATAQUE_REI", 0), [0, 0]);
+    // Sem dama não há ataque que conte, nem com duas peças na zona.
+    let sem_dama = "6k1/5ppp/8/6NR/8/8/5PPP/6K1 w - -";
+    assert_eq!(coef(sem_dama, "ATAQUE_REI", 0), [0, 0]);
+    // E só uma peça atacando também não.
+    let so_dama = "6k1/5ppp/8/7Q/8/8/N4PPP/6K1 w - -";
+    assert_eq!(coef(so_dama, "ATAQUE_REI", 0), [0, 0]);
 }
 
 #[test]
