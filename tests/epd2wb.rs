@@ -17,12 +17,28 @@ const WAC2: &str = "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - -";
 const FEATURES_V2: &str =
     "protover feature ping=1 setboard=1 analyze=1 colors=0 myname=\"Falso 1.0\" done=1\n";
 
-/// Pasta temporária própria de cada teste.
-fn pasta(nome: &str) -> PathBuf {
+/// Pasta temporária própria de cada teste, apagada quando sai de escopo (cada
+/// `cargo test` deixava ~20 pastas em /tmp).
+struct TPasta(PathBuf);
+
+impl Drop for TPasta {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for TPasta {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+fn pasta(nome: &str) -> TPasta {
     let p = std::env::temp_dir().join(format!("epd2wb-teste-{nome}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&p);
     std::fs::create_dir_all(&p).unwrap();
-    p
+    TPasta(p)
 }
 
 /// O que uma execução deixou.
