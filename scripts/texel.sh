@@ -14,7 +14,13 @@
 # Uso: scripts/texel.sh [partidas-por-oponente]       (padrão 1000)
 # Variáveis: DADOS (pasta dos PGNs, padrão /tmp/ice-texel), MATCH (match.py),
 #            ABERTURAS (EPD), TC (controle de tempo, padrão 5+0.05),
-#            EPOCAS (2000), SO_AFINA=1 (pula a geração e reaproveita os PGNs).
+#            EPOCAS (2000, teto: o afinador para antes quando o erro nas
+#            partidas de validação deixa de cair), SO_AFINA=1 (pula a geração
+#            e reaproveita os PGNs; qualquer PGN de $DADOS entra, inclusive os
+#            de matches de medida copiados para lá).
+#
+# Os pesos atuais saíram de SO_AFINA=1 sobre ~600 partidas (ver o log do git
+# de src/avaliacao.rs): pouco para muitos pesos, por isso a validação.
 set -eu
 
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
