@@ -77,12 +77,21 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                 // `--sem see,lmr,…` desliga melhorias pós-ICE uma a uma (para medi-las).
                 let lista = it
                     .next()
-                    .ok_or("uso: --sem see,futilidade,lmr,ameaca,delta")?;
+                    .ok_or("uso: --sem see,futilidade,lmr,ameaca,delta,lmp")?;
                 for nome in lista.split(',') {
                     let (_, m) = ice::busca::NOMES_MELHORIAS
                         .iter()
                         .find(|(n, _)| *n == nome)
-                        .ok_or(format!("melhoria desconhecida '{nome}' (conhecidas: see, futilidade, lmr, ameaca, delta)"))?;
+                        .ok_or_else(|| {
+                            let conhecidas: Vec<&str> = ice::busca::NOMES_MELHORIAS
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect();
+                            format!(
+                                "melhoria desconhecida '{nome}' (conhecidas: {})",
+                                conhecidas.join(", ")
+                            )
+                        })?;
                     op.melhorias &= !m;
                 }
             }
