@@ -132,6 +132,15 @@ const ATAQUE_REI: TPar = par(7, 3);
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
+/// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
+/// tipos de peça, com os nomes que o traço e o afinador usam.
+#[rustfmt::skip]
+const TERMOS_PECA: [(&str, TPar, i32, &str, TPar); 4] = [
+    ("MOB_CAVALO", MOB_CAVALO, MOB_BASE_CAVALO, "TROPISMO_CAVALO", TROPISMO_CAVALO),
+    ("MOB_BISPO", MOB_BISPO, MOB_BASE_BISPO, "TROPISMO_BISPO", TROPISMO_BISPO),
+    ("MOB_TORRE", MOB_TORRE, MOB_BASE_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
+    ("MOB_DAMA", MOB_DAMA, MOB_BASE_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
+];
 const PASSADO_REI_INIMIGO: TPar = par(4, 9); // × distância do rei inimigo à casa da frente
 const PASSADO_REI_PROPRIO: TPar = par(-2, -6); // × distância do próprio rei à casa da frente
 const PASSADO_LIVRE: TPar = par(4, 6); // caminho até a promoção vazio
@@ -1114,46 +1123,9 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
     let rei_dele = b.casa_rei(o);
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
-    let pecas: [(TBitboard, u8, &'static str, TPar, i32, &'static str, TPar); 4] = [
-        (
-            b.cavalos[cor],
-            CAVALO,
-            "MOB_CAVALO",
-            MOB_CAVALO,
-            MOB_BASE_CAVALO,
-            "TROPISMO_CAVALO",
-            TROPISMO_CAVALO,
-        ),
-        (
-            b.bispos[cor],
-            BISPO,
-            "MOB_BISPO",
-            MOB_BISPO,
-            MOB_BASE_BISPO,
-            "TROPISMO_BISPO",
-            TROPISMO_BISPO,
-        ),
-        (
-            b.torres[cor],
-            TORRE,
-            "MOB_TORRE",
-            MOB_TORRE,
-            MOB_BASE_TORRE,
-            "TROPISMO_TORRE",
-            TROPISMO_TORRE,
-        ),
-        (
-            b.damas[cor],
-            DAMA,
-            "MOB_DAMA",
-            MOB_DAMA,
-            MOB_BASE_DAMA,
-            "TROPISMO_DAMA",
-            TROPISMO_DAMA,
-        ),
-    ];
-    for (bb, peca, nome_mob, mob, base, nome_trop, trop) in pecas {
-        let mut p = bb;
+    for (i, &(nome_mob, mob, base, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
+        let peca = CAVALO + i as u8;
+        let mut p = b.bb(peca)[cor];
         while p != 0 {
             let s = pop_lsb(&mut p);
             let ataques = match peca {
@@ -1163,14 +1135,8 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
                 _ => ataques_dama(s, occ),
             };
             c.categoria = CAT_MOBILIDADE;
-            soma(
-                c,
-                cor,
-                nome_mob,
-                0,
-                mob,
-                conta(ataques & area) as i32 - base,
-            );
+            let m = conta(ataques & area) as i32 - base;
+            soma(c, cor, nome_mob, 0, mob, m);
             c.categoria = CAT_TROPISMO;
             soma(c, cor, nome_trop, 0, trop, 7 - distancia(s, rei_dele));
             let na_zona = conta(ataques & zona) as i32;
