@@ -52,6 +52,11 @@ const LMR_DIVISOR: f64 = 2.25;
 /// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
 /// tudo que tinha chance de cortar).
 const LMP_PROFUNDIDADE: i32 = 3;
+/// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
+/// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
+const MARGEM_SEE_QUIETOS: i32 = 80;
+/// Quantos quietos por nó a history lembra para penalizar quando outro corta.
+const MAX_QUIETOS: usize = 64;
 /// Teto da tabela history: ao passar, tudo é dividido por 2 (nunca transborda
 /// e os cortes recentes pesam mais que os antigos).
 const HISTORY_MAXIMO: i32 = 1 << 20;
@@ -59,7 +64,8 @@ const HISTORY_MAXIMO: i32 = 1 << 20;
 const MASCARA_RELOGIO: u64 = 2047;
 
 // --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
-/// SEE para separar capturas boas e ruins, e podar as ruins na quiescência.
+/// SEE para separar capturas boas e ruins, podar as ruins na quiescência e,
+/// perto do horizonte, os lances quietos que entregam material.
 pub const MELHORIA_SEE: u32 = 1;
 /// Futilidade na profundidade 1 e futilidade reversa até a 3.
 pub const MELHORIA_FUTILIDADE: u32 = 2;
@@ -482,12 +488,13 @@ pub fn atualiza_killers(bu: &mut TBusca, l: &TLance, ply: usize) {
     bu.ultimo_killer = slot;
 }
 
-/// History heuristic: o lance quieto que causou corte ganha profundidade²;
-/// ao passar do teto, toda a tabela é dividida por 2.
-fn atualiza_history(bu: &mut TBusca, cor: usize, l: &TLance, prof: i32) {
+/// History heuristic: o lance quieto que causou corte ganha profundidade²
+/// (ICE) e os quietos pesquisados antes dele sem cortar perdem o mesmo (só
+/// ICE-rs); ao passar do teto, em módulo, toda a tabela é dividida por 2.
+fn atualiza_history(bu: &mut TBusca, cor: usize, l: &TLance, bonus: i32) {
     let h = &mut bu.history[cor][l.peca as usize][l.casa_destino as usize];
-    *h += prof * prof;
-    if *h > HISTORY_MAXIMO {
+    *h += bonus;
+    if h.abs() > HISTORY_MAXIMO {
         for lado in bu.history.iter_mut() {
             for peca in lado.iter_mut() {
                 for v in peca.iter_mut() {
@@ -750,6 +757,11 @@ pub fn alpha_beta(
     let alfa_original = alfa;
     let mut melhor = -INFINITO;
     let mut melhor_lance = LANCE_NULO;
+    // Quietos já pesquisados sem corte: se outro quieto cortar, eles perdem
+    // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
+    let mut quietos = [LANCE_NULO; MAX_QUIETOS];
+    let mut n_quietos = 0;
+    let pode_podar_see = usa(bu, MELHORIA_SEE) && !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE;
     // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
     // lance quieto não recupera uma desvantagem maior que a margem.
     let futil = usa(bu, MELHORIA_FUTILIDADE)
@@ -772,11 +784,18 @@ pub fn alpha_beta(
         } else {
             bu.seguindo_pv = false;
         }
+        // A SEE olha o tabuleiro de antes do lance.
+        let perde_material = pode_podar_see
+            && i > 0
+            && l.eh_quieto()
+            && l.valor_lance < ORD_KILLER
+            && melhor > -LIMIAR_MATE
+            && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
         b.make(&l);
         let da_xeque = b.em_xeque();
 
         let lmp = i >= limite_lmp && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
-        if (futil && i > 0 || lmp) && l.eh_quieto() && !da_xeque {
+        if (futil && i > 0 || lmp || perde_material) && l.eh_quieto() && !da_xeque {
             b.unmake();
             continue;
         }
@@ -842,11 +861,18 @@ pub fn alpha_beta(
                 if v >= beta {
                     if l.eh_quieto() {
                         atualiza_killers(bu, &l, ply);
-                        atualiza_history(bu, b.vez, &l, prof);
+                        atualiza_history(bu, b.vez, &l, prof * prof);
+                        for q in &quietos[..n_quietos] {
+                            atualiza_history(bu, b.vez, q, -prof * prof);
+                        }
                     }
                     break;
                 }
             }
+        }
+        if l.eh_quieto() && n_quietos < MAX_QUIETOS {
+            quietos[n_quietos] = l;
+            n_quietos += 1;
         }
     }
 
