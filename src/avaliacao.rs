@@ -10,15 +10,17 @@
 //!    com a tabela do rei; estender a ideia aos outros termos evita saltos de
 //!    avaliação quando uma peça sai do tabuleiro;
 //! 2. os termos que o artigo cita como melhorias (4.8.3) — mobilidade,
-//!    tropismo, avaliação preguiçosa — e a verificação de material para mate,
-//!    que o ICE não tinha, ficam desligados com `TAvaliacao::classico`;
+//!    tropismo, avaliação preguiçosa —, a verificação de material para mate,
+//!    que o ICE não tinha, e dois termos nossos (ataque ao rei e ameaças)
+//!    ficam desligados com `TAvaliacao::classico`;
 //! 3. a estrutura de peões (que só depende dos peões) é guardada numa tabela
 //!    hash própria, porque os peões mudam pouco de um nó para o outro.
 //!
 //! Ordem dos passos em `eval` (a mesma da seção 4.6):
 //! material e peça-casa → final de peões → desequilíbrio material → estrutura
 //! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
-//! opostos → análise de abertura → mobilidade e tropismo.
+//! opostos → análise de abertura → mobilidade, tropismo e ataque ao rei →
+//! ameaças (peças atacadas por peões e por peças menores).
 //!
 //! Todos os pesos são constantes com nome no topo do arquivo. O afinador
 //! (`src/bin/texel.rs`) lê o "traço" da avaliação (quantas vezes cada peso foi
@@ -132,6 +134,10 @@ const ATAQUE_REI: TPar = par(7, 3);
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
+/// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
+/// por peça menor inimiga. Por peça, do lado atacado.
+const PECA_ATACADA_POR_PEAO: TPar = par(-30, -25);
+const MAIOR_ATACADA_POR_MENOR: TPar = par(-25, -20);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
@@ -506,7 +512,8 @@ pub const CAT_ABERTURA: usize = 10;
 pub const CAT_MOBILIDADE: usize = 11;
 pub const CAT_TROPISMO: usize = 12;
 pub const CAT_ATAQUE_REI: usize = 13;
-pub const NUM_CATEGORIAS: usize = 14;
+pub const CAT_AMEACAS: usize = 14;
+pub const NUM_CATEGORIAS: usize = 15;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -522,6 +529,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Mobilidade",
     "Tropismo",
     "Ataque ao rei",
+    "Ameacas",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -1116,13 +1124,16 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 /// O ataque ao rei cresce com o quadrado das unidades: uma peça sozinha
 /// raramente dá mate, duas ou três juntas sim. Só conta com dama (sem ela os
 /// ataques quase nunca chegam ao mate) e com pelo menos duas peças atacando.
-fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
+///
+/// Devolve as casas atacadas pelos cavalos e bispos de `cor` (para `ameacas`).
+fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !ataques_peoes(b.peoes[o], o);
     let rei_dele = b.casa_rei(o);
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
+    let mut ataques_menores = 0;
     for (i, &(nome_mob, mob, base, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
@@ -1134,6 +1145,9 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
                 TORRE => ataques_torre(s, occ),
                 _ => ataques_dama(s, occ),
             };
+            if peca <= BISPO {
+                ataques_menores |= ataques;
+            }
             c.categoria = CAT_MOBILIDADE;
             let m = conta(ataques & area) as i32 - base;
             soma(c, cor, nome_mob, 0, mob, m);
@@ -1151,6 +1165,37 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) {
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma(c, cor, "ATAQUE_REI", 0, ATAQUE_REI, n);
     }
+    ataques_menores
+}
+
+/// Ameaças (só ICE-rs): peças de `cor` atacadas por peões inimigos, e torres
+/// e damas atacadas por cavalos ou bispos inimigos. A quiescência só vê a
+/// captura quando é a vez de quem ataca; do outro lado, a avaliação parada
+/// contava a peça como se estivesse segura. (Quem está a jogar pode fugir,
+/// por isso o peso é bem menor que a peça.)
+fn ameacas(b: &TBoard, cor: usize, ataques_menores_dele: TBitboard, c: &mut TConta) {
+    c.categoria = CAT_AMEACAS;
+    let o = cor ^ 1;
+    let pecas = b.cavalos[cor] | b.bispos[cor] | b.torres[cor] | b.damas[cor];
+    let por_peao = conta(pecas & ataques_peoes(b.peoes[o], o)) as i32;
+    soma(
+        c,
+        cor,
+        "PECA_ATACADA_POR_PEAO",
+        0,
+        PECA_ATACADA_POR_PEAO,
+        por_peao,
+    );
+    let maiores = b.torres[cor] | b.damas[cor];
+    let por_menor = conta(maiores & ataques_menores_dele) as i32;
+    soma(
+        c,
+        cor,
+        "MAIOR_ATACADA_POR_MENOR",
+        0,
+        MAIOR_ATACADA_POR_MENOR,
+        por_menor,
+    );
 }
 
 /// Escala (em 16 avos) da vantagem de `forte` quando lhe falta material de
@@ -1253,6 +1298,7 @@ fn avalia(
         }
 
         // Passo 6. Termos por cor que olham peças e reis.
+        let mut ataques_menores = [0; 2];
         for cor in 0..2 {
             torres(b, cor, &mut c);
             seguranca_rei(b, cor, &mut c);
@@ -1260,7 +1306,12 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 passados_dinamicos(b, cor, passados[cor], &mut c);
-                mobilidade_tropismo(b, cor, &mut c);
+                ataques_menores[cor] = mobilidade_tropismo(b, cor, &mut c);
+            }
+        }
+        if !av.classico {
+            for cor in 0..2 {
+                ameacas(b, cor, ataques_menores[cor ^ 1], &mut c);
             }
         }
         // Passo 7. Análise de abertura (lances jogados).

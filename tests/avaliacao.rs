@@ -209,10 +209,21 @@ fn modos_classico_e_so_material() {
     assert!(t.itens.iter().any(|i| i.nome.starts_with("MOB_")));
     av.classico = true;
     let t = traco_eval(&b, &mut av);
+    // Nada do que o ICE não tinha: mobilidade, tropismo, ataque ao rei, ameaças.
+    let so_ice_rs = [
+        "MOB_",
+        "TROPISMO",
+        "ATAQUE_REI",
+        "PECA_ATACADA",
+        "MAIOR_ATACADA",
+    ];
     assert!(!t
         .itens
         .iter()
-        .any(|i| i.nome.starts_with("MOB_") || i.nome.starts_with("TROPISMO")));
+        .any(|i| so_ice_rs.iter().any(|p| i.nome.starts_with(p))));
+    for cat in [CAT_MOBILIDADE, CAT_TROPISMO, CAT_ATAQUE_REI, CAT_AMEACAS] {
+        assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
+    }
     av.classico = false;
     av.so_material_pst = true;
     let t = traco_eval(&b, &mut av);
@@ -595,6 +606,22 @@ fn termo_ataque_ao_rei() {
     // E só uma peça atacando também não.
     let so_dama = "6k1/5ppp/8/7Q/8/8/N4PPP/6K1 w - -";
     assert_eq!(coef(so_dama, "ATAQUE_REI", 0), [0, 0]);
+}
+
+#[test]
+fn termo_ameacas() {
+    // Cavalo branco em d4 atacado pelo peão preto de e5; a gêmea tem o peão em
+    // e6, que não ataca d4.
+    let atacado = "4k3/8/8/4p3/3N4/8/8/4K3 w - -";
+    let livre = "4k3/8/4p3/8/3N4/8/8/4K3 w - -";
+    assert_eq!(coef(atacado, "PECA_ATACADA_POR_PEAO", 0), [1, 0]);
+    assert_eq!(coef(livre, "PECA_ATACADA_POR_PEAO", 0), [0, 0]);
+    // Torre preta em d8 atacada pelo bispo branco de g5 (g5-f6-e7-d8); na
+    // gêmea um peão preto em e7 fecha a diagonal.
+    let torre_atacada = "3r2k1/8/8/6B1/8/8/8/4K3 w - -";
+    let torre_coberta = "3r2k1/4p3/8/6B1/8/8/8/4K3 w - -";
+    assert_eq!(coef(torre_atacada, "MAIOR_ATACADA_POR_MENOR", 0), [0, 1]);
+    assert_eq!(coef(torre_coberta, "MAIOR_ATACADA_POR_MENOR", 0), [0, 0]);
 }
 
 #[test]
