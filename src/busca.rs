@@ -761,7 +761,9 @@ pub fn alpha_beta(
     // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
     let mut quietos = [LANCE_NULO; MAX_QUIETOS];
     let mut n_quietos = 0;
-    let pode_podar_see = usa(bu, MELHORIA_SEE) && !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE;
+    // LMP e SEE dos quietos só podam perto do horizonte, fora da PV e de xeque.
+    let perto_do_horizonte = !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE;
+    let pode_podar_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
     // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
     // lance quieto não recupera uma desvantagem maior que a margem.
     let futil = usa(bu, MELHORIA_FUTILIDADE)
@@ -769,9 +771,8 @@ pub fn alpha_beta(
         && !em_xeque
         && !no_pv
         && estatica + MARGEM_FUTILIDADE <= alfa;
-    // LMP (só ICE-rs): perto do horizonte, fora da PV e de xeque, os quietos
-    // além dos primeiros 3 + prof² não são pesquisados.
-    let limite_lmp = if usa(bu, MELHORIA_LMP) && !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE {
+    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
+    let limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
         (3 + prof * prof) as usize
     } else {
         usize::MAX
@@ -784,17 +785,15 @@ pub fn alpha_beta(
         } else {
             bu.seguindo_pv = false;
         }
+        // LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
+        // há mate contra (é preciso achar uma defesa de verdade).
+        let podavel = i > 0 && l.eh_quieto() && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
+        let lmp = podavel && i >= limite_lmp;
         // A SEE olha o tabuleiro de antes do lance.
-        let perde_material = pode_podar_see
-            && i > 0
-            && l.eh_quieto()
-            && l.valor_lance < ORD_KILLER
-            && melhor > -LIMIAR_MATE
-            && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
+        let perde_material = podavel && pode_podar_see && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
         b.make(&l);
         let da_xeque = b.em_xeque();
 
-        let lmp = i >= limite_lmp && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
         if (futil && i > 0 || lmp || perde_material) && l.eh_quieto() && !da_xeque {
             b.unmake();
             continue;
