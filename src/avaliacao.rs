@@ -1125,11 +1125,13 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 /// raramente dá mate, duas ou três juntas sim. Só conta com dama (sem ela os
 /// ataques quase nunca chegam ao mate) e com pelo menos duas peças atacando.
 ///
-/// Devolve as casas atacadas pelos cavalos e bispos de `cor` (para `ameacas`).
-fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
+/// `peoes_dele` são as casas atacadas pelos peões inimigos (calculadas uma vez
+/// em `avalia`, que as passa também a `ameacas`). Devolve as casas atacadas
+/// pelos cavalos e bispos de `cor` (para `ameacas`).
+fn mobilidade_tropismo(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TConta) -> TBitboard {
     let o = cor ^ 1;
     let occ = b.ocupadas();
-    let area = !b.pecas[cor] & !ataques_peoes(b.peoes[o], o);
+    let area = !b.pecas[cor] & !peoes_dele;
     let rei_dele = b.casa_rei(o);
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
@@ -1173,11 +1175,16 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
 /// captura quando é a vez de quem ataca; do outro lado, a avaliação parada
 /// contava a peça como se estivesse segura. (Quem está a jogar pode fugir,
 /// por isso o peso é bem menor que a peça.)
-fn ameacas(b: &TBoard, cor: usize, ataques_menores_dele: TBitboard, c: &mut TConta) {
+fn ameacas(
+    b: &TBoard,
+    cor: usize,
+    peoes_dele: TBitboard,
+    ataques_menores_dele: TBitboard,
+    c: &mut TConta,
+) {
     c.categoria = CAT_AMEACAS;
-    let o = cor ^ 1;
     let pecas = b.cavalos[cor] | b.bispos[cor] | b.torres[cor] | b.damas[cor];
-    let por_peao = conta(pecas & ataques_peoes(b.peoes[o], o)) as i32;
+    let por_peao = conta(pecas & peoes_dele) as i32;
     soma(
         c,
         cor,
@@ -1298,6 +1305,12 @@ fn avalia(
         }
 
         // Passo 6. Termos por cor que olham peças e reis.
+        // Casas atacadas pelos peões de cada lado: a mobilidade e as ameaças
+        // usam as mesmas (as do inimigo), calculadas uma vez só.
+        let ataques_de_peao = [
+            ataques_peoes(b.peoes[BRANCAS], BRANCAS),
+            ataques_peoes(b.peoes[NEGRAS], NEGRAS),
+        ];
         let mut ataques_menores = [0; 2];
         for cor in 0..2 {
             torres(b, cor, &mut c);
@@ -1306,12 +1319,19 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 passados_dinamicos(b, cor, passados[cor], &mut c);
-                ataques_menores[cor] = mobilidade_tropismo(b, cor, &mut c);
+                ataques_menores[cor] =
+                    mobilidade_tropismo(b, cor, ataques_de_peao[cor ^ 1], &mut c);
             }
         }
         if !av.classico {
             for cor in 0..2 {
-                ameacas(b, cor, ataques_menores[cor ^ 1], &mut c);
+                ameacas(
+                    b,
+                    cor,
+                    ataques_de_peao[cor ^ 1],
+                    ataques_menores[cor ^ 1],
+                    &mut c,
+                );
             }
         }
         // Passo 7. Análise de abertura (lances jogados).
