@@ -789,12 +789,15 @@ pub fn alpha_beta(
         // há mate contra (é preciso achar uma defesa de verdade).
         let podavel = i > 0 && l.eh_quieto() && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
         let lmp = podavel && i >= limite_lmp;
-        // A SEE olha o tabuleiro de antes do lance.
-        let perde_material = podavel && pode_podar_see && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
+        // A SEE olha o tabuleiro de antes do lance; não é calculada para quem a
+        // futilidade ou o LMP já vão podar.
+        let poda = futil && i > 0 || lmp;
+        let perde_material =
+            !poda && podavel && pode_podar_see && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
         b.make(&l);
         let da_xeque = b.em_xeque();
 
-        if (futil && i > 0 || lmp || perde_material) && l.eh_quieto() && !da_xeque {
+        if (poda || perde_material) && l.eh_quieto() && !da_xeque {
             b.unmake();
             continue;
         }
