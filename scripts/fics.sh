@@ -310,7 +310,7 @@ FIM=${FIM%$'\n'}
 [ -n "$FIM" ] || FIM="gameend"
 
 ARGS=(
-  # neutraliza um ~/.xboardrc estragado ou com outro modo (ver shared/tools)
+  # neutraliza um ~/.xboardrc estragado ou com outro modo (ver scripts/xboard-match.sh)
   -viewerOptions "" -tourneyOptions "" -lgf "" -lpf "" -tf "" -noChessProgram false
   -saveSettingsOnExit false -popupExitMessage false -soundProgram ""
   -matchMode false -matchGames 0 -initialMode "" -firstIsUCI false

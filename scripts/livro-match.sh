@@ -11,11 +11,10 @@ cd "$(dirname "$0")/.."
 JOGOS=${1:-100}
 TC=${2:-2+0.02}
 SAIDA=${SAIDA:-target/livro-match}
-COMPARTILHADO=${COMPARTILHADO:-../shared}
 OPONENTE=${OPONENTE:-/usr/games/fairymax}
 mkdir -p "$SAIDA"
 cargo build --release -q
-python3 "$COMPARTILHADO/tools/match.py" \
+python3 scripts/match.py \
   --engine name=ice cmd="$PWD/target/release/ice" proto=xboard memory=64 \
   --engine name=oponente cmd="$OPONENTE" proto=xboard \
   --tc "$TC" --games "$JOGOS" --concurrency "${CONCORRENCIA:-2}" \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # match-ci.sh [N_JOGOS] [TC]
 #
-# Match curto ICE-rs x Fairy-Max com ../shared/tools/match.py (padrão: 10 jogos a 2+0.02,
-# aberturas ../shared/openings/8moves_v3-sample2000.epd, cores alternadas). Imprime o resumo
+# Match curto ICE-rs x Fairy-Max com scripts/match.py (padrão: 10 jogos a 2+0.02,
+# aberturas tests/data/8moves_v3-sample2000.epd, cores alternadas). Imprime o resumo
 # e falha (código 1) se o match.py relatar qualquer falta do primeiro motor (perda por tempo,
 # lance ilegal, queda, "other" = falsa reclamação de resultado ou lance legal recusado), se
 # houver jogos abortados ou a menos, ou se o match.py falhar. Faltas do adversário só geram aviso.
@@ -12,7 +12,7 @@
 #   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
 #   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
-#   COMPARTILHADO=../shared (relativo à raiz do repositório; tools/ e openings/)
+#   MATCH=scripts/match.py  ABERTURAS=tests/data/8moves_v3-sample2000.epd
 # Ex.: validar o script sem o ICE:  MOTOR=/usr/games/fairymax OPONENTE=/usr/games/phalanx scripts/match-ci.sh 4
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,17 +33,10 @@ SEMENTE=${SEMENTE:-1}
 MARGEM_MS=${MARGEM_MS:-0}
 SAIDA=${SAIDA:-target/match-ci}
 
-# ../shared fica ao lado do repositório no CI; numa worktree do git, ao lado do repositório principal.
-if [ -z "${COMPARTILHADO:-}" ]; then
-    COMPARTILHADO=$RAIZ/../shared
-    if [ ! -d "$COMPARTILHADO/tools" ] && comum=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
-        [ -d "$comum/../../shared/tools" ] && COMPARTILHADO=$comum/../../shared
-    fi
-fi
-MATCH=$COMPARTILHADO/tools/match.py
-ABERTURAS=$COMPARTILHADO/openings/8moves_v3-sample2000.epd
+MATCH=${MATCH:-$RAIZ/scripts/match.py}
+ABERTURAS=${ABERTURAS:-$RAIZ/tests/data/8moves_v3-sample2000.epd}
 for f in "$MATCH" "$ABERTURAS"; do
-    [ -f "$f" ] || { echo "match-ci: não encontrei $f (defina COMPARTILHADO)" >&2; exit 2; }
+    [ -f "$f" ] || { echo "match-ci: não encontrei $f " >&2; exit 2; }
 done
 python3 -c 'import chess' 2>/dev/null || { echo "match-ci: falta python-chess (pip install chess)" >&2; exit 2; }
 if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then

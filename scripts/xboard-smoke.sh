@@ -3,7 +3,7 @@
 #
 # Fumaça com o cliente real: o XBoard 4.9.1 do Debian, sem tela (Xvfb), em modo match,
 # com o ICE-rs como primeiro motor (brancas nos jogos ímpares) contra o Fairy-Max.
-# Usa ../shared/tools/xboard-match.sh e depois confere o PGN salvo e o log de depuração:
+# Usa scripts/xboard-match.sh e depois confere o PGN salvo e o log de depuração:
 #   - JOGOS partidas (padrão 2: o ICE-rs joga com as duas cores), todas com resultado
 #     1-0/0-1/1/2-1/2 e um comentário final de término normal (mate, afogamento, empate por
 #     regra, abandono, adjudicação do xboard);
@@ -17,7 +17,6 @@
 #
 # Ambiente: MOTOR=target/release/ice  OPONENTE=/usr/games/fairymax
 #   XB_TC=0:10 XB_INC=0.1 XB_MAXMOVES=200 XB_TIMEOUT (repassados ao xboard-match.sh)
-#   COMPARTILHADO=../shared (relativo à raiz do repositório)
 # Precisa de xboard e xvfb (apt-get install -y xboard xvfb).
 # Ex. sem o ICE:  MOTOR=/usr/games/phalanx scripts/xboard-smoke.sh 1 /tmp/xb
 set -uo pipefail
@@ -32,14 +31,8 @@ MOTOR=${MOTOR:-target/release/ice}
 OPONENTE=${OPONENTE:-/usr/games/fairymax}
 export XB_TC=${XB_TC:-0:10} XB_INC=${XB_INC:-0.1}
 
-if [ -z "${COMPARTILHADO:-}" ]; then
-    COMPARTILHADO=$RAIZ/../shared
-    if [ ! -d "$COMPARTILHADO/tools" ] && comum=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null); then
-        [ -d "$comum/../../shared/tools" ] && COMPARTILHADO=$comum/../../shared
-    fi
-fi
-XBMATCH=$COMPARTILHADO/tools/xboard-match.sh
-[ -f "$XBMATCH" ] || { echo "xboard-smoke: não encontrei $XBMATCH (defina COMPARTILHADO)" >&2; exit 2; }
+XBMATCH=$RAIZ/scripts/xboard-match.sh
+[ -f "$XBMATCH" ] || { echo "xboard-smoke: não encontrei $XBMATCH" >&2; exit 2; }
 if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
     echo "xboard-smoke: compilando $MOTOR" >&2
     cargo build --release --quiet || exit 2
