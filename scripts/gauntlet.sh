@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# gauntlet.sh [JOGOS] [TC]
+#
+# Mede a força do ICE-rs contra a escada de motores do Debian e anota o
+# resultado em docs/forca.md: uma linha datada por adversário (placar, Elo
+# com a margem de 95 %, jogos, faltas, build e Bench:). Cada adversário joga
+# um match próprio com scripts/match.py (concorrência 2, aberturas 8moves com
+# cores trocadas), para que cada um possa ter o seu número de partidas.
+#
+# A escada (do mais fraco ao mais forte): fairymax (Fairy-Max 5.0b, xboard),
+# phalanx (Phalanx XXV, xboard), gnuchess (GNU Chess 6, UCI: o xboard dele não
+# é confiável), toga2 (Toga II 3.0, UCI), glaurung (Glaurung 2.2, UCI).
+# Os que faltarem são instalados com apt-get (precisa ser root).
+#
+# Ambiente (opcionais):
+#   OPONENTES="fairymax phalanx gnuchess toga2 glaurung"; cada um pode levar o
+#       seu número de jogos: OPONENTES="phalanx:100 gnuchess:200 toga2:200"
+#   MOTOR=target/release/ice  CONCORRENCIA=2  SEMENTE=1  HASH=64
+#   SAIDA=target/gauntlet (PGN e resumos)  FORCA=docs/forca.md
+#   ANOTA=1 (0: não escreve em docs/forca.md)  NOTA="texto livre da linha"
+# Exemplo: OPONENTES="phalanx:100 gnuchess:200 toga2:200" scripts/gauntlet.sh 200 10+0.1
+set -uo pipefail
+RAIZ=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=comum.sh
+source "$RAIZ/scripts/comum.sh"
+cd "$RAIZ" || exit 2
+JOGOS=${1:-100}
+TC=${2:-10+0.1}
+OPONENTES=${OPONENTES:-fairymax phalanx gnuchess toga2 glaurung}
+MOTOR=${MOTOR:-target/release/ice}
+CONCORRENCIA=${CONCORRENCIA:-2}
+SEMENTE=${SEMENTE:-1}
+HASH=${HASH:-64}
+SAIDA=${SAIDA:-target/gauntlet}
+FORCA=${FORCA:-docs/forca.md}
+ANOTA=${ANOTA:-1}
+NOTA=${NOTA:-}
+
+# comando, protocolo e pacote do Debian de cada adversário
+adversario() {
+    case $1 in
+        fairymax) echo "/usr/games/fairymax|xboard|fairymax|Fairy-Max 5.0b" ;;
+        phalanx) echo "/usr/games/phalanx|xboard|phalanx|Phalanx XXV" ;;
+        gnuchess) echo "/usr/games/gnuchess --uci|uci|gnuchess|GNU Chess 6.2.7 (UCI)" ;;
+        toga2) echo "/usr/games/toga2|uci|toga2|Toga II 3.0 (UCI)" ;;
+        glaurung) echo "/usr/games/glaurung|uci|glaurung|Glaurung 2.2 (UCI)" ;;
+        stockfish) echo "/usr/games/stockfish|uci|stockfish|Stockfish (UCI)" ;;
+        *) return 1 ;;
+    esac
+}
+
+python3 -c 'import chess' 2>/dev/null || { echo "gauntlet: falta python-chess (pip install chess)" >&2; exit 2; }
+if [ "$MOTOR" = target/release/ice ]; then
+    cargo build --release -q || exit 2
+fi
+BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
+[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && BUILD="$BUILD+mudanças"
+BENCH=$("$MOTOR" bench 2>/dev/null | tail -1 | sed -n 's/^bench nodes=\([0-9]*\) .*/\1/p')
+mkdir -p "$SAIDA"
+falhou=0
+for item in $OPONENTES; do
+    nome=${item%%:*}
+    n=$JOGOS
+    [ "$item" != "$nome" ] && n=${item#*:}
+    if ! info=$(adversario "$nome"); then
+        echo "gauntlet: adversário desconhecido: $nome" >&2; falhou=1; continue
+    fi
+    IFS='|' read -r cmd proto pacote titulo <<<"$info"
+    if [ ! -x "${cmd%% *}" ]; then
+        echo "gauntlet: instalando $pacote" >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pacote"; } >/dev/null 2>&1 \
+            || { echo "gauntlet: não consegui instalar $pacote" >&2; falhou=1; continue; }
+    fi
+    opcoes=()
+    [ "$proto" = uci ] && opcoes=(option.Hash="$HASH" option.Threads=1)
+    resumo=$SAIDA/$nome.txt
+    echo "gauntlet: ICE-rs x $titulo, $n jogos a $TC" >&2
+    python3 scripts/match.py \
+        --engine name=ice-rs cmd="$MOTOR" proto=xboard memory="$HASH" \
+        --engine name="$nome" cmd="$cmd" proto="$proto" "${opcoes[@]}" \
+        --tc "$TC" --games "$n" --concurrency "$CONCORRENCIA" \
+        --openings tests/data/8moves_v3-sample2000.epd --order random --seed "$SEMENTE" \
+        --pgnout "$SAIDA/$nome.pgn" >"$resumo" 2>&1
+    tail -n 8 "$resumo"
+    linha=$(python3 - "$resumo" "$titulo" "$TC" "$BUILD" "$BENCH" "$NOTA" <<'PY'
+import datetime, re, sys
+texto = open(sys.argv[1]).read()
+titulo, tc, build, bench, nota = sys.argv[2:7]
+jogos = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", texto)
+if not jogos:
+    sys.exit(1)
+n, w, d, l = (int(x) for x in jogos.groups())
+m = re.search(r"= ([\d.]+)%\s+Elo difference: (\S+) \+/- (\S+)", texto)
+placar, elo, margem = (m.group(1), m.group(2), m.group(3)) if m else ("?", "?", "?")
+# faltas: as quatro colunas (tempo, ilegal, queda, outra) de cada motor, nas
+# linhas que seguem "Faults per engine:" (o ICE-rs primeiro, o adversário depois)
+linhas = texto.splitlines()
+faltas = {}
+for i, lin in enumerate(linhas):
+    if lin.startswith("Faults per engine:"):
+        for f in linhas[i + 1:i + 3]:
+            c = f.split()
+            if len(c) == 5:
+                faltas[c[0]] = "/".join(c[1:])
+f_ice = faltas.pop("ice-rs", "?")
+f_adv = next(iter(faltas.values()), "?")
+data = datetime.date.today().isoformat()
+print(f"| {data} | {titulo} | {tc} | {n} | +{w} ={d} −{l} | {placar} % | {elo} ± {margem} | {f_ice} | {f_adv} | `{build}` | {bench} | {nota} |")
+PY
+) || { echo "gauntlet: o match contra $nome não terminou partidas (veja $resumo)" >&2; falhou=1; continue; }
+    echo "$linha"
+    if [ "$ANOTA" = 1 ]; then
+        echo "$linha" >>"$FORCA"
+    fi
+done
+exit $falhou
