@@ -33,7 +33,9 @@ N=${1:-1000}
 
 mkdir -p "$DADOS"
 cd "$RAIZ"
-cargo build --release --bins
+# O afinador é um exemplo do Cargo (ferramenta de desenvolvimento, fora do
+# `cargo install`): fica em target/release/examples/.
+cargo build --release --bin ice --example texel
 
 if [ "${SO_AFINA:-0}" != 1 ]; then
     # Cópia do binário: o afinador pode reescrever a fonte no meio do caminho.
@@ -56,7 +58,7 @@ if [ "${SO_AFINA:-0}" != 1 ]; then
     done
 fi
 
-target/release/texel "$DADOS"/*.pgn --epocas "$EPOCAS" --escreve src/avaliacao.rs \
+target/release/examples/texel "$DADOS"/*.pgn --epocas "$EPOCAS" --escreve src/avaliacao.rs \
     | tee "$DADOS/pesos.txt"
 cargo fmt
 echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.txt). Confira com git diff."

@@ -12,6 +12,7 @@
 pub mod bitboard;
 pub mod entrada;
 pub mod lance;
+pub mod processo;
 pub mod tempo;
 pub mod tipos;
 // Nível 2: tabelas de ataque e chaves.
@@ -23,10 +24,11 @@ pub mod tabuleiro;
 pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
-// Nível 5: perft, EPD e livro de aberturas.
+// Nível 5: perft, EPD, PGN e livro de aberturas.
 pub mod epd;
 pub mod livro;
 pub mod perft;
+pub mod pgn;
 // Nível 6: a busca.
 pub mod busca;
 // Nível 7: medidas.

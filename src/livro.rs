@@ -2,9 +2,10 @@
 //! a construção de livros a partir de partidas em PGN.
 //!
 //! Nível 5: usa `tabuleiro` (a chave Polyglot da posição), `geracao` (só
-//! lances legais saem do livro) e `lance`. Porta o livro do ICE 1.78 (artigo,
-//! seção 4.7): uma linha de texto por variante, lances em coordenadas,
-//! comentários com `#` e um percentual que pesa a escolha.
+//! lances legais saem do livro), `lance` e `pgn` (as partidas de `ice
+//! livro`). Porta o livro do ICE 1.78 (artigo, seção 4.7): uma linha de
+//! texto por variante, lances em coordenadas, comentários com `#` e um
+//! percentual que pesa a escolha.
 //!
 //! RUST: o ICE procurava a partida atual entre as linhas, na ordem em que
 //! foram escritas, e por isso não reconhecia transposições (os autores o
@@ -19,6 +20,7 @@
 
 use crate::geracao::{acha_lance, acha_lance_casas, san_para_lance};
 use crate::lance::{lance_para_texto, texto_para_casas, TLance};
+use crate::pgn::le_partidas_pgn;
 use crate::tabuleiro::TBoard;
 use crate::tipos::*;
 use rand::rngs::StdRng;
@@ -523,149 +525,40 @@ pub struct TResumoPgn {
     pub com_erro: usize,
 }
 
-/// Estado de uma partida em leitura.
-struct TPartidaPgn {
-    b: TBoard,
-    lances: Vec<String>,
-    com_fen: bool,
-    erro: bool,
-    tem_algo: bool,
-}
-
-fn partida_nova() -> TPartidaPgn {
-    TPartidaPgn {
-        b: TBoard::inicial(),
-        lances: Vec::new(),
-        com_fen: false,
-        erro: false,
-        tem_algo: false,
-    }
-}
-
-/// Encerra a partida atual: guarda os lances dela (se houver) e recomeça.
-fn fecha_partida(p: &mut TPartidaPgn, partidas: &mut Vec<Vec<String>>, resumo: &mut TResumoPgn) {
-    if p.com_fen {
-        resumo.com_fen += 1;
-    } else if p.tem_algo {
-        if p.erro {
-            resumo.com_erro += 1;
-        }
-        if !p.lances.is_empty() {
-            resumo.partidas += 1;
-            partidas.push(std::mem::take(&mut p.lances));
-        }
-    }
-    *p = partida_nova();
-}
-
-/// Lê as partidas de um texto PGN: para cada uma, os primeiros `plies` lances
-/// em coordenadas. Pula etiquetas (exceto `FEN`, que descarta a partida),
-/// comentários `{…}` e `;…`, variantes `(…)`, NAGs `$n`, números de lance e
-/// resultados. Um lance ilegal encerra o aproveitamento daquela partida.
+/// Lê as partidas de um texto PGN (`pgn::le_partidas_pgn`): para cada uma,
+/// os primeiros `plies` lances em coordenadas. Partidas com etiqueta `FEN`
+/// são descartadas (não começam da posição inicial); um lance ilegal ou
+/// ilegível encerra o aproveitamento daquela partida.
 pub fn partidas_de_pgn(texto: &str, plies: usize) -> (Vec<Vec<String>>, TResumoPgn) {
     let mut partidas = Vec::new();
     let mut resumo = TResumoPgn::default();
-    let mut p = partida_nova();
-    let mut em_lances = false; // já passou das etiquetas desta partida?
-    let mut profundidade_var = 0usize; // dentro de quantos parênteses
-    let cs: Vec<char> = texto.chars().collect();
-    let mut i = 0;
-    let mut inicio_linha = true;
-    while i < cs.len() {
-        let c = cs[i];
-        // Linha de escape (`%` na coluna 1) e etiquetas `[Nome "valor"]`.
-        if inicio_linha && c == '%' {
-            while i < cs.len() && cs[i] != '\n' {
-                i += 1;
-            }
+    for p in le_partidas_pgn(texto) {
+        if p.fen.is_some() {
+            resumo.com_fen += 1;
             continue;
         }
-        inicio_linha = c == '\n';
-        if c == '[' && profundidade_var == 0 {
-            if em_lances {
-                fecha_partida(&mut p, &mut partidas, &mut resumo);
-                em_lances = false;
-            }
-            let fim = (i..cs.len())
-                .find(|&j| cs[j] == ']' || cs[j] == '\n')
-                .unwrap_or(cs.len());
-            let etiqueta: String = cs[i + 1..fim].iter().collect();
-            let nome = etiqueta.split_whitespace().next().unwrap_or("");
-            if nome == "FEN" {
-                p.com_fen = true;
-            }
-            i = fim + 1;
+        if p.lances.is_empty() {
             continue;
         }
-        match c {
-            '{' => {
-                i = (i..cs.len())
-                    .find(|&j| cs[j] == '}')
-                    .map_or(cs.len(), |j| j + 1);
-                continue;
+        let mut b = TBoard::inicial();
+        let mut lances = Vec::new();
+        for san in p.lances.iter().take(plies) {
+            match san_para_lance(&b, san) {
+                Some(l) => {
+                    lances.push(lance_para_texto(&l));
+                    b.make(&l);
+                }
+                None => {
+                    resumo.com_erro += 1;
+                    break;
+                }
             }
-            ';' => {
-                i = (i..cs.len()).find(|&j| cs[j] == '\n').unwrap_or(cs.len());
-                continue;
-            }
-            '(' => {
-                profundidade_var += 1;
-                i += 1;
-                continue;
-            }
-            '}' => {
-                i += 1; // fecha-chaves solto: PGN malformado, ignora
-                continue;
-            }
-            ')' => {
-                profundidade_var = profundidade_var.saturating_sub(1);
-                i += 1;
-                continue;
-            }
-            _ if c.is_whitespace() => {
-                i += 1;
-                continue;
-            }
-            _ => {}
         }
-        // Uma ficha: até o próximo espaço ou delimitador. O primeiro caractere
-        // sempre entra, para que um delimitador solto (`}` ou `[` dentro de
-        // variante) não trave o laço.
-        let fim = (i + 1..cs.len())
-            .find(|&j| cs[j].is_whitespace() || "{}();[".contains(cs[j]))
-            .unwrap_or(cs.len());
-        let ficha: String = cs[i..fim].iter().collect();
-        i = fim;
-        if profundidade_var > 0 {
-            continue;
-        }
-        em_lances = true;
-        if matches!(ficha.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            fecha_partida(&mut p, &mut partidas, &mut resumo);
-            em_lances = false;
-            continue;
-        }
-        // Número de lance grudado ou não ("12." "12..." "12.e4").
-        let lance = ficha.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
-        if lance.is_empty()
-            || lance.starts_with('$')
-            || lance.chars().all(|ch| ch == '!' || ch == '?')
-        {
-            continue;
-        }
-        p.tem_algo = true;
-        if p.com_fen || p.erro || p.lances.len() >= plies {
-            continue;
-        }
-        match san_para_lance(&p.b, lance) {
-            Some(l) => {
-                p.lances.push(lance_para_texto(&l));
-                p.b.make(&l);
-            }
-            None => p.erro = true,
+        if !lances.is_empty() {
+            resumo.partidas += 1;
+            partidas.push(lances);
         }
     }
-    fecha_partida(&mut p, &mut partidas, &mut resumo);
     (partidas, resumo)
 }
 

@@ -8,14 +8,50 @@
 //! espera tem prazo), parada antecipada, `tellusererror`, entrada ruim, e o
 //! modo `relatorio` (tabela e SVG).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 const WAC1: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -";
 const WAC2: &str = "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - -";
 const FEATURES_V2: &str =
     "protover feature ping=1 setboard=1 analyze=1 colors=0 myname=\"Falso 1.0\" done=1\n";
+
+/// O executável do motor falso. Ele é um exemplo do Cargo (não um binário:
+/// `cargo install` não deve instalá-lo), e o Cargo não diz aos testes onde
+/// estão os exemplos; `cargo test` os compila em `target/<perfil>/examples/`,
+/// ao lado de `target/<perfil>/deps/`, onde roda este teste. Se faltar (por
+/// exemplo com `cargo test --test epd2wb`, que não compila os exemplos), é
+/// compilado aqui, uma vez só, no mesmo perfil.
+fn motor_falso() -> &'static Path {
+    static CAMINHO: OnceLock<PathBuf> = OnceLock::new();
+    CAMINHO.get_or_init(|| {
+        let teste = std::env::current_exe().expect("caminho do teste");
+        let perfil = teste
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<perfil>/deps/");
+        let nome = format!("motor_falso{}", std::env::consts::EXE_SUFFIX);
+        let exe = perfil.join("examples").join(nome);
+        if !exe.exists() {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+            let mut cmd = Command::new(cargo);
+            cmd.args(["build", "--example", "motor_falso", "--manifest-path"])
+                .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
+            if perfil.ends_with("release") {
+                cmd.arg("--release");
+            }
+            let ok = cmd.status().is_ok_and(|s| s.success());
+            assert!(
+                ok && exe.exists(),
+                "não consegui compilar {}",
+                exe.display()
+            );
+        }
+        exe
+    })
+}
 
 /// Pasta temporária própria de cada teste, apagada quando sai de escopo (cada
 /// `cargo test` deixava ~20 pastas em /tmp).
@@ -63,7 +99,7 @@ fn roda(nome: &str, roteiro: &str, epd: &str, tempo: &str, extra: &[&str]) -> TS
     std::fs::write(&e, epd).unwrap();
     let motor = format!(
         "'{}' '{}' '{}'",
-        env!("CARGO_BIN_EXE_motor_falso"),
+        motor_falso().display(),
         r.display(),
         l.display()
     );

@@ -4,9 +4,10 @@
 //! da suíte em modo `analyze` por T segundos e conta o que ele resolveu e
 //! quando, como o artigo do ICE fez na Tabela 2. Segue a especificação de
 //! `CECP.md` 3.5; os detalhes de cada parte estão nos submódulos:
-//! `epd` (leitura da suíte), `motor` (processo e protocolo), `analise`
-//! (linhas de pensamento e regras), `teste` (uma posição) e `relatorio`
-//! (texto, CSV/JSON, tabela e SVG).
+//! `motor` (protocolo com o motor), `analise` (linhas de pensamento e
+//! regras), `teste` (uma posição) e `relatorio` (texto, CSV/JSON, tabela e
+//! SVG). A leitura da suíte (`ice::epd`) e o processo filho
+//! (`ice::processo`) vêm da biblioteca, os mesmos de `ice epd` e dos testes.
 //!
 //! Uso:
 //!   epd2wb [opções] "MOTOR [ARGS]" SUITE.epd SEGUNDOS
@@ -17,8 +18,6 @@
 // os caminhos explícitos mantêm os módulos do epd2wb juntos em src/bin/epd2wb/.
 #[path = "epd2wb/analise.rs"]
 mod analise;
-#[path = "epd2wb/epd.rs"]
-mod epd;
 #[path = "epd2wb/motor.rs"]
 mod motor;
 #[path = "epd2wb/relatorio.rs"]
@@ -26,6 +25,7 @@ mod relatorio;
 #[path = "epd2wb/teste.rs"]
 mod teste;
 
+use ice::epd;
 use relatorio::{TEstado, TResultado};
 use std::process::ExitCode;
 use teste::TConfig;
@@ -247,12 +247,12 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
                 println!("Id:       {}", pos.id);
                 println!("Fen:      {}", pos.fen);
                 if !pos.bm_texto.is_empty() {
-                    println!("Bm:       {}", pos.bm_texto.join(" "));
+                    println!("Bm:       {}", pos.bm_texto);
                 }
                 if !pos.am_texto.is_empty() {
-                    println!("Am:       {}", pos.am_texto.join(" "));
+                    println!("Am:       {}", pos.am_texto);
                 }
-                teste::testa_posicao(&mut ex, cfg, &pos, n, &suite)
+                teste::testa_posicao(&mut ex, cfg, &pos, &suite)
             }
             Err(e) => {
                 println!("Id:       #{n}");

@@ -17,12 +17,15 @@
 //!
 //! Uso:
 //! ```text
-//! cargo run --release --bin texel -- partidas.pgn [mais.pgn…] \
+//! cargo run --release --example texel -- partidas.pgn [mais.pgn…] \
 //!     [--max 1000000] [--epocas 2000] [--taxa 0.3] [--escreve src/avaliacao.rs]
 //! ```
 //! Sem `--escreve`, só mostra os pesos novos. Com ele, reescreve os números
 //! das constantes `const NOME: TPar = par(mg, eg);` (e das tabelas
 //! `[TPar; N]`) no arquivo dado; o resto do arquivo não muda.
+//!
+//! É um exemplo do Cargo, não um binário (`cargo install` não o instala);
+//! as partidas vêm de `ice::pgn`, o leitor de PGN de `ice livro`.
 //!
 //! Os dados ficam fora do repositório: `scripts/texel.sh` explica e refaz as
 //! partidas com `match.py`. Peça-casa e material não são afinados (são os
@@ -32,6 +35,7 @@
 use ice::avaliacao::{nova_avaliacao, traco_eval, TAvaliacao, FASE_TOTAL};
 use ice::geracao::{gera_lista_lances, san_para_lance};
 use ice::lance::TListaLances;
+use ice::pgn::{le_partidas_pgn, resultado_brancas};
 use ice::tabuleiro::{TBoard, FEN_INICIAL};
 use ice::tipos::*;
 use std::collections::HashMap;
@@ -94,38 +98,9 @@ fn quiesce(b: &mut TBoard, av: &mut TAvaliacao, mut alfa: i32, beta: i32, ply: u
     alfa
 }
 
-/// Resultado de uma partida ("1-0", "0-1", "1/2-1/2"), do ponto de vista das brancas.
-fn le_resultado(s: &str) -> Option<f64> {
-    match s {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
-/// Tira comentários `{…}`, variantes `(…)` e comentários de linha `;`.
-fn limpa_lances(texto: &str) -> String {
-    let mut s = String::with_capacity(texto.len());
-    let (mut chaves, mut parenteses) = (0, 0);
-    for linha in texto.lines() {
-        for ch in linha.chars() {
-            match ch {
-                '{' => chaves += 1,
-                '}' if chaves > 0 => chaves -= 1,
-                '(' if chaves == 0 => parenteses += 1,
-                ')' if chaves == 0 && parenteses > 0 => parenteses -= 1,
-                ';' if chaves == 0 => break,
-                _ if chaves == 0 && parenteses == 0 => s.push(ch),
-                _ => {}
-            }
-        }
-        s.push(' ');
-    }
-    s
-}
-
-/// Lê as partidas de um PGN e guarda as posições quietas com o resultado.
+/// Lê as partidas de um PGN (`ice::pgn`) e guarda as posições quietas com
+/// o resultado. Partidas sem resultado (`*`) ou com FEN ruim ficam de fora;
+/// um lance ilegal ou ilegível descarta o resto da partida.
 fn le_pgn(
     texto: &str,
     av: &mut TAvaliacao,
@@ -134,64 +109,36 @@ fn le_pgn(
     total_partidas: &mut usize,
 ) -> (usize, usize) {
     let (mut partidas, mut lidas) = (0, 0);
-    let mut resultado = None;
-    let mut fen = FEN_INICIAL.to_string();
-    let mut lances = String::new();
-    let mut linhas = texto.lines().peekable();
-    while let Some(linha) = linhas.next() {
-        let l = linha.trim();
-        if let Some(tag) = l.strip_prefix('[') {
-            let valor = tag.split('"').nth(1).unwrap_or("");
-            if tag.starts_with("Result ") {
-                resultado = le_resultado(valor);
-            } else if tag.starts_with("FEN ") {
-                fen = valor.to_string();
-            }
+    for p in le_partidas_pgn(texto) {
+        let resultado = p.resultado.as_deref().and_then(resultado_brancas);
+        let fen = p.fen.as_deref().unwrap_or(FEN_INICIAL);
+        let (Some(r), Ok(mut b)) = (resultado, TBoard::de_fen(fen)) else {
             continue;
-        }
-        lances.push_str(l);
-        lances.push('\n');
-        // A partida acaba na próxima etiqueta ou no fim do arquivo.
-        let fim = match linhas.peek() {
-            None => true,
-            Some(p) => p.trim_start().starts_with('['),
         };
-        if !fim || lances.trim().is_empty() {
+        if p.lances.is_empty() {
             continue;
         }
-        if let (Some(r), Ok(mut b)) = (resultado, TBoard::de_fen(&fen)) {
-            partidas += 1;
-            *total_partidas += 1;
-            let validacao = total_partidas.is_multiple_of(VALIDACAO_CADA);
-            let limpo = limpa_lances(&lances);
-            let mut ply = 0;
-            for tok in limpo.split_whitespace() {
-                let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                if tok.is_empty() || tok.starts_with('$') || le_resultado(tok).is_some() {
-                    continue;
-                }
-                let Some(lance) = san_para_lance(&b, tok) else {
-                    break; // lance ilegal ou ilegível: descarta o resto
-                };
-                b.make(&lance);
-                lidas += 1;
-                ply += 1;
-                if ply <= PLIES_IGNORADOS || b.em_xeque() || saida.len() >= max {
-                    continue;
-                }
-                // Só posições quietas: a quiescência não muda a avaliação.
-                let parado = ice::avaliacao::eval(&b, av, -INFINITO, INFINITO);
-                if parado.abs() > AVAL_MAXIMA {
-                    continue;
-                }
-                if quiesce(&mut b, av, -INFINITO, INFINITO, 0) == parado {
-                    saida.push((b.clone(), r, validacao));
-                }
+        partidas += 1;
+        *total_partidas += 1;
+        let validacao = total_partidas.is_multiple_of(VALIDACAO_CADA);
+        for (ply, san) in p.lances.iter().enumerate() {
+            let Some(lance) = san_para_lance(&b, san) else {
+                break; // lance ilegal ou ilegível: descarta o resto
+            };
+            b.make(&lance);
+            lidas += 1;
+            if ply < PLIES_IGNORADOS || b.em_xeque() || saida.len() >= max {
+                continue;
+            }
+            // Só posições quietas: a quiescência não muda a avaliação.
+            let parado = ice::avaliacao::eval(&b, av, -INFINITO, INFINITO);
+            if parado.abs() > AVAL_MAXIMA {
+                continue;
+            }
+            if quiesce(&mut b, av, -INFINITO, INFINITO, 0) == parado {
+                saida.push((b.clone(), r, validacao));
             }
         }
-        resultado = None;
-        fen = FEN_INICIAL.to_string();
-        lances.clear();
     }
     (partidas, lidas)
 }

@@ -1,25 +1,38 @@
 //! Arreio dos testes do protocolo: abre o binário `ice` de verdade, fala
-//! com ele por pipes e espera respostas com prazo (uma thread lê a saída e
-//! manda as linhas por um canal; `recv_timeout` faz um motor travado falhar
-//! o teste em vez de travá-lo).
+//! com ele por pipes e espera respostas com prazo. O processo (canos, a
+//! thread que lê a saída, a leitura com prazo) é o `ice::processo`, o mesmo
+//! do epd2wb: um motor travado faz o teste falhar em vez de travá-lo.
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use ice::processo::{self, inicia_processo, le_linha_ate, TLeitura, TProcesso};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Prazo padrão de uma espera.
 pub const PRAZO: Duration = Duration::from_secs(15);
 
 pub struct TMotor {
-    pub filho: Child,
-    entrada: Option<ChildStdin>,
-    rx: Receiver<String>,
+    /// O processo do `ice`; morto e recolhido quando o `TMotor` sai de escopo.
+    pub processo: TProcesso,
     /// Tudo o que o motor já disse (para os testes de higiene).
     pub transcricao: Vec<String>,
     proximo_ping: u64,
+}
+
+// RUST: os testes escrevem `m.filho` (pid, `try_wait`) desde antes de o
+// processo ir para a biblioteca; o `Deref` mantém esse atalho.
+impl std::ops::Deref for TMotor {
+    type Target = TProcesso;
+    fn deref(&self) -> &TProcesso {
+        &self.processo
+    }
+}
+
+impl std::ops::DerefMut for TMotor {
+    fn deref_mut(&mut self) -> &mut TProcesso {
+        &mut self.processo
+    }
 }
 
 /// Abre o motor com uma tabela pequena (muitos motores rodam juntos).
@@ -29,39 +42,11 @@ pub fn abre_motor() -> TMotor {
 }
 
 pub fn abre_motor_com(args: &[&str]) -> TMotor {
-    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("abrir o binário ice");
-    let saida = filho.stdout.take().unwrap();
-    let entrada = filho.stdin.take();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let mut r = BufReader::new(saida);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match r.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {
-                    let l = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
-                    if tx.send(l).is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-    });
+    // Sem RUST_LOG: o log do motor não deve depender do ambiente do teste.
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ice"));
+    cmd.args(args).env_remove("RUST_LOG");
     TMotor {
-        filho,
-        entrada,
-        rx,
+        processo: inicia_processo(&mut cmd).expect("abrir o binário ice"),
         transcricao: Vec::new(),
         proximo_ping: 1000,
     }
@@ -74,25 +59,25 @@ pub fn envia(m: &mut TMotor, linha: &str) {
 
 /// Manda bytes crus (para o fuzz).
 pub fn envia_bytes(m: &mut TMotor, bytes: &[u8]) {
-    let e = m.entrada.as_mut().expect("entrada aberta");
-    e.write_all(bytes).expect("escrever no motor");
-    e.flush().expect("flush");
+    assert!(
+        processo::envia_bytes(&mut m.processo, bytes),
+        "escrever no motor"
+    );
 }
 
 /// Fecha a entrada do motor (EOF).
 pub fn fecha_entrada(m: &mut TMotor) {
-    m.entrada = None;
+    processo::fecha_entrada(&mut m.processo);
 }
 
-/// Próxima linha, ou `None` no prazo.
+/// Próxima linha, ou `None` no prazo (ou se a saída do motor acabou).
 pub fn proxima(m: &mut TMotor, prazo: Duration) -> Option<String> {
-    match m.rx.recv_timeout(prazo) {
-        Ok(l) => {
+    match le_linha_ate(&mut m.processo, Instant::now() + prazo) {
+        TLeitura::Linha(l) => {
             m.transcricao.push(l.clone());
             Some(l)
         }
-        Err(RecvTimeoutError::Timeout) => None,
-        Err(RecvTimeoutError::Disconnected) => None,
+        TLeitura::Tempo | TLeitura::Fim => None,
     }
 }
 
@@ -142,14 +127,7 @@ pub fn espera_lance(m: &mut TMotor) -> (Vec<String>, String) {
 
 /// Espera o processo do motor terminar dentro do prazo; `true` se terminou.
 pub fn espera_saida(m: &mut TMotor, prazo: Duration) -> bool {
-    let inicio = Instant::now();
-    while inicio.elapsed() < prazo {
-        if m.filho.try_wait().unwrap().is_some() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    false
+    processo::espera_fim(&mut m.processo, prazo)
 }
 
 /// Junta o que chegar em `ms` milissegundos.
@@ -189,12 +167,4 @@ pub fn eh_pensamento(l: &str) -> bool {
 /// Primeiro lance da PV de uma linha de pensamento.
 pub fn primeiro_da_pv(l: &str) -> Option<String> {
     l.split_whitespace().nth(4).map(str::to_string)
-}
-
-impl Drop for TMotor {
-    fn drop(&mut self) {
-        self.entrada = None;
-        let _ = self.filho.kill();
-        let _ = self.filho.wait();
-    }
 }

@@ -3,12 +3,12 @@
 //! Uma linha conta como análise se os 4 primeiros campos forem inteiros
 //! (`ply escore tempo nós PV`, tempo em centésimos; ply com `.`/`&` no fim
 //! é o estilo GNU, tempo em segundos). O primeiro lance da PV é comparado com
-//! `bm`/`am` por legalidade, e a regra "achar e segurar" (find-and-hold) do
+//! `bm`/`am` por legalidade (`ice::epd::lance_correto`), e a regra "achar e segurar" (find-and-hold) do
 //! epd2wb decide o resultado: o tempo de solução é o da primeira linha da
 //! série *atual* de linhas certas; qualquer linha errada depois zera a série.
 
 use ice::geracao::san_para_lance;
-use ice::lance::{lance_para_texto, mesmo_lance, TLance};
+use ice::lance::{lance_para_texto, TLance};
 use ice::tabuleiro::TBoard;
 use std::collections::BTreeMap;
 
@@ -108,17 +108,6 @@ pub fn primeiro_lance(b: &TBoard, pv: &str, pula: usize) -> (Option<TLance>, Str
     (None, String::new())
 }
 
-/// O lance está certo? Com `bm`: é um deles. Só com `am`: existe e não é
-/// nenhum dos evitados (regra do epd2wb: `am` só vale sem `bm`).
-pub fn lance_correto(l: Option<&TLance>, bm: &[TLance], am: &[TLance]) -> bool {
-    let Some(l) = l else { return false };
-    if !bm.is_empty() {
-        bm.iter().any(|x| mesmo_lance(x, l))
-    } else {
-        !am.iter().any(|x| mesmo_lance(x, l))
-    }
-}
-
 /// Estado da regra "achar e segurar" de uma posição.
 #[derive(Clone, Debug, Default)]
 pub struct TSegue {
@@ -183,6 +172,7 @@ pub fn texto_lance(l: Option<&TLance>) -> String {
 #[cfg(test)]
 mod testes {
     use super::*;
+    use ice::epd::{lance_correto, le_linha_epd};
 
     const WAC1: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
 
@@ -231,25 +221,19 @@ mod testes {
     #[test]
     fn xeque_e_captura_nao_mudam_o_lance() {
         // WAC.004: bm Qxh7+; o motor pode escrever Qxh7, Qxh7+ ou h6h7.
-        let b =
-            TBoard::de_fen("r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1").unwrap();
-        let bm = [san_para_lance(&b, "Qxh7+").unwrap()];
+        let pos = le_linha_epd(
+            "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - bm Qxh7+;",
+            4,
+        )
+        .unwrap();
+        let certo = |pv: &str| {
+            let (l, _) = primeiro_lance(&pos.tabuleiro, pv, 0);
+            l.is_some_and(|l| lance_correto(&pos, &l))
+        };
         for pv in ["Qxh7+", "Qxh7", "h6h7", "Qh6xh7+"] {
-            let (l, _) = primeiro_lance(&b, pv, 0);
-            assert!(lance_correto(l.as_ref(), &bm, &[]), "{pv}");
+            assert!(certo(pv), "{pv}");
         }
-        let (l, _) = primeiro_lance(&b, "hxg6", 0);
-        assert!(!lance_correto(l.as_ref(), &bm, &[]));
-    }
-
-    #[test]
-    fn am_so_sem_bm() {
-        let b = TBoard::de_fen(WAC1).unwrap();
-        let am = [san_para_lance(&b, "Qg6").unwrap()];
-        let outro = san_para_lance(&b, "Nxd5");
-        assert!(lance_correto(outro.as_ref(), &[], &am));
-        assert!(!lance_correto(am.first(), &[], &am));
-        assert!(!lance_correto(None, &[], &am));
+        assert!(!certo("hxg6"));
     }
 
     #[test]

@@ -1,21 +1,20 @@
-//! O processo do motor: início, leitura com prazo, features, sincronia e fim.
+//! O motor: início, leitura com prazo, features, sincronia e fim.
 //!
-//! Uma thread lê a saída do motor e manda cada linha por um canal; o laço
-//! principal espera com `recv_timeout`, de modo que toda espera tem prazo e
-//! um motor travado ou morto nunca trava o executor. O fim da saída (canal
-//! desconectado) é como o executor percebe que o motor caiu.
+//! O processo em si (canos, a thread que lê a saída, leitura com prazo) é o
+//! `ice::processo`, o mesmo dos testes do protocolo; aqui fica o que é do
+//! protocolo xboard/UCI. Toda espera tem prazo, de modo que um motor travado
+//! ou morto nunca trava o executor; o fim da saída é como o executor
+//! percebe que o motor caiu.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::thread;
+use ice::processo::{self, inicia_processo, le_linha_ate, TProcesso};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+pub use ice::processo::TLeitura;
 
 /// Espera máxima depois de `feature done=0` (o protocolo permite 1 hora;
 /// aqui basta um minuto, e a espera continua limitada).
 pub const ESPERA_DONE0_MS: u64 = 60_000;
-/// Intervalo entre verificações de fim de processo.
-const PASSO_ESPERA_MS: u64 = 10;
 
 /// O que o motor anunciou (padrões do protocolo v2, CECP.md 1.2).
 #[derive(Clone, Debug)]
@@ -51,11 +50,8 @@ impl Default for TFeatures {
 
 /// Um motor em execução.
 pub struct TMotor {
-    pub filho: Child,
-    entrada: Option<ChildStdin>,
-    linhas: Receiver<String>,
-    /// `false` depois que a saída acabou (motor morreu ou fechou a saída).
-    pub vivo: bool,
+    /// O processo; `processo.vivo` fica `false` quando a saída acaba.
+    pub processo: TProcesso,
     pub feat: TFeatures,
     /// Próximo número de `ping`.
     pub ping_n: u64,
@@ -63,25 +59,6 @@ pub struct TMotor {
     pub dump: bool,
     /// Protocolo UCI em vez de xboard.
     pub uci: bool,
-}
-
-/// Resultado de uma leitura com prazo.
-#[derive(Debug, PartialEq)]
-pub enum TLeitura {
-    Linha(String),
-    Tempo,
-    Fim,
-}
-
-impl Drop for TMotor {
-    // RUST: garantia de que nenhum motor sobrevive ao executor, mesmo num
-    // caminho de erro; o fim normal é `encerra`.
-    fn drop(&mut self) {
-        if let Ok(None) = self.filho.try_wait() {
-            let _ = self.filho.kill();
-            let _ = self.filho.wait();
-        }
-    }
 }
 
 /// Separa a linha de comando do motor como um shell simples faria:
@@ -117,45 +94,13 @@ pub fn separa_comando(s: &str) -> Vec<String> {
     v
 }
 
-/// Inicia o motor. A saída de erro vai para o nada: motores como o Sjeng
-/// escrevem muito nela, e um cano cheio travaria o motor.
+/// Inicia o motor (a saída de erro dele vai para o nada; ver
+/// `ice::processo::inicia_processo`).
 pub fn inicia_motor(cmd: &[String], uci: bool, dump: bool) -> Result<TMotor, String> {
     let programa = cmd.first().ok_or("comando do motor vazio")?;
-    let mut filho = Command::new(programa)
-        .args(&cmd[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("não consegui iniciar {programa}: {e}"))?;
-    let saida = filho.stdout.take().ok_or("motor sem saída padrão")?;
-    let entrada = filho.stdin.take();
-    let (tx, rx) = channel();
-    thread::spawn(move || {
-        // Lê bytes e converte com perdas: um motor que escreve lixo não
-        // derruba o executor.
-        let mut leitor = BufReader::new(saida);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match leitor.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let s = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
-                    if tx.send(s).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    let processo = inicia_processo(Command::new(programa).args(&cmd[1..]))?;
     Ok(TMotor {
-        filho,
-        entrada,
-        linhas: rx,
-        vivo: true,
+        processo,
         feat: TFeatures::default(),
         ping_n: 1,
         dump,
@@ -163,40 +108,23 @@ pub fn inicia_motor(cmd: &[String], uci: bool, dump: bool) -> Result<TMotor, Str
     })
 }
 
-/// Manda uma linha ao motor. Erro de escrita = motor morto.
+/// Manda uma linha ao motor. Um erro de escrita (motor morto) fecha a
+/// entrada e é percebido depois, na leitura: aqui não há o que fazer.
 pub fn envia(m: &mut TMotor, s: &str) {
     if m.dump {
         eprintln!("> {s}");
     }
-    let ok = match m.entrada.as_mut() {
-        Some(e) => writeln!(e, "{s}").and_then(|_| e.flush()).is_ok(),
-        None => false,
-    };
-    if !ok {
-        m.entrada = None;
-    }
+    processo::envia(&mut m.processo, s);
 }
 
-/// Lê a próxima linha até o instante `ate`. Linhas `feature` são respondidas
-/// aqui mesmo (mesmo as que chegam tarde, como as do GNU Chess) e voltam
-/// também, para que a apresentação veja o `done=1` na hora. Passado o prazo
-/// volta `Tempo` sem olhar o canal: um motor que inunda a saída (o Sjeng
-/// escreve milhares de linhas) não prende o executor além do prazo.
+/// Lê a próxima linha até o instante `ate` (passado o prazo, `Tempo` sem
+/// olhar o canal). Linhas `feature` são respondidas aqui mesmo (mesmo as que
+/// chegam tarde, como as do GNU Chess) e voltam também, para que a
+/// apresentação veja o `done=1` na hora.
 pub fn le_ate(m: &mut TMotor, ate: Instant) -> TLeitura {
-    if !m.vivo {
-        return TLeitura::Fim;
-    }
-    let agora = Instant::now();
-    if agora >= ate {
-        return TLeitura::Tempo;
-    }
-    match m.linhas.recv_timeout(ate - agora) {
-        Ok(l) => TLeitura::Linha(trata_linha(m, l)),
-        Err(RecvTimeoutError::Timeout) => TLeitura::Tempo,
-        Err(RecvTimeoutError::Disconnected) => {
-            m.vivo = false;
-            TLeitura::Fim
-        }
+    match le_linha_ate(&mut m.processo, ate) {
+        TLeitura::Linha(l) => TLeitura::Linha(trata_linha(m, l)),
+        outra => outra,
     }
 }
 
@@ -362,7 +290,7 @@ pub fn apresenta_uci(m: &mut TMotor, espera_ms: u64) -> bool {
 /// descartando o resto, até `ate`. Sem `ping`, espera `sem_ping_ms` fixos
 /// (como o `-x` do epd2wb), também descartando. `false` se não sincronizou.
 pub fn sincroniza(m: &mut TMotor, ate: Instant, sem_ping_ms: u64) -> bool {
-    if !m.vivo {
+    if !m.processo.vivo {
         return false;
     }
     // Sem ping: só resta esperar um tempo fixo, jogando fora o que chegar.
@@ -370,7 +298,7 @@ pub fn sincroniza(m: &mut TMotor, ate: Instant, sem_ping_ms: u64) -> bool {
         let fim = Instant::now() + Duration::from_millis(sem_ping_ms);
         let fim = if fim < ate { fim } else { ate };
         while let TLeitura::Linha(_) = le_ate(m, fim) {}
-        return m.vivo;
+        return m.processo.vivo;
     }
     let esperado = if m.uci {
         envia(m, "isready");
@@ -398,16 +326,11 @@ pub fn sincroniza(m: &mut TMotor, ate: Instant, sem_ping_ms: u64) -> bool {
 /// Encerra o motor: `quit`, espera até `folga_ms` e, se ainda vivo, mata.
 pub fn encerra(m: &mut TMotor, folga_ms: u64) {
     envia(m, "quit");
-    m.entrada = None; // fecha a entrada: motores que leem até o fim também saem
-    let ate = Instant::now() + Duration::from_millis(folga_ms);
-    while Instant::now() < ate {
-        match m.filho.try_wait() {
-            Ok(Some(_)) | Err(_) => return,
-            Ok(None) => thread::sleep(Duration::from_millis(PASSO_ESPERA_MS)),
-        }
+    // Fecha a entrada: motores que leem até o fim também saem.
+    processo::fecha_entrada(&mut m.processo);
+    if !processo::espera_fim(&mut m.processo, Duration::from_millis(folga_ms)) {
+        processo::mata(&mut m.processo);
     }
-    let _ = m.filho.kill();
-    let _ = m.filho.wait();
 }
 
 #[cfg(test)]

@@ -7,15 +7,15 @@
 //! Toda espera tem prazo: o tempo da posição mais a folga.
 
 use crate::analise::{
-    fator_ramificacao, lance_correto, le_linha_pensamento, primeiro_lance, segue_linha, segurou,
-    texto_lance, TLinha, TSegue,
+    fator_ramificacao, le_linha_pensamento, primeiro_lance, segue_linha, segurou, texto_lance,
+    TLinha, TSegue,
 };
-use crate::epd::TPosicaoEpd;
 use crate::motor::{
     apresenta_uci, apresenta_xboard, encerra, envia, inicia_motor, le_ate, sincroniza, TLeitura,
     TMotor,
 };
 use crate::relatorio::{resultado_vazio, TEstado, TResultado};
+use ice::epd::{lance_correto, TPosicaoEpd};
 use std::time::{Duration, Instant};
 
 /// Tentativas seguidas de (re)iniciar o motor antes de desistir dele.
@@ -76,7 +76,7 @@ pub fn novo_executor(cfg: &TConfig) -> TExecutor {
 
 /// Garante um motor vivo e apresentado. `Err` com o motivo se não deu.
 fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
-    if ex.motor.as_ref().is_some_and(|m| m.vivo) {
+    if ex.motor.as_ref().is_some_and(|m| m.processo.vivo) {
         return Ok(());
     }
     if let Some(mut velho) = ex.motor.take() {
@@ -96,16 +96,16 @@ fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
         apresenta_uci(&mut m, cfg.espera_features_ms)
     } else {
         let v2 = apresenta_xboard(&mut m, cfg.espera_features_ms);
-        if !v2 && m.vivo && !ex.avisou_protocolo1 {
+        if !v2 && m.processo.vivo && !ex.avisou_protocolo1 {
             println!(
                 "Note: no features within {} ms: treating the engine as protocol 1",
                 cfg.espera_features_ms
             );
             ex.avisou_protocolo1 = true;
         }
-        m.vivo
+        m.processo.vivo
     };
-    if !ok || !m.vivo {
+    if !ok || !m.processo.vivo {
         ex.falhas_inicio += 1;
         encerra(&mut m, cfg.folga_ms.min(500));
         return Err("o motor morreu ou não respondeu na apresentação".to_string());
@@ -281,7 +281,8 @@ fn conta_lance_final(
 
 fn conta_linha(a: &mut TAndamento, pos: &TPosicaoEpd, cfg: &TConfig, lin: TLinha) {
     let (l, _) = primeiro_lance(&pos.tabuleiro, &lin.pv, cfg.pula);
-    let certo = lance_correto(l.as_ref(), &pos.bm, &pos.am);
+    // Sem lance reconhecível na PV a linha está errada, mesmo só com `am`.
+    let certo = l.as_ref().is_some_and(|l| lance_correto(pos, l));
     segue_linha(&mut a.segue, certo, lin.tempo_ms, lin.prof);
     if !cfg.quieto {
         println!(
@@ -315,12 +316,11 @@ pub fn testa_posicao(
     ex: &mut TExecutor,
     cfg: &TConfig,
     pos: &TPosicaoEpd,
-    n: usize,
     suite: &str,
 ) -> TResultado {
-    let mut r = resultado_vazio(&ex.nome, suite, cfg.tempo_ms, n, &pos.id);
-    r.bm = pos.bm_texto.join(" ");
-    r.am = pos.am_texto.join(" ");
+    let mut r = resultado_vazio(&ex.nome, suite, cfg.tempo_ms, pos.num, &pos.id);
+    r.bm = pos.bm_texto.clone();
+    r.am = pos.am_texto.clone();
     if let Err(e) = garante_motor(ex, cfg) {
         r.estado = TEstado::Erro;
         r.motivo = e;
@@ -344,7 +344,7 @@ pub fn testa_posicao(
         roda_xboard(m, cfg, pos, &mut a)
     };
     // Um motor que não sincronizou no fim é trocado antes da próxima posição.
-    if !m.vivo || erro.as_deref() == Some("SEM_SINCRONIA") {
+    if !m.processo.vivo || erro.as_deref() == Some("SEM_SINCRONIA") {
         if let Some(mut velho) = ex.motor.take() {
             encerra(&mut velho, cfg.folga_ms.min(500));
         }
@@ -420,7 +420,7 @@ fn roda_xboard(
         Instant::now() + Duration::from_millis(cfg.folga_ms),
         cfg.sem_ping_ms,
     ) {
-        return Some(if m.vivo {
+        return Some(if m.processo.vivo {
             "sem pong depois do setboard".to_string()
         } else {
             "o motor caiu".to_string()
@@ -536,7 +536,7 @@ fn roda_uci(
     envia(m, "ucinewgame");
     envia(m, &format!("position fen {}", pos.fen));
     if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
-        return Some(if m.vivo {
+        return Some(if m.processo.vivo {
             "sem readyok".to_string()
         } else {
             "o motor caiu".to_string()
