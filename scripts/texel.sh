@@ -2,8 +2,8 @@
 # Afinação dos pesos da avaliação pelo método de Texel (ver src/bin/texel.rs).
 #
 # 1. Gera as partidas (fora do repositório, em $DADOS): o ICE-rs contra ele
-#    mesmo e contra motores de referência, com o match.py das ferramentas
-#    compartilhadas e as aberturas de 8 lances sorteadas. Partidas rápidas
+#    mesmo e contra motores de referência, com scripts/match.py e as
+#    aberturas de 8 lances de tests/data, sorteadas. Partidas rápidas
 #    bastam: o que importa é o resultado e a variedade de posições. Com 2
 #    núcleos, 4000 partidas a 5+0.05 levam umas 6 horas — rode quando a
 #    máquina estiver livre.
@@ -25,8 +25,8 @@ set -eu
 
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
 DADOS=${DADOS:-/tmp/ice-texel}
-MATCH=${MATCH:-$RAIZ/../shared/tools/match.py}
-ABERTURAS=${ABERTURAS:-$RAIZ/../shared/openings/8moves_v3-sample2000.epd}
+MATCH=${MATCH:-$RAIZ/scripts/match.py}
+ABERTURAS=${ABERTURAS:-$RAIZ/tests/data/8moves_v3-sample2000.epd}
 TC=${TC:-5+0.05}
 EPOCAS=${EPOCAS:-2000}
 N=${1:-1000}
