@@ -1,23 +1,43 @@
 //! Ferramentas de medida da linha de comando: `ice bench`, `ice busca` e
 //! `ice epd`.
 //!
-//! Nível 7: depende da busca. O `bench` pesquisa posições fixas a uma
-//! profundidade fixa e imprime o total de nós: com as chaves Polyglot
-//! determinísticas e a busca em uma thread, o número é a assinatura do
-//! binário (`Bench: N` em toda mudança de busca ou avaliação).
+//! Nível 7: depende da busca (e de `epd`, `tabuleiro`, `tempo` abaixo dela);
+//! só `main` o usa. O ICE não tinha nada disto: o `bench` é a assinatura de
+//! nós à moda do Stockfish — posições fixas, profundidade fixa, total de nós.
+//! Com as chaves Polyglot determinísticas, a tabela de tamanho fixo e a busca
+//! em uma thread, o número só muda quando a árvore pesquisada muda; por isso
+//! todo commit que mexe na busca ou na avaliação cita `Bench: N`, e um número
+//! diferente numa refatoração denuncia uma mudança de comportamento.
+//!
+//! O `ice epd` roda uma suíte de táticas dentro do processo (sem o xboard no
+//! meio) e mede também o fator de ramificação médio, a medida do artigo do
+//! ICE para comparar versões da busca.
 
 use crate::busca::*;
-use crate::epd::{lance_correto, le_arquivo_epd};
+use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use std::time::Instant;
 
-/// Profundidade padrão do bench.
+/// Profundidade padrão do bench: uns poucos segundos por execução, fundo o
+/// bastante para passar por todas as podas e reduções da busca.
 pub const BENCH_PROFUNDIDADE: u32 = 9;
-/// Tabela do bench: pequena, para o número não depender da memória da máquina.
+/// Maior profundidade aceita por `ice bench N` (a busca vai até `MAX_DEPTH`,
+/// mas além disto o bench deixa de ser uma medida e vira uma espera).
+pub const BENCH_PROF_MAX: u32 = 30;
+/// Tabela do bench: pequena e fixa, para o número não depender da memória da
+/// máquina nem da opção `--hash` (com outra tabela, outros cortes, outros nós).
 const BENCH_HASH_MB: usize = 16;
+/// Tempo por posição do `ice busca` sem limite nenhum na linha de comando.
+pub const BUSCA_TEMPO_PADRAO_MS: u64 = 5000;
+/// Tempo por posição do `ice epd arquivo` sem opções.
+pub const EPD_TEMPO_PADRAO_MS: u64 = 1000;
+/// Limites das opções `--tempo` (segundos) e `--profundidade`: fora disso é
+/// erro de digitação, não um pedido de verdade.
+const TEMPO_MAX_S: f64 = 1e6;
+pub const PROFUNDIDADE_MAX: u32 = 100;
 
 /// Posições do bench: aberturas, meio-jogos táticos, finais e mates.
 pub const POSICOES_BENCH: [&str; 30] = [
@@ -53,21 +73,29 @@ pub const POSICOES_BENCH: [&str; 30] = [
     "8/8/8/8/5kp1/P7/8/1K1N4 w - - 0 1",
 ];
 
+/// Uma busca nova com as opções globais da linha de comando (`--classico`,
+/// `--sem`): o ICE clássico liga junto a busca e a avaliação dele.
+fn busca_configurada(mb: usize, classico: bool, melhorias: u32) -> TBusca {
+    let mut bu = nova_busca(mb);
+    bu.classico = classico;
+    bu.melhorias = melhorias;
+    bu.av.classico = classico;
+    bu
+}
+
 /// `ice bench [profundidade]`: imprime por último `bench nodes=N ms=T nps=R`.
 pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let prof = match args.first() {
         Some(s) => s
             .parse::<u32>()
             .ok()
-            .filter(|d| (1..=30).contains(d))
-            .ok_or("uso: ice bench [profundidade 1..30]")?,
+            .filter(|d| (1..=BENCH_PROF_MAX).contains(d))
+            .ok_or(format!("uso: ice bench [profundidade 1..{BENCH_PROF_MAX}]"))?,
         None => BENCH_PROFUNDIDADE,
     };
-    let mut bu = nova_busca(BENCH_HASH_MB);
+    let mut bu = busca_configurada(BENCH_HASH_MB, classico, melhorias);
+    // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
     bu.post = false;
-    bu.classico = classico;
-    bu.melhorias = melhorias;
-    bu.av.classico = classico;
     let inicio = Instant::now();
     let mut total = 0u64;
     for (i, fen) in POSICOES_BENCH.iter().enumerate() {
@@ -89,16 +117,20 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
         total += r.nos;
     }
     let ms = inicio.elapsed().as_millis() as u64;
+    // A última linha é a que os scripts leem (`ice bench | tail -1`): o
+    // formato não pode mudar.
     println!(
         "bench nodes={} ms={} nps={}",
         total,
         ms,
-        total * 1000 / ms.max(1)
+        total.saturating_mul(1000) / ms.max(1)
     );
     Ok(())
 }
 
-/// Lê `--tempo S` / `--profundidade D` / `--nos N`.
+/// Lê `--tempo S` / `--profundidade D` / `--nos N` (em pares opção valor).
+/// Sem nenhum limite, `BUSCA_TEMPO_PADRAO_MS`: uma busca sem limite nunca
+/// terminaria fora do protocolo.
 fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
     let mut lim = TLimites::default();
     let mut i = 0;
@@ -111,7 +143,7 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
                 let s: f64 = valor
                     .parse()
                     .ok()
-                    .filter(|s: &f64| *s > 0.0 && *s < 1e6)
+                    .filter(|s: &f64| *s > 0.0 && *s < TEMPO_MAX_S)
                     .ok_or("tempo inválido")?;
                 lim.tempo_alvo_ms = (s * 1000.0) as u64;
                 lim.tempo_max_ms = lim.tempo_alvo_ms;
@@ -120,7 +152,7 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
                 lim.profundidade = valor
                     .parse()
                     .ok()
-                    .filter(|d| (1..=100).contains(d))
+                    .filter(|d| (1..=PROFUNDIDADE_MAX).contains(d))
                     .ok_or("profundidade inválida")?
             }
             "--nos" => lim.nos = valor.parse().map_err(|_| "número de nós inválido")?,
@@ -129,14 +161,15 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
         i += 2;
     }
     if lim.tempo_max_ms == 0 && lim.profundidade == 0 && lim.nos == 0 {
-        lim.tempo_alvo_ms = 5000;
-        lim.tempo_max_ms = 5000;
+        lim.tempo_alvo_ms = BUSCA_TEMPO_PADRAO_MS;
+        lim.tempo_max_ms = BUSCA_TEMPO_PADRAO_MS;
     }
     Ok(lim)
 }
 
 /// `ice busca <FEN> [--tempo S | --profundidade D]`: pensa e imprime `bestmove`.
 pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+    // O FEN vem em vários argumentos (o shell o separa); acaba na 1ª opção.
     let fim_fen = args
         .iter()
         .position(|a| a.starts_with("--"))
@@ -149,10 +182,7 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     })
     .map_err(|e| format!("FEN inválido ({e})"))?;
     let lim = limites_dos_args(&args[fim_fen..])?;
-    let mut bu = nova_busca(HASH_PADRAO_MB);
-    bu.classico = classico;
-    bu.melhorias = melhorias;
-    bu.av.classico = classico;
+    let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
     let r = busca(&mut b, &mut bu, &lim);
     println!("bestmove {}", lance_para_texto(&r.lance));
     Ok(())
@@ -167,8 +197,8 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
     let texto = std::fs::read_to_string(arquivo).map_err(|e| format!("{arquivo}: {e}"))?;
     let mut lim = limites_dos_args(&args[1..])?;
     if args.len() == 1 {
-        lim.tempo_alvo_ms = 1000;
-        lim.tempo_max_ms = 1000;
+        lim.tempo_alvo_ms = EPD_TEMPO_PADRAO_MS;
+        lim.tempo_max_ms = EPD_TEMPO_PADRAO_MS;
     }
     // Numa suíte o tempo é fixo: a busca usa tudo (alvo = máximo).
     lim.tempo_alvo_ms = lim.tempo_max_ms * 2;
@@ -176,14 +206,13 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
     for e in &erros {
         eprintln!("{e}");
     }
-    let mut bu = nova_busca(HASH_PADRAO_MB);
+    let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
     bu.post = false;
-    bu.classico = classico;
-    bu.melhorias = melhorias;
-    bu.av.classico = classico;
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {
         let mut b = TBoard::de_fen(&p.fen)?;
+        // Como no bench: cada posição começa com tabela e históricos limpos,
+        // para o resultado de uma não depender das anteriores.
         limpa_busca(&mut bu);
         let r = busca(&mut b, &mut bu, &lim);
         let ok = lance_correto(p, &r.lance);
@@ -195,20 +224,7 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
             soma_fr += bu.nos_iteracao[d] as f64 / bu.nos_iteracao[d - 1] as f64;
             n_fr += 1;
         }
-        println!(
-            "{} {} {} bm {}{} prof {} nos {}",
-            p.id,
-            if ok { "ok  " } else { "FALHA" },
-            lance_para_texto(&r.lance),
-            p.bm_texto,
-            if p.am_texto.is_empty() {
-                String::new()
-            } else {
-                format!(" am {}", p.am_texto)
-            },
-            r.profundidade,
-            r.nos
-        );
+        println!("{}", linha_epd(p, ok, &r));
     }
     println!(
         "fator de ramificação médio: {:.2}",
@@ -216,4 +232,23 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
     );
     println!("solved {}/{}", resolvidas, posicoes.len());
     Ok(())
+}
+
+/// A linha de uma posição do `ice epd`: id, ok/FALHA, o lance jogado, o
+/// esperado (`bm`, e o `am` se houver), profundidade e nós.
+fn linha_epd(p: &TPosicaoEpd, ok: bool, r: &TResultado) -> String {
+    format!(
+        "{} {} {} bm {}{} prof {} nos {}",
+        p.id,
+        if ok { "ok  " } else { "FALHA" },
+        lance_para_texto(&r.lance),
+        p.bm_texto,
+        if p.am_texto.is_empty() {
+            String::new()
+        } else {
+            format!(" am {}", p.am_texto)
+        },
+        r.profundidade,
+        r.nos
+    )
 }

@@ -1,9 +1,16 @@
-//! Entrada da linha de comando do ICE-rs.
+//! Entrada da linha de comando do ICE-rs: o `main()` do `ice.c`, que aqui
+//! só escolhe o que rodar.
 //!
 //! Sem argumentos, o motor fala o protocolo xboard na entrada e na saída
 //! padrão (`ice [--hash MB] [--livro ARQUIVO | --sem-livro] [--classico]`).
 //! Com argumentos, roda as ferramentas de depuração e medida:
 //! `ice perft <prof> [FEN]`, `ice d [FEN]`, `ice gen [FEN]`, `ice bench`…
+//! (`ice --help` lista tudo).
+//!
+//! Nível 8, como o `xboard`: usa a biblioteca (`lib.rs`) e nada depende
+//! dele. Fica pequeno de propósito: cada ferramenta mora no módulo do que
+//! ela mede (`perft`, `bench`, `livro`), e os testes em `tests/` usam esses
+//! módulos sem passar por aqui.
 #![forbid(unsafe_code)]
 
 use ice::geracao::{gera_lista_lances, lance_para_san};
@@ -14,26 +21,94 @@ use ice::xboard::TOpcoesMotor;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Maior profundidade do `ice perft`: a 12 a posição inicial já leva horas;
+/// além disso o contador seria só uma espera sem fim.
+const PERFT_PROF_MAX: u32 = 12;
+
+/// O texto do `ice --help`: uma linha por comando, opção e variável de
+/// ambiente. Montado em tempo de execução para que os limites e as listas
+/// (`--hash`, `--sem`) venham das mesmas constantes que o código confere e
+/// não fiquem desatualizados.
+fn texto_ajuda() -> String {
+    let melhorias: Vec<&str> = ice::busca::NOMES_MELHORIAS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    format!(
+        "{nome} — motor de xadrez didático (porte em Rust do ICE, UERJ)
+uso: ice [OPÇÕES] [COMANDO [ARGUMENTOS]]
+
+Comandos:
+  (nenhum)                     fala o protocolo xboard/WinBoard (CECP v2) na entrada e na saída padrão
+  perft <prof 0..{perft}> [FEN]     conta as folhas da árvore de lances, por lance da raiz
+  d [FEN]                      desenha o tabuleiro (sem FEN, a posição inicial)
+  gen [FEN]                    lista os lances legais em coordenadas e SAN
+  eval [FEN]                   mostra a avaliação termo a termo
+  bench [prof 1..{bench_max}]           assinatura: nós de {n_bench} posições fixas a profundidade fixa (padrão {prof_bench})
+  busca [FEN] [LIMITES]        pensa numa posição e imprime `bestmove`
+  epd <arquivo.epd> [LIMITES]  roda uma suíte EPD e imprime `solved N/M`
+  livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
+  help, --help, -h             esta ajuda
+  --version, -V                a versão
+
+Opções globais (valem para todos os comandos, em qualquer posição):
+  --hash <MB>                  tamanho da tabela de transposição, 1..{hash_max} MB (padrão {hash_padrao})
+  --livro <arquivo>            livro de aberturas: .bin (Polyglot) ou texto do ICE (padrão: o embutido)
+  --sem-livro                  não consulta livro de aberturas
+  --semente-livro <N>          semente fixa da escolha no livro (partidas reproduzíveis)
+  --classico                   a busca e a avaliação do ICE clássico, sem as melhorias posteriores
+  --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
+  --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
+
+Opções dos comandos:
+  busca, epd: --tempo <S>      segundos por posição (padrão: {busca_s} na busca, {epd_s} no epd)
+  busca, epd: --profundidade <D>  profundidade fixa, 1..{prof_max}
+  busca, epd: --nos <N>        limite de nós por posição
+  livro: --plies <N>           quantos meios-lances de cada partida entram no livro
+  livro: --min <M>             uma variante só entra com pelo menos M partidas
+
+Variáveis de ambiente:
+  RUST_LOG=debug               no modo xboard, registra em stderr a transcrição do protocolo e o que o motor decide",
+        nome = ice::NOME_MOTOR,
+        perft = PERFT_PROF_MAX,
+        n_bench = ice::bench::POSICOES_BENCH.len(),
+        prof_bench = ice::bench::BENCH_PROFUNDIDADE,
+        bench_max = ice::bench::BENCH_PROF_MAX,
+        busca_s = ice::bench::BUSCA_TEMPO_PADRAO_MS / 1000,
+        epd_s = ice::bench::EPD_TEMPO_PADRAO_MS / 1000,
+        prof_max = ice::bench::PROFUNDIDADE_MAX,
+        hash_max = ice::xboard::MAX_HASH_MB,
+        hash_padrao = ice::hash::HASH_PADRAO_MB,
+        melhorias = melhorias.join(","),
+    )
+}
+
 /// Lê o FEN dos argumentos restantes (com ou sem aspas); sem nada, a posição inicial.
 fn posicao_dos_args(args: &[String]) -> Result<TBoard, String> {
     let fen = if args.is_empty() {
         FEN_INICIAL.to_string()
     } else {
+        // O shell separa um FEN sem aspas em seis argumentos: junta de novo.
         args.join(" ")
     };
     TBoard::de_fen(&fen).map_err(|e| format!("FEN inválido ({e}): {fen}"))
 }
 
+/// `ice perft <prof> [FEN]`: o `divide` (nós por lance da raiz) e o total,
+/// para achar um erro do gerador comparando com outro motor lance a lance.
 fn cmd_perft(args: &[String]) -> Result<(), String> {
     let prof: u32 = args
         .first()
         .and_then(|s| s.parse().ok())
-        .filter(|&d| d <= 12)
-        .ok_or("uso: ice perft <profundidade 0..12> [FEN]")?;
+        .filter(|&d| d <= PERFT_PROF_MAX)
+        .ok_or(format!(
+            "uso: ice perft <profundidade 0..{PERFT_PROF_MAX}> [FEN]"
+        ))?;
     let mut b = posicao_dos_args(&args[1..])?;
     let inicio = Instant::now();
     let mut total = 0u64;
     if prof == 0 {
+        // Por definição, perft(0) = 1 (a própria posição).
         total = 1;
     } else {
         for (l, n) in ice::perft::divide(&mut b, prof) {
@@ -42,17 +117,20 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
         }
     }
     let ms = inicio.elapsed().as_millis();
+    // Em u128: nós × 1000 não cabe em u64 num perft muito longo.
     let nps = (total as u128 * 1000) / ms.max(1);
     println!("perft depth={prof} nodes={total} ms={ms} nps={nps}");
     Ok(())
 }
 
+/// `ice d [FEN]`: o diagrama do `mostraTab.c`.
 fn cmd_d(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
     print!("{}", ice::mostra::diagrama(&b, ""));
     Ok(())
 }
 
+/// `ice gen [FEN]`: os lances que o gerador produz, em coordenadas e SAN.
 fn cmd_gen(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
     let mut lista = TListaLances::nova();
@@ -64,8 +142,33 @@ fn cmd_gen(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `--sem see,lmr,…`: tira de `melhorias` cada melhoria pós-ICE da lista
+/// (para medir uma a uma o que cada uma vale). Um nome errado é erro, com a
+/// lista dos conhecidos: desligar "nada" sem avisar estragaria a medida.
+fn desliga_melhorias(lista: &str, melhorias: &mut u32) -> Result<(), String> {
+    let conhecidas: Vec<&str> = ice::busca::NOMES_MELHORIAS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    for nome in lista.split(',') {
+        let (_, m) = ice::busca::NOMES_MELHORIAS
+            .iter()
+            .find(|(n, _)| *n == nome)
+            .ok_or_else(|| {
+                format!(
+                    "melhoria desconhecida '{nome}' (conhecidas: {})",
+                    conhecidas.join(", ")
+                )
+            })?;
+        *melhorias &= !m;
+    }
+    Ok(())
+}
+
 /// Tira de `args` as opções globais (em qualquer posição): `--classico`,
-/// `--hash MB`, `--livro ARQUIVO`, `--sem-livro`.
+/// `--hash MB`, `--livro ARQUIVO`, `--sem-livro`, `--sem LISTA`,
+/// `--semente-livro N`, `--material-pst`. O que sobra é o comando e os
+/// argumentos dele (que podem ter opções próprias, como `--tempo`).
 fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
     let mut op = TOpcoesMotor::default();
     let mut resto = Vec::new();
@@ -74,26 +177,10 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
         match a.as_str() {
             "--classico" => op.classico = true,
             "--sem" => {
-                // `--sem see,lmr,…` desliga melhorias pós-ICE uma a uma (para medi-las).
                 let lista = it
                     .next()
                     .ok_or("uso: --sem see,futilidade,lmr,ameaca,delta,lmp")?;
-                for nome in lista.split(',') {
-                    let (_, m) = ice::busca::NOMES_MELHORIAS
-                        .iter()
-                        .find(|(n, _)| *n == nome)
-                        .ok_or_else(|| {
-                            let conhecidas: Vec<&str> = ice::busca::NOMES_MELHORIAS
-                                .iter()
-                                .map(|(n, _)| *n)
-                                .collect();
-                            format!(
-                                "melhoria desconhecida '{nome}' (conhecidas: {})",
-                                conhecidas.join(", ")
-                            )
-                        })?;
-                    op.melhorias &= !m;
-                }
+                desliga_melhorias(&lista, &mut op.melhorias)?;
             }
             "--sem-livro" => op.livro = false,
             "--material-pst" => op.so_material_pst = true,
@@ -105,6 +192,8 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                 );
             }
             "--hash" => {
+                // Aqui um valor fora da faixa é erro (quem digita quer saber);
+                // no protocolo o `memory` satura.
                 op.hash_mb = it
                     .next()
                     .and_then(|v| v.parse::<usize>().ok())
@@ -118,28 +207,31 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
             _ => resto.push(a),
         }
     }
+    // O `drain` segura `args` emprestado até ser largado.
     drop(it);
     *args = resto;
     Ok(op)
 }
 
-fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let op = match opcoes_globais(&mut args) {
-        Ok(op) => op,
-        Err(e) => {
-            eprintln!("Erro: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+/// Roda o comando (o primeiro argumento que não é opção global).
+fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (classico, melhorias) = (op.classico, op.melhorias);
-    let resultado = match args.first().map(String::as_str) {
+    match args.first().map(String::as_str) {
         None => {
             // O registro (RUST_LOG=debug) vai para stderr: stdout é do protocolo.
             env_logger::Builder::from_default_env()
                 .target(env_logger::Target::Stderr)
                 .init();
-            ice::xboard::laco_xboard(&op);
+            ice::xboard::laco_xboard(op);
+            Ok(())
+        }
+        Some("help" | "--help" | "-h") => {
+            println!("{}", texto_ajuda());
+            Ok(())
+        }
+        // A mesma constante do `myname` das features do protocolo.
+        Some("--version" | "-V") => {
+            println!("{}", ice::NOME_MOTOR);
             Ok(())
         }
         Some("perft") => cmd_perft(&args[1..]),
@@ -152,8 +244,16 @@ fn main() -> ExitCode {
         Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
         Some("livro") => ice::livro::cmd_livro(&args[1..]),
-        Some(outro) => Err(format!("comando desconhecido: {outro}")),
-    };
+        Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
+    }
+}
+
+/// Erro → mensagem em stderr e código 1 (`ExitCode::FAILURE`), o mesmo para
+/// todo erro (uso errado, FEN inválido, arquivo ilegível): os scripts só
+/// precisam saber se deu certo.
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let resultado = opcoes_globais(&mut args).and_then(|op| executa(&args, &op));
     match resultado {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -16,11 +16,68 @@
 //! que um terço do relógio, e sempre deixando `MARGEM_SEGURANCA_MS` para o
 //! atraso do pipe e da interface. A busca pode ir além do alvo (até o máximo)
 //! quando o escore cai ou o melhor lance muda (ver `busca`).
+//!
+//! Os números do protocolo chegam sem teto (`time 9223372036854775807` é um
+//! `i64` válido): todo relógio passa por `cs_em_ms`/`limita_relogio_cs`, que
+//! o limitam a `MAX_RELOGIO_CS`, e assim nenhuma conta daqui, do protocolo ou
+//! da busca (que soma o tempo do ponder ao máximo) transborda.
 
 /// Margem para a latência do pipe, da interface e do sistema.
 pub const MARGEM_SEGURANCA_MS: u64 = 50;
 /// Menor tempo que se dá a um lance (ms).
 pub const TEMPO_MINIMO_MS: u64 = 10;
+/// O protocolo conta o relógio em centésimos; a busca, em milissegundos.
+pub const MS_POR_CS: u64 = 10;
+/// Maior relógio levado em conta: um ano, o mesmo teto que o parser põe no
+/// `level` e no `st`. Um relógio maior é tratado como este (saturado): para o
+/// motor dá no mesmo, e as contas em ms ficam longe do limite do `u64`.
+pub const MAX_RELOGIO_CS: u64 = 365 * 86_400 * 100;
+
+// --- Divisão do relógio (cada número com o porquê) ---
+/// O teto de um lance é um terço do relógio: mesmo estourando o alvo, sobra
+/// tempo para os lances seguintes.
+const DIVISOR_TETO: u64 = 3;
+/// No teto entra metade do incremento: ele volta depois do lance.
+const DIVISOR_INC_TETO: u64 = 2;
+/// Trava do teto: nunca mais que metade do que resta (com incremento grande e
+/// relógio curto, o terço + incremento passaria do próprio relógio). Usada
+/// também pelo protocolo (`xboard::limites_do_lance`).
+pub const DIVISOR_TRAVA: u64 = 2;
+/// Lances que se supõe faltarem numa partida com incremento.
+const LANCES_FUTUROS_INCREMENTO: u64 = 25;
+/// Lances que se supõe faltarem na morte súbita (o número do ICE).
+const LANCES_FUTUROS_MORTE_SUBITA: u64 = 30;
+/// Lance a mais na divisão do modo convencional: folga para não chegar ao
+/// controle com o relógio zerado.
+const FOLGA_LANCES: u64 = 1;
+/// Gasta-se ¾ do incremento já neste lance (numerador/denominador): o
+/// incremento só chega depois do lance, então não se conta com ele inteiro.
+const INC_NUMERADOR: u64 = 3;
+const INC_DENOMINADOR: u64 = 4;
+/// O máximo pode ir a 4× o alvo: espaço para a busca estender quando o
+/// escore cai ou o melhor lance muda.
+const FATOR_MAXIMO: u64 = 4;
+/// Relógio padrão do xboard: 40 lances em 5 minutos.
+const MPS_PADRAO: u32 = 40;
+const BASE_PADRAO_CS: u64 = 5 * 60 * 100;
+
+/// Centésimos → milissegundos, saturando em `MAX_RELOGIO_CS`.
+pub fn cs_em_ms(cs: u64) -> u64 {
+    cs.min(MAX_RELOGIO_CS) * MS_POR_CS
+}
+
+/// Um relógio (`time`/`otim`, que podem ser negativos: o lado estourou o
+/// tempo) limitado a ±`MAX_RELOGIO_CS`, para que somar o incremento ou
+/// descontar o gasto nunca transborde.
+pub fn limita_relogio_cs(cs: i64) -> i64 {
+    let max = MAX_RELOGIO_CS as i64;
+    cs.clamp(-max, max)
+}
+
+/// Um tempo do `level` (base, incremento; sempre ≥ 0) como relógio.
+pub fn relogio_cs(cs: u64) -> i64 {
+    cs.min(MAX_RELOGIO_CS) as i64
+}
 
 /// O relógio, como o protocolo o conhece.
 #[derive(Clone, Copy, Debug)]
@@ -43,15 +100,14 @@ pub struct TRelogio {
 
 impl Default for TRelogio {
     fn default() -> Self {
-        // Padrão do xboard: 40 lances em 5 minutos.
         TRelogio {
-            mps: 40,
-            base_cs: 30000,
+            mps: MPS_PADRAO,
+            base_cs: BASE_PADRAO_CS,
             inc_cs: 0,
             st_cs: 0,
             sd: 0,
-            tempo_cs: 30000,
-            otim_cs: 30000,
+            tempo_cs: BASE_PADRAO_CS as i64,
+            otim_cs: BASE_PADRAO_CS as i64,
         }
     }
 }
@@ -71,41 +127,42 @@ pub struct TLimites {
     pub infinito: bool,
 }
 
-/// Calcula os limites de um lance. `lances_feitos` = lances do motor já
-/// jogados neste controle (para o modo convencional): `num_lance - 1` na
-/// prática, como no ICE.
+/// Calcula os limites de um lance. `num_lance` = número do lance do motor
+/// neste controle (o primeiro é 1): no modo convencional, dele saem os lances
+/// que faltam para o controle, como no ICE. Aceita qualquer `TRelogio`, até
+/// com `i64::MAX`/`u64::MAX` nos campos: os relógios saturam em
+/// `MAX_RELOGIO_CS` antes de qualquer conta.
 pub fn calcula_limites(r: &TRelogio, num_lance: u32) -> TLimites {
     let mut lim = TLimites {
         profundidade: r.sd,
         ..TLimites::default()
     };
     if r.st_cs > 0 {
-        let t = (r.st_cs * 10)
+        let t = cs_em_ms(r.st_cs)
             .saturating_sub(MARGEM_SEGURANCA_MS)
             .max(TEMPO_MINIMO_MS);
         lim.tempo_alvo_ms = t;
         lim.tempo_max_ms = t;
         return lim;
     }
-    let restante_ms = (r.tempo_cs.max(0) as u64) * 10;
-    let inc_ms = r.inc_cs * 10;
-    // Teto absoluto: um terço do relógio mais metade do incremento que volta,
-    // mas nunca mais que metade do que resta (com incremento grande e relógio
-    // curto, o terço + incremento passaria do próprio relógio), menos a margem.
-    let teto = (restante_ms / 3 + inc_ms / 2)
-        .min(restante_ms / 2)
+    // Relógio negativo (o motor já estourou): joga com o mínimo.
+    let restante_ms = cs_em_ms(r.tempo_cs.max(0) as u64);
+    let inc_ms = cs_em_ms(r.inc_cs);
+    let inc_do_lance = inc_ms * INC_NUMERADOR / INC_DENOMINADOR;
+    let teto = (restante_ms / DIVISOR_TETO + inc_ms / DIVISOR_INC_TETO)
+        .min(restante_ms / DIVISOR_TRAVA)
         .saturating_sub(MARGEM_SEGURANCA_MS);
     let disponivel = restante_ms.saturating_sub(MARGEM_SEGURANCA_MS);
     let alvo = if r.mps > 0 {
         // Lances que faltam até o próximo controle (ICE: MPS − (n−1) mod MPS).
         let faltam = r.mps - ((num_lance.max(1) - 1) % r.mps);
-        disponivel / (faltam as u64 + 1) + inc_ms * 3 / 4
+        disponivel / (faltam as u64 + FOLGA_LANCES) + inc_do_lance
     } else if inc_ms > 0 {
-        disponivel / 25 + inc_ms * 3 / 4
+        disponivel / LANCES_FUTUROS_INCREMENTO + inc_do_lance
     } else {
-        disponivel / 30
+        disponivel / LANCES_FUTUROS_MORTE_SUBITA
     };
-    lim.tempo_max_ms = (alvo * 4).min(teto).max(TEMPO_MINIMO_MS);
+    lim.tempo_max_ms = (alvo * FATOR_MAXIMO).min(teto).max(TEMPO_MINIMO_MS);
     lim.tempo_alvo_ms = alvo.min(lim.tempo_max_ms).max(TEMPO_MINIMO_MS);
     lim
 }
@@ -174,5 +231,52 @@ mod testes {
         assert_eq!(l.tempo_alvo_ms, 1950);
         assert_eq!(l.tempo_max_ms, 1950);
         assert_eq!(l.profundidade, 7);
+    }
+
+    #[test]
+    fn numeros_extremos_nao_transbordam() {
+        // Com `cargo test` (sem --release) as contas têm verificação de
+        // transbordamento: um `*` ou `+` sem teto faria este teste entrar em
+        // pânico.
+        let max_ms = MAX_RELOGIO_CS * MS_POR_CS;
+        for mps in [0, 1, 40, u32::MAX] {
+            for num_lance in [0, 1, 39, u32::MAX] {
+                let r = TRelogio {
+                    mps,
+                    base_cs: u64::MAX,
+                    inc_cs: u64::MAX,
+                    st_cs: 0,
+                    sd: u32::MAX,
+                    tempo_cs: i64::MAX,
+                    otim_cs: i64::MIN,
+                };
+                let l = calcula_limites(&r, num_lance);
+                assert!(l.tempo_alvo_ms <= l.tempo_max_ms, "{l:?}");
+                assert!(l.tempo_max_ms <= max_ms, "{l:?}");
+                // A busca soma o tempo do ponder ao máximo: tem de caber.
+                assert!(l.tempo_max_ms.checked_add(u32::MAX as u64).is_some());
+                // Relógio negativo ao extremo: o mínimo.
+                let r = TRelogio {
+                    tempo_cs: i64::MIN,
+                    inc_cs: 0,
+                    ..r
+                };
+                let l = calcula_limites(&r, num_lance);
+                assert_eq!(l.tempo_max_ms, TEMPO_MINIMO_MS, "{l:?}");
+            }
+        }
+        // `st` enorme: satura em um ano.
+        let r = TRelogio {
+            st_cs: u64::MAX,
+            ..TRelogio::default()
+        };
+        let l = calcula_limites(&r, 1);
+        assert_eq!(l.tempo_max_ms, max_ms - MARGEM_SEGURANCA_MS);
+        // Os ajudantes do protocolo.
+        assert_eq!(cs_em_ms(u64::MAX), max_ms);
+        assert_eq!(limita_relogio_cs(i64::MAX), MAX_RELOGIO_CS as i64);
+        assert_eq!(limita_relogio_cs(i64::MIN), -(MAX_RELOGIO_CS as i64));
+        assert_eq!(limita_relogio_cs(-50), -50);
+        assert_eq!(relogio_cs(u64::MAX), MAX_RELOGIO_CS as i64);
     }
 }

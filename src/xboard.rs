@@ -37,7 +37,10 @@ use crate::livro::{
 };
 use crate::mostra::diagrama;
 use crate::tabuleiro::TBoard;
-use crate::tempo::{calcula_limites, TLimites, TRelogio, MARGEM_SEGURANCA_MS, TEMPO_MINIMO_MS};
+use crate::tempo::{
+    calcula_limites, cs_em_ms, limita_relogio_cs, relogio_cs, TLimites, TRelogio, DIVISOR_TRAVA,
+    MARGEM_SEGURANCA_MS, MS_POR_CS, TEMPO_MINIMO_MS,
+};
 use crate::tipos::*;
 use log::debug;
 use std::time::Instant;
@@ -157,9 +160,12 @@ pub fn fim_de_jogo(b: &TBoard) -> Option<TFim> {
             TFim::BrancasDaoMate
         });
     }
+    // 50 lances de cada lado sem captura nem lance de peão.
     if b.meio_lances >= 100 {
         return Some(TFim::Cinquenta);
     }
+    // Duas ocorrências anteriores: esta é a terceira (a busca, que só quer
+    // evitar ciclos, já conta uma como empate; a partida exige a tripla).
     if b.repeticoes() >= 2 {
         return Some(TFim::Repeticao);
     }
@@ -226,6 +232,8 @@ pub struct TXboard {
 /// padrão de 40 lances em 5 minutos).
 pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     let mb = op.hash_mb.clamp(1, MAX_HASH_MB);
+    // Em `Box`: o `TBoard` (histórico da partida) e o `TBusca` (killers,
+    // history, tabela do LMR) são grandes demais para andar pela pilha.
     let mut bu = Box::new(nova_busca(mb));
     bu.classico = op.classico;
     bu.av.classico = op.classico;
@@ -236,12 +244,15 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
         bu,
+        // Como um motor recém-aberto no protocolo 1: a interface joga de
+        // brancas e o motor responde (o `new` repete isto).
         modo: TModo::Jogando,
         cor_motor: NEGRAS,
         relogio: TRelogio::default(),
         lance_base_level: 1,
         ponder: false,
         ponder_liberado: false,
+        // Até chegar `protover N`, a interface fala o protocolo 1.
         protover: 1,
         debug_aceito: false,
         posicao_invalida: false,
@@ -257,6 +268,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         limiar_abandono: LIMIAR_ABANDONO_PADRAO,
         livro: op.livro,
         arquivo_livro: op.arquivo_livro.clone(),
+        // Um livro ilegível não impede de jogar: só avisa e segue sem livro.
         tabela_livro: abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
             log::warn!("{e}");
             livro_vazio()
@@ -297,6 +309,8 @@ pub fn laco_xboard(op: &TOpcoesMotor) {
     let mut x = novo_xboard(op);
     x.bu.entrada.rx = Some(inicia_leitora());
     while !x.sair {
+        // Primeiro o que chegou durante a última busca, na ordem; só então
+        // o canal (que bloqueia até a próxima linha).
         let (linha, c) = match desenfileira(&mut x.bu.entrada) {
             Some(lc) => lc,
             None => match x.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
@@ -304,6 +318,8 @@ pub fn laco_xboard(op: &TOpcoesMotor) {
                     let c = interpreta_comando(&l);
                     (l, c)
                 }
+                // Canal fechado: a thread leitora acabou (não deveria, ela
+                // manda `quit` no fim da entrada).
                 _ => break,
             },
         };
@@ -332,6 +348,9 @@ fn depura(x: &TXboard, s: &str) {
     }
 }
 
+/// `Error (TIPO): LINHA`, a resposta da especificação a um comando que não
+/// se pode executar; a linha vai higienizada (`eco_seguro`) para o lixo da
+/// entrada não quebrar a saída.
 fn erro(tipo: &str, linha: &str) {
     envia(&format!("Error ({tipo}): {}", eco_seguro(linha)));
 }
@@ -340,6 +359,11 @@ fn erro(tipo: &str, linha: &str) {
 /// sintaxe `nome=valor` sem espaços em volta do `=`, e `done=1` no fim.
 fn envia_features(x: &TXboard) {
     envia("feature done=0");
+    // `san=0`: a interface manda os lances em coordenadas, o formato do
+    // ICE; `usermove=1`
+    // separa lances de comandos sem adivinhar; `sigint=0`: o motor lê a
+    // entrada durante a busca e não precisa de sinal; `reuse=1`: o mesmo
+    // processo serve a várias partidas (o `new` limpa o estado).
     envia(&format!(
         "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 \
          draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=1 name=1 debug=1 \
@@ -393,33 +417,100 @@ pub fn processa_linha(x: &mut TXboard, linha: &str, c: Comando) {
     processa_comando(x, c, linha);
 }
 
-/// Executa um comando (fora de qualquer busca).
+/// Executa um comando (fora de qualquer busca). Só despacha: cada grupo de
+/// comandos tem a sua função, na ordem em que uma sessão os usa (handshake,
+/// modo, relógio, posição, servidor, opções, consultas). O `match` não tem
+/// `_`: um `Comando` novo não compila até ganhar um grupo.
 fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
     match c {
-        Comando::Vazia | Comando::Xboard | Comando::EgtPath(_) => {}
+        Comando::Vazia
+        | Comando::Xboard
+        | Comando::Protover(_)
+        | Comando::Aceito(_)
+        | Comando::Rejeitado(_)
+        | Comando::Variante(_)
+        | Comando::EgtPath(_)
+        | Comando::Ping(_)
+        | Comando::Interroga
+        | Comando::Ponto
+        | Comando::Sair => comando_handshake(x, c, linha),
+        Comando::Novo
+        | Comando::Force
+        | Comando::Go
+        | Comando::PlayOther
+        | Comando::Brancas
+        | Comando::Negras
+        | Comando::Analyze
+        | Comando::Exit
+        | Comando::Hard
+        | Comando::Easy
+        | Comando::Post
+        | Comando::NoPost
+        | Comando::Aleatorio
+        | Comando::Empate
+        | Comando::Resultado { .. } => comando_modo(x, c),
+        Comando::Level { .. }
+        | Comando::St(_)
+        | Comando::Sd(_)
+        | Comando::Time(_)
+        | Comando::Otim(_) => comando_relogio(x, c),
+        Comando::UserMove(_)
+        | Comando::Lance(_)
+        | Comando::SetBoard(_)
+        | Comando::Edit
+        | Comando::Undo
+        | Comando::Remove => comando_posicao(x, c, linha),
+        Comando::Nome(_) | Comando::Rating(..) | Comando::Ics(_) | Comando::Computador => {
+            comando_ics(x, c)
+        }
+        Comando::Memoria(_) | Comando::Cores(_) | Comando::Opcao { .. } => {
+            comando_opcoes(x, c, linha)
+        }
+        Comando::Hint | Comando::Bk | Comando::Diagrama | Comando::Eval | Comando::Gen => {
+            comando_consulta(x, c)
+        }
+        // O parser já classificou o erro; aqui só se ecoa a linha.
+        Comando::NaoSuportado => erro("unsupported command", linha),
+        Comando::Erro(tipo) => erro(tipo, linha),
+        Comando::Desconhecido => erro("unknown command", linha),
+    }
+}
+
+/// Handshake e controle da conversa: `xboard`, `protover`, `accepted`,
+/// `rejected`, `variant`, `ping`, `quit`…
+fn comando_handshake(x: &mut TXboard, c: Comando, linha: &str) {
+    match c {
         Comando::Protover(n) => {
             x.protover = n;
             envia_features(x);
         }
-        Comando::Aceito(f) => {
-            if f == "debug" {
-                x.debug_aceito = true;
-            }
-        }
+        // Só a feature `debug` muda algo aqui: libera as linhas `#`
+        // automáticas (ver `depura`).
+        Comando::Aceito(f) if f == "debug" => x.debug_aceito = true,
         Comando::Rejeitado(f) => {
             if f == "debug" {
                 x.debug_aceito = false;
             }
             debug!("feature recusada: {f}");
         }
-        Comando::Novo => novo_jogo(x),
-        Comando::Variante(v) => {
-            if v != "normal" {
-                erro("unsupported variant", linha);
-            }
-        }
+        Comando::Variante(v) if v != "normal" => erro("unsupported variant", linha),
         Comando::Sair => x.sair = true,
-        Comando::Aleatorio => x.aleatorio = !x.aleatorio,
+        // Fora da busca o `pong` sai na hora: é isso que garante à interface
+        // que tudo o que veio antes do `ping` já foi processado.
+        Comando::Ping(n) => envia(&format!("pong {n}")),
+        // `xboard`, `egtpath`, linha vazia, as outras features aceitas, a
+        // variante `normal`; `?` e `.` fora da busca não têm o que apressar
+        // nem o que contar.
+        _ => {}
+    }
+}
+
+/// Quem joga e como: `new`, `force`, `go`, `playother`, `white`/`black`,
+/// `analyze`/`exit`, `hard`/`easy`, `post`/`nopost`, `random`, `draw`,
+/// `result`. Nenhum pensa aqui: `age` decide depois do comando.
+fn comando_modo(x: &mut TXboard, c: Comando) {
+    match c {
+        Comando::Novo => novo_jogo(x),
         Comando::Force => {
             x.modo = TModo::Force;
             x.ponder_liberado = false;
@@ -431,22 +522,52 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
         Comando::PlayOther => {
             x.modo = TModo::Jogando;
             x.cor_motor = x.b.vez ^ 1;
+            // A especificação: depois de `playother` o motor pode ponderar
+            // já, pois a vez é do oponente.
             x.ponder_liberado = true;
         }
-        Comando::Brancas => {
-            poe_vez(x, BRANCAS);
-            x.cor_motor = NEGRAS;
-            if x.modo != TModo::Analise {
-                x.modo = TModo::Jogando;
-            }
+        Comando::Brancas => poe_cor(x, BRANCAS),
+        Comando::Negras => poe_cor(x, NEGRAS),
+        Comando::Analyze => x.modo = TModo::Analise,
+        Comando::Exit if x.modo == TModo::Analise => x.modo = TModo::Force,
+        Comando::Hard => x.ponder = true,
+        Comando::Easy => x.ponder = false,
+        Comando::Post => x.bu.post = true,
+        Comando::NoPost => x.bu.post = false,
+        Comando::Aleatorio => x.aleatorio = !x.aleatorio,
+        // Aceita o empate só jogando e sem vantagem (`LIMIAR_ACEITA_EMPATE`);
+        // recusar é não dizer nada (cai no `_`).
+        Comando::Empate
+            if x.modo == TModo::Jogando
+                && x.ultimo_escore.is_some_and(|e| e <= LIMIAR_ACEITA_EMPATE) =>
+        {
+            envia("offer draw");
         }
-        Comando::Negras => {
-            poe_vez(x, NEGRAS);
-            x.cor_motor = BRANCAS;
-            if x.modo != TModo::Analise {
-                x.modo = TModo::Jogando;
-            }
+        Comando::Resultado { resultado, .. } => {
+            debug!("resultado recebido: {resultado}");
+            x.modo = TModo::Force;
         }
+        // `exit` fora da análise, `draw` recusado.
+        _ => {}
+    }
+}
+
+/// `white`/`black` (protocolo 1): a cor dada passa a ter a vez e o motor
+/// joga a outra; na análise o modo não muda.
+fn poe_cor(x: &mut TXboard, cor: usize) {
+    poe_vez(x, cor);
+    x.cor_motor = cor ^ 1;
+    if x.modo != TModo::Analise {
+        x.modo = TModo::Jogando;
+    }
+}
+
+/// O relógio: `level`, `st`, `sd`, `time`, `otim`. Os números já chegam
+/// conferidos pelo parser; os relógios ainda saturam em
+/// `tempo::MAX_RELOGIO_CS` (um `time` enorme vale como um relógio de um ano,
+/// e as contas do desconto não transbordam).
+fn comando_relogio(x: &mut TXboard, c: Comando) {
+    match c {
         Comando::Level {
             mps,
             base_cs,
@@ -458,55 +579,125 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
             x.relogio.st_cs = 0;
             // O `level` no meio da partida diz o que resta (WinBoard 4.3+):
             // os MPS contam a partir daqui e o relógio recebe a base.
-            x.relogio.tempo_cs = base_cs as i64;
-            x.relogio.otim_cs = base_cs as i64;
+            x.relogio.tempo_cs = relogio_cs(base_cs);
+            x.relogio.otim_cs = relogio_cs(base_cs);
             x.lance_base_level = x.b.num_lance;
         }
         Comando::St(cs) => x.relogio.st_cs = cs,
+        // Um `sd` além do que a busca alcança é o mesmo que "sem limite
+        // prático": satura em vez de recusar.
         Comando::Sd(d) => x.relogio.sd = d.min(MAX_DEPTH as u32),
-        Comando::Time(t) => x.relogio.tempo_cs = t,
-        Comando::Otim(t) => x.relogio.otim_cs = t,
+        Comando::Time(t) => x.relogio.tempo_cs = limita_relogio_cs(t),
+        Comando::Otim(t) => x.relogio.otim_cs = limita_relogio_cs(t),
+        _ => {}
+    }
+}
+
+/// A posição: lances (`usermove` e crus), `setboard`, `edit`, `undo`,
+/// `remove`.
+fn comando_posicao(x: &mut TXboard, c: Comando, linha: &str) {
+    match c {
+        // Com `usermove` (protocolo 2) o lance pode vir em SAN; cru, só em
+        // coordenadas (um "Nf3" cru poderia ser outro comando).
         Comando::UserMove(m) => faz_lance_usuario(x, &m, true),
         Comando::Lance(m) => faz_lance_usuario(x, &m, false),
-        // Fora da busca não há o que apressar.
-        Comando::Interroga | Comando::Ponto => {}
-        Comando::Ping(n) => envia(&format!("pong {n}")),
-        Comando::Empate => {
-            if x.modo == TModo::Jogando
-                && x.ultimo_escore.is_some_and(|e| e <= LIMIAR_ACEITA_EMPATE)
-            {
-                envia("offer draw");
+        Comando::SetBoard(fen) => instala_fen(x, &fen, "FEN recusado"),
+        Comando::Edit => inicia_edicao(x),
+        Comando::Undo => desfaz(x, 1, linha),
+        Comando::Remove => desfaz(x, 2, linha),
+        _ => {}
+    }
+}
+
+/// Instala a posição do FEN ou, se ele é ilegal, avisa a interface e marca a
+/// posição como inválida: a antiga fica guardada, mas lances são recusados
+/// até o próximo `new`/`setboard`/`edit` (a especificação pede que o motor
+/// não jogue numa posição que recusou). Serve ao `setboard` e ao `.` do
+/// `edit`; `motivo` abre a linha `#` de depuração.
+fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
+    match TBoard::de_fen(fen) {
+        Ok(nb) => {
+            *x.b = nb;
+            x.posicao_invalida = false;
+            posicao_mudou(x);
+        }
+        Err(e) => {
+            envia("tellusererror Illegal position");
+            depura(x, &format!("{motivo}: {e}"));
+            x.posicao_invalida = true;
+        }
+    }
+}
+
+/// `edit`: copia a posição atual para o tabuleiro em edição; as próximas
+/// linhas vão para `processa_edicao` até o `.`.
+fn inicia_edicao(x: &mut TXboard) {
+    let mut casas = [(NENHUMA, BRANCAS); 64];
+    for (i, c) in casas.iter_mut().enumerate() {
+        if x.b.casas[i] != NENHUMA {
+            *c = (x.b.casas[i], x.b.cor_em(i));
+        }
+    }
+    x.edicao = Some(TEdicao {
+        casas,
+        cor: BRANCAS,
+    });
+}
+
+/// `undo` (um meio-lance) e `remove` (dois): sem histórico suficiente é
+/// erro, e a posição fica como está.
+fn desfaz(x: &mut TXboard, meio_lances: usize, linha: &str) {
+    if x.b.num_historico < meio_lances {
+        erro("command not legal now", linha);
+        return;
+    }
+    for _ in 0..meio_lances {
+        x.b.unmake();
+    }
+    posicao_mudou(x);
+}
+
+/// O servidor e o oponente: `name`, `rating`, `ics`, `computer`. Só anotados
+/// (a saudação usa o `ics`).
+fn comando_ics(x: &mut TXboard, c: Comando) {
+    match c {
+        Comando::Nome(n) => x.nome_oponente = n,
+        Comando::Rating(a, b) => x.rating = (a, b),
+        // `ics -` é a partida local (sem servidor).
+        Comando::Ics(h) => x.ics = if h == "-" { None } else { Some(h) },
+        Comando::Computador => x.oponente_computador = true,
+        _ => {}
+    }
+}
+
+/// Recursos e opções: `memory`, `cores`, `option`.
+fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
+    match c {
+        Comando::Memoria(mb) => {
+            // Satura em `MAX_HASH_MB` em vez de recusar: a interface manda o
+            // total que o usuário deu a todos os motores.
+            let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
+            // Realocar zera a tabela: só quando o tamanho muda de verdade.
+            if mb != x.hash_mb {
+                x.hash_mb = mb;
+                redimensiona_hash(&mut x.bu, mb);
             }
         }
-        Comando::Resultado { resultado, .. } => {
-            debug!("resultado recebido: {resultado}");
-            x.modo = TModo::Force;
+        Comando::Cores(n) => {
+            x.cores = n;
+            depura(x, &format!("ICE-rs usa uma thread so; cores {n} anotado"));
         }
-        Comando::SetBoard(fen) => match TBoard::de_fen(&fen) {
-            Ok(nb) => {
-                *x.b = nb;
-                x.posicao_invalida = false;
-                posicao_mudou(x);
-            }
-            Err(e) => {
-                envia("tellusererror Illegal position");
-                depura(x, &format!("FEN recusado: {e}"));
-                x.posicao_invalida = true;
-            }
-        },
-        Comando::Edit => {
-            let mut casas = [(NENHUMA, BRANCAS); 64];
-            for (i, c) in casas.iter_mut().enumerate() {
-                if x.b.casas[i] != NENHUMA {
-                    *c = (x.b.casas[i], x.b.cor_em(i));
-                }
-            }
-            x.edicao = Some(TEdicao {
-                casas,
-                cor: BRANCAS,
-            });
-        }
+        Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
+        _ => {}
+    }
+}
+
+/// Perguntas que só respondem e não mudam nada: `hint`, `bk` e os comandos de
+/// depuração do ICE (`d`, `eval`, `gen`, em linhas `#`).
+fn comando_consulta(x: &mut TXboard, c: Comando) {
+    match c {
         Comando::Hint => {
+            // A dica só vale para a posição em que foi calculada.
             if let Some((chave, l)) = x.dica {
                 if chave == x.b.chave_hash && !x.posicao_invalida {
                     envia(&format!("Hint: {}", lance_para_texto(&l)));
@@ -524,83 +715,43 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
             }
             envia("");
         }
-        Comando::Undo => {
-            if x.b.num_historico >= 1 {
-                x.b.unmake();
-                posicao_mudou(x);
-            } else {
-                erro("command not legal now", linha);
-            }
-        }
-        Comando::Remove => {
-            if x.b.num_historico >= 2 {
-                x.b.unmake();
-                x.b.unmake();
-                posicao_mudou(x);
-            } else {
-                erro("command not legal now", linha);
-            }
-        }
-        Comando::Hard => x.ponder = true,
-        Comando::Easy => x.ponder = false,
-        Comando::Post => x.bu.post = true,
-        Comando::NoPost => x.bu.post = false,
-        Comando::Analyze => x.modo = TModo::Analise,
-        Comando::Exit => {
-            if x.modo == TModo::Analise {
-                x.modo = TModo::Force;
-            }
-        }
-        Comando::Nome(n) => x.nome_oponente = n,
-        Comando::Rating(a, b) => x.rating = (a, b),
-        Comando::Ics(h) => x.ics = if h == "-" { None } else { Some(h) },
-        Comando::Computador => x.oponente_computador = true,
-        Comando::Memoria(mb) => {
-            let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
-            if mb != x.hash_mb {
-                x.hash_mb = mb;
-                redimensiona_hash(&mut x.bu, mb);
-            }
-        }
-        Comando::Cores(n) => {
-            x.cores = n;
-            depura(x, &format!("ICE-rs usa uma thread so; cores {n} anotado"));
-        }
-        Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
         Comando::Diagrama => {
             for l in diagrama(&x.b, "# ").lines() {
                 envia(l);
             }
         }
-        Comando::Eval => {
-            // A tabela termo a termo (como o `eval` do Stockfish), e o valor
-            // da avaliação que a busca usa, no formato do ICE.
-            for l in crate::avaliacao::tabela_eval(&x.b).lines() {
-                envia(&format!("# {l}"));
-            }
-            let v = eval(&x.b, &mut x.bu.av, -INFINITO, INFINITO);
-            let ultima = x
-                .ultimo_escore
-                .map(|e| e.to_string())
-                .unwrap_or_else(|| "-".to_string());
-            envia(&format!("# Eval: {v} (ultima: {ultima})"));
-        }
-        Comando::Gen => {
-            let mut lista = TListaLances::nova();
-            gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
-            for l in lista.como_fatia() {
-                envia(&format!(
-                    "# {} {}",
-                    lance_para_texto(l),
-                    lance_para_san(&x.b, l)
-                ));
-            }
-            envia(&format!("# {} lances", lista.n));
-        }
-        Comando::NaoSuportado => erro("unsupported command", linha),
-        Comando::Erro(tipo) => erro(tipo, linha),
-        Comando::Desconhecido => erro("unknown command", linha),
+        Comando::Eval => mostra_eval(x),
+        Comando::Gen => mostra_lances(x),
+        _ => {}
     }
+}
+
+/// `eval`: a tabela termo a termo (como o `eval` do Stockfish) e o valor da
+/// avaliação que a busca usa, no formato do ICE.
+fn mostra_eval(x: &mut TXboard) {
+    for l in crate::avaliacao::tabela_eval(&x.b).lines() {
+        envia(&format!("# {l}"));
+    }
+    let v = eval(&x.b, &mut x.bu.av, -INFINITO, INFINITO);
+    let ultima = x
+        .ultimo_escore
+        .map(|e| e.to_string())
+        .unwrap_or_else(|| "-".to_string());
+    envia(&format!("# Eval: {v} (ultima: {ultima})"));
+}
+
+/// `gen`: os lances legais em coordenadas e SAN, e quantos são.
+fn mostra_lances(x: &TXboard) {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
+    for l in lista.como_fatia() {
+        envia(&format!(
+            "# {} {}",
+            lance_para_texto(l),
+            lance_para_san(&x.b, l)
+        ));
+    }
+    envia(&format!("# {} lances", lista.n));
 }
 
 /// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
@@ -611,8 +762,8 @@ fn novo_jogo(x: &mut TXboard) {
     }
     x.cor_motor = NEGRAS;
     x.relogio.sd = 0;
-    x.relogio.tempo_cs = x.relogio.base_cs as i64;
-    x.relogio.otim_cs = x.relogio.base_cs as i64;
+    x.relogio.tempo_cs = relogio_cs(x.relogio.base_cs);
+    x.relogio.otim_cs = relogio_cs(x.relogio.base_cs);
     x.lance_base_level = 1;
     x.posicao_invalida = false;
     x.ponder_liberado = false;
@@ -804,18 +955,7 @@ fn termina_edicao(x: &mut TXboard) {
     }
     let vez = if x.b.vez == BRANCAS { "w" } else { "b" };
     let fen = format!("{fen} {vez} {roque} - 0 {}", x.b.num_lance);
-    match TBoard::de_fen(&fen) {
-        Ok(nb) => {
-            *x.b = nb;
-            x.posicao_invalida = false;
-            posicao_mudou(x);
-        }
-        Err(e) => {
-            envia("tellusererror Illegal position");
-            depura(x, &format!("posicao editada recusada: {e}"));
-            x.posicao_invalida = true;
-        }
-    }
+    instala_fen(x, &fen, "posicao editada recusada");
 }
 
 // ---------------------------------------------------------------------------
@@ -878,8 +1018,8 @@ fn num_lance_controle(x: &TXboard) -> u32 {
 fn limites_do_lance(x: &TXboard) -> TLimites {
     let mut lim = calcula_limites(&x.relogio, num_lance_controle(x));
     if x.relogio.st_cs == 0 {
-        let restante_ms = (x.relogio.tempo_cs.max(0) as u64) * 10;
-        let teto = (restante_ms / 2)
+        let restante_ms = cs_em_ms(x.relogio.tempo_cs.max(0) as u64);
+        let teto = (restante_ms / DIVISOR_TRAVA)
             .saturating_sub(MARGEM_SEGURANCA_MS)
             .max(TEMPO_MINIMO_MS);
         lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
@@ -972,16 +1112,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
     }
     envia(&format!("move {texto}"));
     if x.kibitz {
-        let pv: Vec<String> = r.pv.lances[..r.pv.num_lances]
-            .iter()
-            .map(lance_para_texto)
-            .collect();
-        envia(&format!(
-            "tellothers {} {} {}",
-            r.profundidade,
-            escore_xboard(r.escore),
-            pv.join(" ")
-        ));
+        envia_kibitz(r);
     }
     if let Some(f) = fim {
         envia(texto_fim(f));
@@ -997,6 +1128,21 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
     x.ponder_liberado = true;
 }
 
+/// O kibitz: profundidade, escore e PV do lance jogado, para os outros no
+/// servidor. Depois do `move`, para não atrasar o relógio do motor.
+fn envia_kibitz(r: &TResultado) {
+    let pv: Vec<String> = r.pv.lances[..r.pv.num_lances]
+        .iter()
+        .map(lance_para_texto)
+        .collect();
+    envia(&format!(
+        "tellothers {} {} {}",
+        r.profundidade,
+        escore_xboard(r.escore),
+        pv.join(" ")
+    ));
+}
+
 /// Sem `time` da interface, o motor acompanha o próprio relógio: gasto,
 /// incremento e, no fim de cada controle, a base de novo.
 fn desconta_relogio(x: &mut TXboard, ms: u64) {
@@ -1004,8 +1150,13 @@ fn desconta_relogio(x: &mut TXboard, ms: u64) {
     if r.st_cs > 0 {
         return;
     }
-    r.tempo_cs -= (ms / 10) as i64;
-    r.tempo_cs += r.inc_cs as i64;
+    // `saturating_*`: os relógios já vêm limitados (`limita_relogio_cs`), mas
+    // o `TRelogio` é público e esta conta não pode derrubar o motor.
+    let gasto_cs = relogio_cs(ms / MS_POR_CS);
+    r.tempo_cs = r
+        .tempo_cs
+        .saturating_sub(gasto_cs)
+        .saturating_add(relogio_cs(r.inc_cs));
     // O lance já foi feito: para o motor de pretas o número já subiu.
     let feitos = if x.cor_motor == NEGRAS {
         x.b.num_lance.saturating_sub(x.lance_base_level)
@@ -1013,7 +1164,7 @@ fn desconta_relogio(x: &mut TXboard, ms: u64) {
         x.b.num_lance.saturating_sub(x.lance_base_level) + 1
     };
     if r.mps > 0 && feitos > 0 && feitos % r.mps == 0 {
-        r.tempo_cs += r.base_cs as i64;
+        r.tempo_cs = r.tempo_cs.saturating_add(relogio_cs(r.base_cs));
     }
 }
 

@@ -706,6 +706,70 @@ fn sd_limita_e_new_limpa() {
     assert!(max > 3, "{v:#?}");
 }
 
+/// Números do relógio nos extremos do `i64`: um relógio enorme satura (vale
+/// como um relógio muito grande, sem `Error`), um `st`/`sd` absurdo é recusado
+/// e o valor anterior continua valendo; em todos os casos o motor segue vivo
+/// (`pong`) e joga lances legais.
+#[test]
+fn relogio_com_numeros_extremos() {
+    let mut m = motor_pronto();
+    let fen_inicial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // Relógio enorme: sem erro, e o lance sai (o `sd` limita a busca, já que
+    // com um ano no relógio o motor pensaria demais).
+    for l in [
+        "time 9223372036854775807",
+        "otim 9223372036854775807",
+        "sd 3",
+    ] {
+        envia(&mut m, l);
+    }
+    assert!(sincroniza(&mut m).is_empty());
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
+    // O desconto do relógio depois do lance também não pode transbordar.
+    assert!(sincroniza(&mut m).is_empty());
+    // Sem `sd`, com o relógio enorme: `?` manda jogar já.
+    envia(&mut m, "new");
+    envia(&mut m, "time 9223372036854775807");
+    envia(&mut m, "go");
+    std::thread::sleep(Duration::from_millis(300));
+    envia(&mut m, "?");
+    let (v, x) = espera_lance(&mut m);
+    assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
+    assert!(sincroniza(&mut m).is_empty());
+    // Relógio no outro extremo (o motor "estourou" o tempo): joga o mínimo.
+    envia(&mut m, "new");
+    envia(&mut m, "time -9223372036854775808");
+    envia(&mut m, "otim -9223372036854775808");
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
+    assert!(sincroniza(&mut m).is_empty());
+    // `st` e `sd` fora do intervalo: `Error`, e o `st 0.3` anterior vale.
+    envia(&mut m, "new");
+    envia(&mut m, "st 0.3");
+    for l in [
+        "st 9223372036854775807",
+        "st -1",
+        "sd -1",
+        "sd 99999999999999999999",
+    ] {
+        envia(&mut m, l);
+        assert_eq!(
+            sincroniza(&mut m),
+            vec![format!("Error (bad argument): {l}")]
+        );
+    }
+    // Um `sd` grande mas representável satura no máximo da busca.
+    envia(&mut m, "sd 4294967295");
+    assert!(sincroniza(&mut m).is_empty());
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
+    assert!(sincroniza(&mut m).is_empty());
+}
+
 // ---------------------------------------------------------------------------
 // 6. Linhas de pensamento
 // ---------------------------------------------------------------------------
