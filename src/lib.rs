@@ -23,9 +23,11 @@ pub mod tabuleiro;
 pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
-// Nível 5: perft, EPD e livro de aberturas.
+// Nível 5: perft, EPD, livro de aberturas e ordenação de lances (SEE,
+// killers, history), que a busca usa mas que não depende dela.
 pub mod epd;
 pub mod livro;
+pub mod ordenacao;
 pub mod perft;
 // Nível 6: a busca.
 pub mod busca;
