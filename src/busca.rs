@@ -1,11 +1,13 @@
 //! A busca do ICE: aprofundamento iterativo, AlphaBeta, quiescência, tabela
-//! de transposição, lance nulo R=2, extensão de xeque, killers e history.
+//! de transposição, lance nulo R=2 e extensão de xeque. A ordem dos lances
+//! (SEE, killers, history) fica em `ordenacao`.
 //!
-//! Nível 6: depende de `tabuleiro`, `geracao`, `avaliacao`, `hash`, `tempo`,
-//! `entrada`. Porta de `busca.c` do ICE (seções 4.4–4.5 do artigo), com as
-//! melhorias que os próprios autores listaram como próximos passos (4.8.3):
-//! SEE, futilidade, LMR e extensão por ameaça de mate. Todas elas ficam atrás
-//! de `TBusca::classico`: com ele ligado a busca é a do "ICE clássico" (1.78).
+//! Nível 6: depende de `tabuleiro`, `geracao`, `avaliacao`, `ordenacao`,
+//! `hash`, `tempo`, `entrada`. Porta de `busca.c` do ICE (seção 4.4 do
+//! artigo), com as melhorias que os próprios autores listaram como próximos
+//! passos (4.8.3): SEE, futilidade, LMR e extensão por ameaça de mate. Todas
+//! elas ficam atrás de `TBusca::classico`: com ele ligado a busca é a do
+//! "ICE clássico" (1.78).
 //!
 //! Convenções:
 //! * negamax *fail-soft*: um nó pode devolver valores fora de (α, β), o que
@@ -17,13 +19,22 @@
 //!
 //! A busca não conhece o protocolo: a entrada chega por `entrada`, e a saída
 //! é a linha de pensamento que o `ImprimePV` do ICE já imprimia.
+//!
+//! Como ler: `busca` (aprofundamento iterativo) chama `busca_raiz`, que chama
+//! `alpha_beta`, que no horizonte chama `quiescence`. Cada uma é uma lista
+//! de passos numerados (`// Passo N.`); cada passo é uma linha ou a chamada
+//! de uma função pequena com o nome do que faz (`sonda_tt`, `tenta_nulo`,
+//! `poda_lance`, `reducao_lmr`…), logo abaixo da que a chama.
 
 use crate::avaliacao::{eval, nova_avaliacao, TAvaliacao};
-use crate::bitboard::*;
 use crate::entrada::{verifica_entrada, TEntrada, TInfoBusca, TReacao};
 use crate::geracao::gera_lista_lances;
 use crate::hash::*;
 use crate::lance::*;
+use crate::ordenacao::{
+    limpa_ordenacao, nova_ordenacao, obtem_melhor_lance, ordena_lances, prepara_ordenacao,
+    registra_corte, see, TOrdenacao, MAX_QUIETOS, ORD_KILLER,
+};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::*;
@@ -40,6 +51,9 @@ const PROF_ASPIRACAO: i32 = 4;
 pub const MARGEM_FUTILIDADE: i32 = 200;
 /// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
 const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
+/// Futilidade reversa só até esta profundidade restante: mais longe do
+/// horizonte, o adversário tem lances demais para recuperar o escore.
+const PROF_FUTILIDADE_REVERSA: i32 = 3;
 /// LMR: só a partir desta profundidade restante…
 const LMR_PROFUNDIDADE: i32 = 3;
 /// …e depois de tantos lances já pesquisados no nó.
@@ -55,13 +69,36 @@ const LMP_PROFUNDIDADE: i32 = 3;
 /// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
 /// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
 const MARGEM_SEE_QUIETOS: i32 = 80;
-/// Quantos quietos por nó a history lembra para penalizar quando outro corta.
-const MAX_QUIETOS: usize = 64;
-/// Teto da tabela history: ao passar, tudo é dividido por 2 (nunca transborda
-/// e os cortes recentes pesam mais que os antigos).
-const HISTORY_MAXIMO: i32 = 1 << 20;
 /// Verifica relógio e entrada a cada tantos nós (potência de 2 − 1).
 const MASCARA_RELOGIO: u64 = 2047;
+/// Janela de aspiração: ao passar desta largura, o lado que falhou abre de
+/// vez (±INFINITO). Mais uma duplicação custaria outra pesquisa à toa.
+const JANELA_MAXIMA: i32 = 1000;
+
+// --- Gestão do tempo entre iterações ---
+// O `tempo` calcula o tempo-alvo da jogada; aqui se decide, ao fim de cada
+// iteração, se vale começar outra. O alvo é multiplicado pela instabilidade:
+// posição em que o melhor lance muda ou o escore cai merece mais tempo.
+/// Uma iteração custa várias vezes a anterior: passada esta fração do alvo,
+/// a próxima provavelmente não terminaria, e uma iteração incompleta pouco
+/// acrescenta.
+const FRACAO_ALVO_NOVA_ITERACAO: f64 = 0.55;
+/// O melhor lance mudou nesta iteração: a busca ainda não se decidiu.
+const FATOR_LANCE_MUDOU: f64 = 1.6;
+/// O escore caiu: talvez haja uma defesa a achar, vale pensar mais.
+const FATOR_ESCORE_CAIU: f64 = 1.4;
+/// Teto da instabilidade: nunca mais que 3× o alvo (o máximo da jogada,
+/// `tempo_max_ms`, continua valendo de qualquer modo).
+const TETO_INSTABILIDADE: f64 = 3.0;
+/// A cada iteração estável a instabilidade volta 10% em direção a 1.
+const DECAIMENTO_INSTABILIDADE: f64 = 0.9;
+/// Queda de escore (centipeões) entre iterações que conta como instável…
+const QUEDA_ESCORE: i32 = 30;
+/// …só depois desta profundidade: nas iterações rasas o escore oscila à toa.
+const PROF_MIN_QUEDA: i32 = 4;
+/// Na análise e no ponder, a espera pela ordem de fora dorme tanto entre
+/// olhadas na entrada (não gasta CPU, e 5 ms não se percebem).
+const PAUSA_ESPERA_MS: u64 = 5;
 
 // --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
 /// SEE para separar capturas boas e ruins, podar as ruins na quiescência e,
@@ -89,15 +126,6 @@ pub const NOMES_MELHORIAS: [(&str, u32); 6] = [
     ("delta", MELHORIA_DELTA),
     ("lmp", MELHORIA_LMP),
 ];
-
-// --- Faixas de ordenação (ordem do ICE, seção 4.5) ---
-const ORD_PV: i32 = 30_000_000;
-const ORD_HASH: i32 = 29_000_000;
-const ORD_PROMO_DAMA: i32 = 28_000_000;
-const ORD_CAPTURA_BOA: i32 = 27_000_000;
-const ORD_CAPTURA_RUIM: i32 = 26_000_000;
-const ORD_KILLER: i32 = 25_000_000;
-const ORD_SUBPROMOCAO: i32 = 24_000_000;
 
 /// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
 /// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
@@ -127,12 +155,8 @@ pub struct TBusca {
     pub lance_ponder: TLance,
     /// Limites que passam a valer quando o ponder acerta.
     pub limites_ponderhit: TLimites,
-    /// Dois killers por ply; `valor_lance` de cada um é o contador do ICE.
-    pub killers: [[TLance; 2]; MAX_DEPTH],
-    /// Slot substituído por último (ICE: uma lembrança só para todos os plies).
-    ultimo_killer: usize,
-    /// History heuristic: [lado][peça][destino], como a tabela do ICE.
-    pub history: [[[i32; 64]; 7]; 2],
+    /// Killers e history: o que a ordenação aprende durante a busca.
+    pub ord: TOrdenacao,
     /// Nós visitados (AlphaBeta + quiescência).
     pub nos: u64,
     /// Nós ao fim de cada iteração completa (para o fator de ramificação).
@@ -188,9 +212,7 @@ pub fn nova_busca(mb: usize) -> TBusca {
         analisando: false,
         lance_ponder: LANCE_NULO,
         limites_ponderhit: TLimites::default(),
-        killers: [[LANCE_NULO; 2]; MAX_DEPTH],
-        ultimo_killer: 0,
-        history: [[[0; 64]; 7]; 2],
+        ord: nova_ordenacao(),
         nos: 0,
         nos_iteracao: [0; MAX_DEPTH],
         inicio: Instant::now(),
@@ -233,8 +255,7 @@ pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
 /// Nova partida: esquece tabela, history e killers.
 pub fn limpa_busca(bu: &mut TBusca) {
     limpa_tabela_hash(&mut bu.tt);
-    bu.history = [[[0; 64]; 7]; 2];
-    bu.killers = [[LANCE_NULO; 2]; MAX_DEPTH];
+    limpa_ordenacao(&mut bu.ord);
 }
 
 /// Milissegundos desde o início da busca.
@@ -320,188 +341,28 @@ fn verifica_parada(bu: &mut TBusca) {
 }
 
 // ---------------------------------------------------------------------------
-// Ordenação de lances (seção 4.5)
+// Predicados pequenos usados em todo nó
 // ---------------------------------------------------------------------------
 
-/// Static Exchange Evaluation: saldo material da sequência de capturas em
-/// `destino`, começando pelo lance `l`, com cada lado capturando com a peça
-/// menos valiosa e podendo parar quando quiser. Diz se uma captura perde
-/// material (captura "ruim") sem precisar pesquisá-la.
-pub fn see(b: &TBoard, l: &TLance) -> i32 {
-    let destino = l.casa_destino as usize;
-    let mut ganho = [0i32; 32];
-    let mut ocupadas = b.ocupadas() ^ bit(l.casa_origem as usize);
-    if l.especial & MSK_EN_PASSANT != 0 {
-        let cap = if b.vez == BRANCAS {
-            destino + 8
-        } else {
-            destino - 8
-        };
-        ocupadas ^= bit(cap);
+/// Conta o nó e, a cada 2048, consulta relógio e entrada. Devolve se a busca
+/// deve parar (então o nó devolve 0, que ninguém usa: a iteração é descartada).
+#[inline(always)]
+fn conta_no(bu: &mut TBusca) -> bool {
+    bu.nos += 1;
+    if bu.nos & MASCARA_RELOGIO == 0 {
+        verifica_parada(bu);
     }
-    let diagonais = b.bispos[0] | b.bispos[1] | b.damas[0] | b.damas[1];
-    let retas = b.torres[0] | b.torres[1] | b.damas[0] | b.damas[1];
-    let mut atacantes = b.todos_atacantes(destino, ocupadas) & ocupadas;
-    ganho[0] = VALOR_PECA[l.peca_capturada as usize];
-    let mut na_casa = if l.peca_promovida != NENHUMA {
-        l.peca_promovida
-    } else {
-        l.peca
-    };
-    if l.peca_promovida != NENHUMA {
-        ganho[0] += VALOR_PECA[l.peca_promovida as usize] - VALOR_PECA[PEAO as usize];
-    }
-    let mut lado = b.vez ^ 1;
-    let mut n = 1;
-    loop {
-        let meus = atacantes & b.pecas[lado];
-        if meus == 0 || n >= 32 {
-            break;
-        }
-        // Menor atacante.
-        let mut peca = PEAO;
-        let mut de = 0;
-        while peca <= REI {
-            let x = meus & b.bb(peca)[lado];
-            if x != 0 {
-                de = x & x.wrapping_neg();
-                break;
-            }
-            peca += 1;
-        }
-        ganho[n] = VALOR_PECA[na_casa as usize] - ganho[n - 1];
-        if peca == REI && atacantes & b.pecas[lado ^ 1] != 0 {
-            break; // o rei não pode capturar para uma casa defendida
-        }
-        na_casa = peca;
-        ocupadas ^= de;
-        // Raios X: a peça que saiu pode revelar outro atacante atrás dela.
-        atacantes |= (crate::ataques::ataques_bispo(destino, ocupadas) & diagonais)
-            | (crate::ataques::ataques_torre(destino, ocupadas) & retas);
-        atacantes &= ocupadas;
-        lado ^= 1;
-        n += 1;
-    }
-    while n > 1 {
-        n -= 1;
-        ganho[n - 1] = -(-ganho[n - 1]).max(ganho[n]);
-    }
-    ganho[0]
+    bu.parar
 }
 
-/// Dá a cada lance seu `valor_lance`, na ordem do ICE 1.78: lance da PV,
-/// lance da tabela hash, promoções a dama, capturas boas (MVV/LVA), capturas
-/// ruins, os dois killers, subpromoções e, por fim, os quietos pela history.
-pub fn ordena_lances(
-    b: &TBoard,
-    bu: &TBusca,
-    lista: &mut TListaLances,
-    ply: usize,
-    lance_hash: u16,
-) {
-    let lance_pv = if bu.seguindo_pv && ply < bu.pv_anterior.num_lances {
+/// O lance da PV da iteração anterior neste ply, enquanto o nó ainda está
+/// nela (só o primeiro filho de cada nó continua na PV); senão, nenhum.
+#[inline(always)]
+fn lance_da_pv(bu: &TBusca, ply: usize) -> TLance {
+    if bu.seguindo_pv && ply < bu.pv_anterior.num_lances {
         bu.pv_anterior.lances[ply]
     } else {
         LANCE_NULO
-    };
-    let killers = &bu.killers[ply.min(MAX_DEPTH - 1)];
-    for l in lista.lances[..lista.n].iter_mut() {
-        l.valor_lance = if lance_pv.existe() && mesmo_lance(l, &lance_pv) {
-            ORD_PV
-        } else if lance_hash != 0 && l.codigo() == lance_hash {
-            ORD_HASH
-        } else if l.peca_promovida == DAMA {
-            ORD_PROMO_DAMA + VALOR_PECA[l.peca_capturada as usize]
-        } else if l.eh_captura() && l.peca_promovida == NENHUMA {
-            // MVV/LVA: vítima mais valiosa primeiro; entre iguais, atacante mais barato.
-            let mvv_lva = VALOR_PECA[l.peca_capturada as usize] * 10 - l.peca as i32;
-            let boa = if !usa(bu, MELHORIA_SEE) {
-                VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
-            } else {
-                VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
-                    || see(b, l) >= 0
-            };
-            if boa {
-                ORD_CAPTURA_BOA + mvv_lva
-            } else {
-                ORD_CAPTURA_RUIM + mvv_lva
-            }
-        } else if killers[0].existe() && mesmo_lance(l, &killers[0]) {
-            ORD_KILLER + 2 + killers[0].valor_lance.min(1000)
-        } else if killers[1].existe() && mesmo_lance(l, &killers[1]) {
-            ORD_KILLER + 1 + killers[1].valor_lance.min(1000)
-        } else if l.peca_promovida != NENHUMA {
-            ORD_SUBPROMOCAO + l.peca_promovida as i32
-        } else {
-            bu.history[b.vez][l.peca as usize][l.casa_destino as usize]
-        };
-        l.especial &= !MSK_SELECIONADO;
-    }
-}
-
-/// Devolve o melhor lance ainda não selecionado, movendo-o para a posição
-/// `i`: ordenação por seleção, um lance por vez, porque um corte beta
-/// costuma vir logo e o resto da lista nunca precisa ser ordenado. Porta de
-/// `ObtemMelhorLance()` do ICE.
-#[inline]
-pub fn obtem_melhor_lance(lista: &mut TListaLances, i: usize) -> TLance {
-    let mut melhor = i;
-    for j in i + 1..lista.n {
-        if lista.lances[j].valor_lance > lista.lances[melhor].valor_lance {
-            melhor = j;
-        }
-    }
-    lista.lances.swap(i, melhor);
-    lista.lances[i].especial |= MSK_SELECIONADO;
-    lista.lances[i]
-}
-
-/// Atualiza os killers do ply como o ICE: lance já presente ganha +1 no
-/// contador; senão ocupa um slot vazio; senão, com contadores iguais,
-/// substitui o slot que não foi o último substituído; senão o de menor
-/// contador, que recomeça em 0. Só lances quietos entram (ICE 1.78).
-pub fn atualiza_killers(bu: &mut TBusca, l: &TLance, ply: usize) {
-    if !l.eh_quieto() || ply >= MAX_DEPTH {
-        return;
-    }
-    let k = &mut bu.killers[ply];
-    for s in k.iter_mut() {
-        if s.existe() && mesmo_lance(s, l) {
-            s.valor_lance += 1;
-            return;
-        }
-    }
-    let slot = if !k[0].existe() {
-        0
-    } else if !k[1].existe() {
-        1
-    } else if k[0].valor_lance == k[1].valor_lance {
-        1 - bu.ultimo_killer
-    } else if k[0].valor_lance < k[1].valor_lance {
-        0
-    } else {
-        1
-    };
-    k[slot] = *l;
-    k[slot].valor_lance = 0;
-    k[slot].especial &= !MSK_SELECIONADO;
-    bu.ultimo_killer = slot;
-}
-
-/// History heuristic: o lance quieto que causou corte ganha profundidade²
-/// (ICE) e os quietos pesquisados antes dele sem cortar perdem o mesmo (só
-/// ICE-rs); ao passar do teto, em módulo, toda a tabela é dividida por 2.
-fn atualiza_history(bu: &mut TBusca, cor: usize, l: &TLance, bonus: i32) {
-    let h = &mut bu.history[cor][l.peca as usize][l.casa_destino as usize];
-    *h += bonus;
-    if h.abs() > HISTORY_MAXIMO {
-        for lado in bu.history.iter_mut() {
-            for peca in lado.iter_mut() {
-                for v in peca.iter_mut() {
-                    *v /= 2;
-                }
-            }
-        }
     }
 }
 
@@ -542,15 +403,9 @@ pub fn quiescence(
     beta: i32,
     ply: usize,
 ) -> i32 {
-    // Passo 1. Contagem de nós e verificação periódica do relógio.
-    bu.nos += 1;
-    if bu.nos & MASCARA_RELOGIO == 0 {
-        verifica_parada(bu);
-    }
-    if bu.parar {
-        return 0;
-    }
-    if b.material_insuficiente() {
+    // Passo 1. Contagem de nós e verificação periódica do relógio; sem
+    // material para dar mate, nada a pesquisar; sem pilha, só avaliar.
+    if conta_no(bu) || b.material_insuficiente() {
         return 0;
     }
     let Some((no, resto)) = pilha.split_first_mut() else {
@@ -561,50 +416,51 @@ pub fn quiescence(
     }
     let lista = &mut no.lista;
 
-    // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar".
+    // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar",
+    // então a avaliação estática já é um piso. Em xeque não há essa opção:
+    // o piso é levar mate (e todas as evasões são geradas).
     let em_xeque = b.em_xeque();
-    let mut melhor;
-    if em_xeque {
-        melhor = -MATE + ply as i32;
-        gera_lista_lances(b, GERA_TODOS, lista);
-        if lista.n == 0 {
-            return melhor; // mate
-        }
+    let estatica = if em_xeque {
+        -MATE + ply as i32
     } else {
-        melhor = eval(b, &mut bu.av, alfa, beta);
-        if melhor >= beta {
-            return melhor;
+        eval(b, &mut bu.av, alfa, beta)
+    };
+    if !em_xeque {
+        if estatica >= beta {
+            return estatica;
         }
-        if melhor > alfa {
-            alfa = melhor;
-        }
-        gera_lista_lances(b, GERA_QUIESCENCE, lista);
+        alfa = alfa.max(estatica);
     }
-    let estatica = melhor;
 
-    // Passo 3. Capturas em ordem MVV/LVA.
-    ordena_lances(b, bu, lista, ply, 0);
+    // Passo 3. Gera capturas e promoções (em xeque, tudo). Em xeque e sem
+    // lances: mate.
+    gera_lista_lances(
+        b,
+        if em_xeque {
+            GERA_TODOS
+        } else {
+            GERA_QUIESCENCE
+        },
+        lista,
+    );
+    if em_xeque && lista.n == 0 {
+        return estatica;
+    }
+
+    // Passo 4. Capturas em ordem MVV/LVA, sem as que não podem mudar nada.
+    ordena_lances(
+        b,
+        &bu.ord,
+        lista,
+        ply,
+        lance_da_pv(bu, ply),
+        0,
+        usa(bu, MELHORIA_SEE),
+    );
+    let mut melhor = estatica;
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
-        if !em_xeque && usa(bu, MELHORIA_DELTA) {
-            // Poda delta: nem capturando a peça (e promovendo) o lado alcança α.
-            let ganho = VALOR_PECA[l.peca_capturada as usize]
-                + if l.peca_promovida != NENHUMA {
-                    VALOR_PECA[DAMA as usize]
-                } else {
-                    0
-                };
-            if estatica + ganho + MARGEM_FUTILIDADE < alfa {
-                continue;
-            }
-        }
-        if !em_xeque
-            && usa(bu, MELHORIA_SEE)
-            && l.peca_promovida == NENHUMA
-            && VALOR_PECA[l.peca_capturada as usize] < VALOR_PECA[l.peca as usize]
-            && see(b, &l) < 0
-        {
-            // Captura que perde material pelo SEE não muda nada na quiescência.
+        if !em_xeque && captura_inutil(b, bu, &l, estatica, alfa) {
             continue;
         }
         b.make(&l);
@@ -626,9 +482,64 @@ pub fn quiescence(
     melhor
 }
 
+/// Captura que a quiescência (fora de xeque) nem pesquisa: pela poda delta,
+/// nem ganhando a peça (e promovendo) o lado alcança α; pela SEE, a troca
+/// perde material, e uma captura perdedora não muda o escore de uma posição
+/// em que o lado pode simplesmente não capturar.
+#[inline(always)]
+fn captura_inutil(b: &TBoard, bu: &TBusca, l: &TLance, estatica: i32, alfa: i32) -> bool {
+    if usa(bu, MELHORIA_DELTA) {
+        let ganho = VALOR_PECA[l.peca_capturada as usize]
+            + if l.peca_promovida != NENHUMA {
+                VALOR_PECA[DAMA as usize]
+            } else {
+                0
+            };
+        if estatica + ganho + MARGEM_FUTILIDADE < alfa {
+            return true;
+        }
+    }
+    // A SEE é cara: só quando a vítima vale menos que o atacante.
+    usa(bu, MELHORIA_SEE)
+        && l.peca_promovida == NENHUMA
+        && VALOR_PECA[l.peca_capturada as usize] < VALOR_PECA[l.peca as usize]
+        && see(b, l) < 0
+}
+
 // ---------------------------------------------------------------------------
 // AlphaBeta
 // ---------------------------------------------------------------------------
+
+/// O estado de um nó do `alpha_beta` que os passos passam de um ao outro.
+/// Vive na pilha de chamadas do nó (é `Copy`, nada é alocado) e vai por
+/// `&`/`&mut` aos ajudantes, todos `#[inline(always)]`: custa o mesmo que
+/// os passos escritos todos dentro do `alpha_beta` (nada é copiado por nó).
+#[derive(Clone, Copy)]
+struct TNo {
+    alfa: i32,
+    beta: i32,
+    /// Profundidade restante.
+    prof: i32,
+    /// Distância à raiz.
+    ply: usize,
+    /// Janela aberta (β − α > 1) na entrada: nó da variante principal, onde
+    /// nada é podado às cegas nem cortado pela tabela.
+    no_pv: bool,
+    em_xeque: bool,
+    /// Avaliação estática (−INFINITO em xeque, quando não é calculada).
+    estatica: i32,
+    /// Lance guardado na tabela de transposição (código; 0 se nenhum).
+    lance_hash: u16,
+    /// O lance nulo revelou uma ameaça de mate: os lances do nó são estendidos.
+    ameaca_mate: bool,
+    /// Podas por lance, decididas uma vez por nó (`prepara_podas`):
+    /// futilidade na profundidade 1…
+    futil: bool,
+    /// …quietos que perdem material pela SEE…
+    poda_see: bool,
+    /// …e a partir de que lance o LMP poda os quietos (usize::MAX: nunca).
+    limite_lmp: usize,
+}
 
 /// Negamax com poda alfa-beta (fail-soft) e busca de variante principal.
 /// Porta de `AlphaBeta()` do ICE. `nulo` diz se o lance nulo é permitido
@@ -639,8 +550,8 @@ pub fn alpha_beta(
     b: &mut TBoard,
     bu: &mut TBusca,
     pilha: &mut [TNoPilha],
-    mut alfa: i32,
-    mut beta: i32,
+    alfa: i32,
+    beta: i32,
     prof: i32,
     ply: usize,
     nulo: bool,
@@ -648,21 +559,17 @@ pub fn alpha_beta(
     if let Some(no) = pilha.first_mut() {
         no.pv.num_lances = 0;
     }
-    let no_pv = beta - alfa > 1;
 
     // Passo 1. No horizonte, a quiescência decide.
     if prof <= 0 {
         return quiescence(b, bu, pilha, alfa, beta, ply);
     }
-    bu.nos += 1;
-    if bu.nos & MASCARA_RELOGIO == 0 {
-        verifica_parada(bu);
-    }
-    if bu.parar {
+    if conta_no(bu) {
         return 0;
     }
 
-    // Passo 2. Empates pelas regras e limite de ply.
+    // Passo 2. Empates pelas regras e limite de ply; poda pela distância do
+    // mate: nada aqui supera um mate já achado mais perto da raiz.
     if empate_por_regra(b) {
         return 0;
     }
@@ -672,201 +579,140 @@ pub fn alpha_beta(
     if ply >= MAX_DEPTH - 1 || resto.is_empty() {
         return eval(b, &mut bu.av, alfa, beta);
     }
-    // Poda pela distância do mate: nada aqui supera um mate já achado mais perto.
-    alfa = alfa.max(-MATE + ply as i32);
-    beta = beta.min(MATE - ply as i32 - 1);
-    if alfa >= beta {
-        return alfa;
+    let mut n = novo_no(alfa, beta, prof, ply);
+    if n.alfa >= n.beta {
+        return n.alfa;
     }
 
     // Passo 3. Tabela de transposição: corte fora dos nós PV; senão o lance
     // guardado só serve para a ordenação.
-    let mut lance_hash = 0u16;
-    if let Some(e) = le_hash(&bu.tt, b.chave_hash, ply) {
-        lance_hash = e.lance;
-        let v = e.escore as i32;
-        if !no_pv && e.profundidade as i32 >= prof {
-            let corta = match e.tipo() {
-                HASH_EXATO => true,
-                HASH_INFERIOR => v >= beta,
-                _ => v <= alfa,
-            };
-            if corta {
-                return v;
-            }
-        }
+    if let Some(v) = sonda_tt(b, bu, &mut n) {
+        return v;
     }
 
-    let em_xeque = b.em_xeque();
-    let estatica = if em_xeque {
-        -INFINITO
-    } else {
-        eval(b, &mut bu.av, alfa, beta)
-    };
-
-    // Passo 4. Futilidade reversa (só ICE-rs): longe da raiz e muito acima de
-    // β, nenhuma resposta razoável do adversário traria o escore de volta.
-    if usa(bu, MELHORIA_FUTILIDADE) && !no_pv && !em_xeque && prof <= 3 && beta.abs() < LIMIAR_MATE
-    {
-        let margem = MARGEM_FUTILIDADE_REVERSA * prof;
-        if estatica - margem >= beta {
-            return estatica - margem;
-        }
+    // Passo 4. Avaliação estática (não em xeque, onde não há "ficar parado")
+    // e futilidade reversa: muito acima de β, nada traria o escore de volta.
+    n.em_xeque = b.em_xeque();
+    if !n.em_xeque {
+        n.estatica = eval(b, &mut bu.av, n.alfa, n.beta);
+    }
+    if let Some(v) = futilidade_reversa(bu, &n) {
+        return v;
     }
 
-    // Passo 5. Lance nulo, R = 2 fixo (ICE): se mesmo passando a vez o lado
-    // continua acima de β, o nó quase certamente corta. Não em xeque, nem
-    // duas vezes seguidas, nem só com rei e peões (zugzwang), nem quando β
-    // já é um mate.
-    let mut ameaca_mate = false;
-    if nulo && !no_pv && prof > R_NULO && estatica >= beta && pode_fazer_nulo(b, em_xeque, beta) {
-        b.make_null_move();
-        let v = -alpha_beta(
-            b,
-            bu,
-            resto,
-            -beta,
-            -beta + 1,
-            prof - 1 - R_NULO,
-            ply + 1,
-            false,
-        );
-        b.unmake_null_move();
-        if bu.parar {
-            return 0;
-        }
-        if v >= beta {
-            // Um mate achado com o lance nulo não está provado: devolve β.
-            return if v >= LIMIAR_MATE { beta } else { v };
-        }
-        // Extensão por ameaça de mate (só ICE-rs): passar a vez leva a mate,
-        // então a posição é perigosa e merece um ply a mais.
-        if usa(bu, MELHORIA_AMEACA_MATE) && v <= -LIMIAR_MATE {
-            ameaca_mate = true;
-        }
+    // Passo 5. Lance nulo: se mesmo passando a vez o lado continua acima de
+    // β, o nó quase certamente corta.
+    if let Some(v) = tenta_nulo(b, bu, resto, &mut n, nulo) {
+        return v;
     }
 
     // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
     let lista = &mut no.lista;
     gera_lista_lances(b, GERA_TODOS, lista);
     if lista.n == 0 {
-        return if em_xeque { -MATE + ply as i32 } else { 0 };
+        return if n.em_xeque { -MATE + ply as i32 } else { 0 };
     }
-    ordena_lances(b, bu, lista, ply, lance_hash);
+    let lance_pv = lance_da_pv(bu, ply);
+    let com_see = usa(bu, MELHORIA_SEE);
+    ordena_lances(b, &bu.ord, lista, ply, lance_pv, n.lance_hash, com_see);
+    prepara_podas(bu, &mut n);
 
-    let alfa_original = alfa;
+    // Passos 7 a 10. Um por um, na ordem, até um corte.
+    let alfa_original = n.alfa;
+    let Some((melhor, melhor_lance)) = pesquisa_lances(b, bu, no, resto, &mut n) else {
+        return 0; // parou no meio: o resultado não vale
+    };
+    if melhor == -INFINITO {
+        // Todos os lances foram podados pela futilidade: fica a estática.
+        return n.estatica;
+    }
+
+    // Passo 11. Grava na tabela de transposição, com o tipo do limite.
+    grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
+    melhor
+}
+
+/// Os valores de um nó na entrada, já com a poda pela distância do mate
+/// (`no_pv` olha a janela recebida, antes dela). O resto é preenchido
+/// pelos passos seguintes.
+#[inline(always)]
+fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
+    TNo {
+        alfa: alfa.max(-MATE + ply as i32),
+        beta: beta.min(MATE - ply as i32 - 1),
+        prof,
+        ply,
+        no_pv: beta - alfa > 1,
+        em_xeque: false,
+        estatica: -INFINITO,
+        lance_hash: 0,
+        ameaca_mate: false,
+        futil: false,
+        poda_see: false,
+        limite_lmp: usize::MAX,
+    }
+}
+
+/// Passos 7 a 10 do `alpha_beta`: o laço dos lances, já gerados e
+/// ordenados em `no.lista`. Devolve o melhor escore (−INFINITO se a
+/// futilidade podou todos) e o lance que o deu, deixando a PV em `no.pv`;
+/// `None` se a busca parou no meio.
+#[inline(always)]
+fn pesquisa_lances(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    no: &mut TNoPilha,
+    resto: &mut [TNoPilha],
+    n: &mut TNo,
+) -> Option<(i32, TLance)> {
     let mut melhor = -INFINITO;
     let mut melhor_lance = LANCE_NULO;
     // Quietos já pesquisados sem corte: se outro quieto cortar, eles perdem
     // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
     let mut quietos = [LANCE_NULO; MAX_QUIETOS];
     let mut n_quietos = 0;
-    // LMP e SEE dos quietos só podam perto do horizonte, fora da PV e de xeque.
-    let perto_do_horizonte = !no_pv && !em_xeque && prof <= LMP_PROFUNDIDADE;
-    let pode_podar_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
-    // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
-    // lance quieto não recupera uma desvantagem maior que a margem.
-    let futil = usa(bu, MELHORIA_FUTILIDADE)
-        && prof == 1
-        && !em_xeque
-        && !no_pv
-        && estatica + MARGEM_FUTILIDADE <= alfa;
-    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
-    let limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
-        (3 + prof * prof) as usize
-    } else {
-        usize::MAX
-    };
 
-    for i in 0..lista.n {
-        let l = obtem_melhor_lance(lista, i);
-        if i == 0 {
+    for i in 0..no.lista.n {
+        let l = obtem_melhor_lance(&mut no.lista, i);
+        if i > 0 {
             // Só o primeiro lance continua na PV da iteração anterior.
-        } else {
             bu.seguindo_pv = false;
         }
-        // LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
-        // há mate contra (é preciso achar uma defesa de verdade).
-        let podavel = i > 0 && l.eh_quieto() && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
-        let lmp = podavel && i >= limite_lmp;
-        // A SEE olha o tabuleiro de antes do lance; não é calculada para quem a
-        // futilidade ou o LMP já vão podar.
-        let poda = futil && i > 0 || lmp;
-        let perde_material =
-            !poda && podavel && pode_podar_see && see(b, &l) < -MARGEM_SEE_QUIETOS * prof;
+
+        // Passo 7. Podas do lance (futilidade, LMP, SEE), decididas antes do
+        // make porque a SEE olha o tabuleiro de antes; um xeque nunca é podado.
+        let podar = poda_lance(b, n, &l, i, melhor);
         b.make(&l);
         let da_xeque = b.em_xeque();
-
-        if (poda || perde_material) && l.eh_quieto() && !da_xeque {
+        if podar && !da_xeque {
             b.unmake();
             continue;
         }
 
-        // Passo 7. Extensões. Xeque: +1 ply (ICE), limitado a plies menores
-        // que o dobro da iteração, para que uma sequência de xeques não faça a
-        // árvore explodir. Ameaça de mate: +1 (só ICE-rs).
-        let mut extensao = 0;
-        if (da_xeque || ameaca_mate) && (ply as i32) < 2 * bu.prof_iteracao {
-            extensao = 1;
-        }
-        let nova_prof = prof - 1 + extensao;
+        // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
+        let ext = extensao(bu, n, da_xeque);
+        let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext);
 
-        // Passo 8. PVS: o primeiro lance com janela cheia, os demais com janela
-        // nula; LMR reduz os quietos tardios (só ICE-rs).
-        let v = if i == 0 {
-            -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true)
-        } else {
-            let mut reducao = 0;
-            if usa(bu, MELHORIA_LMR)
-                && prof >= LMR_PROFUNDIDADE
-                && i >= LMR_LANCES
-                && !em_xeque
-                && !da_xeque
-                && extensao == 0
-                && l.eh_quieto()
-                && l.valor_lance < ORD_KILLER
-            {
-                reducao = bu.reducoes_lmr[(prof as usize).min(63)][i.min(63)] as i32;
-                // Na PV a ordenação vale mais: reduz um ply a menos.
-                reducao = (reducao - no_pv as i32).min(nova_prof - 1).max(0);
-            }
-            let mut v = -alpha_beta(
-                b,
-                bu,
-                resto,
-                -alfa - 1,
-                -alfa,
-                nova_prof - reducao,
-                ply + 1,
-                true,
-            );
-            if v > alfa && reducao > 0 {
-                v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
-            }
-            if v > alfa && v < beta {
-                v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
-            }
-            v
-        };
+        // Passo 9. PVS: o primeiro lance com janela cheia, os demais com
+        // janela nula, repetidos só se surpreenderem.
+        let v = pvs(b, bu, resto, n, i, n.prof - 1 + ext, reducao);
         b.unmake();
         if bu.parar {
-            return 0;
+            return None;
         }
 
-        // Passo 9. Melhor lance, PV e cortes.
+        // Passo 10. Melhor lance, PV e cortes: um quieto que corta ensina a
+        // ordenação (killer, history) dos próximos nós.
         if v > melhor {
             melhor = v;
             melhor_lance = l;
-            if v > alfa {
-                alfa = v;
+            if v > n.alfa {
+                n.alfa = v;
                 no.pv.atualiza(l, &resto[0].pv);
-                if v >= beta {
+                if v >= n.beta {
                     if l.eh_quieto() {
-                        atualiza_killers(bu, &l, ply);
-                        atualiza_history(bu, b.vez, &l, prof * prof);
-                        for q in &quietos[..n_quietos] {
-                            atualiza_history(bu, b.vez, q, -prof * prof);
-                        }
+                        let feitos = &quietos[..n_quietos];
+                        registra_corte(&mut bu.ord, b.vez, &l, n.ply, n.prof, feitos);
                     }
                     break;
                 }
@@ -877,14 +723,214 @@ pub fn alpha_beta(
             n_quietos += 1;
         }
     }
+    Some((melhor, melhor_lance))
+}
 
-    if melhor == -INFINITO {
-        // Todos os lances foram podados pela futilidade: fica a estática.
-        return estatica;
+/// Passo 3: lê a tabela de transposição. Guarda o lance em `n.lance_hash`
+/// e devolve o escore se ele já decide o nó: profundidade suficiente e, fora
+/// da PV, um limite que corta (na PV o corte perderia a variante principal).
+#[inline(always)]
+fn sonda_tt(b: &TBoard, bu: &TBusca, n: &mut TNo) -> Option<i32> {
+    let e = le_hash(&bu.tt, b.chave_hash, n.ply)?;
+    n.lance_hash = e.lance;
+    let v = e.escore as i32;
+    if !n.no_pv && e.profundidade as i32 >= n.prof {
+        let corta = match e.tipo() {
+            HASH_EXATO => true,
+            HASH_INFERIOR => v >= n.beta,
+            _ => v <= n.alfa,
+        };
+        if corta {
+            return Some(v);
+        }
     }
+    None
+}
 
-    // Passo 10. Grava na tabela de transposição.
-    let tipo = if melhor >= beta {
+/// Passo 4: futilidade reversa (só ICE-rs). Perto do horizonte, fora da PV e
+/// de xeque, uma estática acima de β por mais que a margem devolve o corte:
+/// nenhuma resposta razoável do adversário em tão poucos plies a compensa.
+#[inline(always)]
+fn futilidade_reversa(bu: &TBusca, n: &TNo) -> Option<i32> {
+    if usa(bu, MELHORIA_FUTILIDADE)
+        && !n.no_pv
+        && !n.em_xeque
+        && n.prof <= PROF_FUTILIDADE_REVERSA
+        && n.beta.abs() < LIMIAR_MATE
+    {
+        let margem = MARGEM_FUTILIDADE_REVERSA * n.prof;
+        if n.estatica - margem >= n.beta {
+            return Some(n.estatica - margem);
+        }
+    }
+    None
+}
+
+/// Passo 5: lance nulo, R = 2 fixo (ICE). Não na PV, nem duas vezes seguidas
+/// (`nulo`), nem perto do horizonte, nem abaixo de β, nem nas posições de
+/// `pode_fazer_nulo`. Devolve o escore do corte; se não corta mas passar a
+/// vez leva a mate, marca `n.ameaca_mate` (extensão, só ICE-rs).
+#[inline(always)]
+fn tenta_nulo(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    resto: &mut [TNoPilha],
+    n: &mut TNo,
+    nulo: bool,
+) -> Option<i32> {
+    if !(nulo
+        && !n.no_pv
+        && n.prof > R_NULO
+        && n.estatica >= n.beta
+        && pode_fazer_nulo(b, n.em_xeque, n.beta))
+    {
+        return None;
+    }
+    b.make_null_move();
+    let v = -alpha_beta(
+        b,
+        bu,
+        resto,
+        -n.beta,
+        -n.beta + 1,
+        n.prof - 1 - R_NULO,
+        n.ply + 1,
+        false,
+    );
+    b.unmake_null_move();
+    if bu.parar {
+        return Some(0);
+    }
+    if v >= n.beta {
+        // Um mate achado com o lance nulo não está provado: devolve β.
+        return Some(if v >= LIMIAR_MATE { n.beta } else { v });
+    }
+    // Passar a vez leva a mate: a posição é perigosa e merece um ply a mais.
+    if usa(bu, MELHORIA_AMEACA_MATE) && v <= -LIMIAR_MATE {
+        n.ameaca_mate = true;
+    }
+    None
+}
+
+/// Passo 6: decide, uma vez por nó, quais podas por lance valem nele. LMP e
+/// SEE dos quietos só podam perto do horizonte, fora da PV e de xeque, onde
+/// um erro custa pouco e a ordenação já pôs na frente o que podia cortar.
+#[inline(always)]
+fn prepara_podas(bu: &TBusca, n: &mut TNo) {
+    let perto_do_horizonte = !n.no_pv && !n.em_xeque && n.prof <= LMP_PROFUNDIDADE;
+    n.poda_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
+    // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
+    // lance quieto não recupera uma desvantagem maior que a margem.
+    n.futil = usa(bu, MELHORIA_FUTILIDADE)
+        && n.prof == 1
+        && !n.em_xeque
+        && !n.no_pv
+        && n.estatica + MARGEM_FUTILIDADE <= n.alfa;
+    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
+    n.limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
+        (3 + n.prof * n.prof) as usize
+    } else {
+        usize::MAX
+    };
+}
+
+/// Passo 7: o quieto `l` (o `i`-ésimo do nó) pode ser podado, se não der
+/// xeque? LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
+/// há mate contra (é preciso achar uma defesa de verdade); a futilidade poda
+/// todos menos o primeiro.
+#[inline(always)]
+fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, melhor: i32) -> bool {
+    let podavel = i > 0 && l.eh_quieto() && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
+    let lmp = podavel && i >= n.limite_lmp;
+    let poda = n.futil && i > 0 || lmp;
+    // A SEE não é calculada para quem a futilidade ou o LMP já vão podar.
+    let perde_material = !poda && podavel && n.poda_see && see(b, l) < -MARGEM_SEE_QUIETOS * n.prof;
+    (poda || perde_material) && l.eh_quieto()
+}
+
+/// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate: +1
+/// (só ICE-rs). Limitada a plies menores que o dobro da iteração, para que
+/// uma sequência de xeques não faça a árvore explodir.
+#[inline(always)]
+fn extensao(bu: &TBusca, n: &TNo, da_xeque: bool) -> i32 {
+    ((da_xeque || n.ameaca_mate) && (n.ply as i32) < 2 * bu.prof_iteracao) as i32
+}
+
+/// Passo 8: redução LMR (só ICE-rs) do `i`-ésimo lance: quietos tardios e
+/// comuns (nem killer, nem xeque, nem estendidos), a partir de certa
+/// profundidade, são pesquisados mais rasos; se surpreenderem, o `pvs`
+/// repete sem redução. Cresce com ln(prof)·ln(i) (tabela `reducoes_lmr`).
+#[inline(always)]
+fn reducao_lmr(bu: &TBusca, n: &TNo, l: &TLance, i: usize, da_xeque: bool, ext: i32) -> i32 {
+    if usa(bu, MELHORIA_LMR)
+        && n.prof >= LMR_PROFUNDIDADE
+        && i >= LMR_LANCES
+        && !n.em_xeque
+        && !da_xeque
+        && ext == 0
+        && l.eh_quieto()
+        && l.valor_lance < ORD_KILLER
+    {
+        let reducao = bu.reducoes_lmr[(n.prof as usize).min(63)][i.min(63)] as i32;
+        // Na PV a ordenação vale mais: reduz um ply a menos. Nunca chega ao
+        // horizonte direto (fica ao menos 1 ply).
+        let nova_prof = n.prof - 1 + ext;
+        (reducao - n.no_pv as i32).min(nova_prof - 1).max(0)
+    } else {
+        0
+    }
+}
+
+/// Passo 9: pesquisa o `i`-ésimo lance (já feito) com PVS. O primeiro vai
+/// com a janela cheia; os outros com janela nula em volta de α (só provam
+/// que não são melhores, o que é barato), primeiro com a `reducao` do LMR,
+/// depois sem ela e, se cair dentro da janela, de novo com a janela cheia.
+#[inline(always)]
+fn pvs(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    resto: &mut [TNoPilha],
+    n: &TNo,
+    i: usize,
+    nova_prof: i32,
+    reducao: i32,
+) -> i32 {
+    let (alfa, beta, ply) = (n.alfa, n.beta, n.ply);
+    if i == 0 {
+        return -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
+    }
+    let mut v = -alpha_beta(
+        b,
+        bu,
+        resto,
+        -alfa - 1,
+        -alfa,
+        nova_prof - reducao,
+        ply + 1,
+        true,
+    );
+    if v > alfa && reducao > 0 {
+        v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
+    }
+    if v > alfa && v < beta {
+        v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
+    }
+    v
+}
+
+/// Passo 11: grava o resultado do nó na tabela de transposição. O tipo diz
+/// o que `melhor` prova: ≥ β é só um limite inferior (houve corte), ≤ α
+/// original só um superior (nenhum lance passou), entre os dois é exato.
+#[inline(always)]
+fn grava_tt(
+    b: &TBoard,
+    bu: &mut TBusca,
+    n: &TNo,
+    melhor: i32,
+    melhor_lance: TLance,
+    alfa_original: i32,
+) {
+    let tipo = if melhor >= n.beta {
         HASH_INFERIOR
     } else if melhor > alfa_original {
         HASH_EXATO
@@ -896,19 +942,219 @@ pub fn alpha_beta(
         b.chave_hash,
         melhor_lance.codigo(),
         melhor,
-        prof,
+        n.prof,
         tipo,
-        ply,
+        n.ply,
     );
-    melhor
 }
 
 // ---------------------------------------------------------------------------
 // Raiz e aprofundamento iterativo
 // ---------------------------------------------------------------------------
 
+/// O que uma iteração na raiz produz, completa ou interrompida.
+#[derive(Clone, Copy)]
+struct TIteracao {
+    /// Escore da última pesquisa da raiz (vale só se a iteração terminou).
+    escore: i32,
+    /// PV do melhor lance achado dentro da janela.
+    pv: TPv,
+    /// Esse lance e seu escore, guardados mesmo que a iteração não termine:
+    /// um lance que já provou ser melhor que o anterior não se joga fora.
+    parcial: Option<(TLance, i32)>,
+}
+
+/// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
+/// ICE. Devolve o melhor lance da última iteração completa, ou o da corrente
+/// quando ela já achou um melhor.
+pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
+    // Passo 1. Zera contadores e limites, prepara killers, history e tabela.
+    prepara_busca(bu, lim);
+
+    // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
+    let mut r = TResultado::default();
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    if lista.n == 0 {
+        r.escore = if b.em_xeque() { -MATE } else { 0 };
+        espera_fim_infinito(bu);
+        r.ponder_hit = bu.ponder_acertou;
+        return r;
+    }
+
+    // Passo 3. Ordem inicial: a da ordenação normal (hash, capturas…). O
+    // primeiro lance já é a resposta se o tempo acabar antes da 1ª iteração.
+    // A PV anterior acabou de ser zerada: não há lance de PV.
+    let lance_hash = le_hash(&bu.tt, b.chave_hash, 0)
+        .map(|e| e.lance)
+        .unwrap_or(0);
+    let com_see = usa(bu, MELHORIA_SEE);
+    ordena_lances(b, &bu.ord, &mut lista, 0, LANCE_NULO, lance_hash, com_see);
+    r.lance = obtem_melhor_lance(&mut lista, 0);
+
+    // Passo 4. Aprofundamento iterativo. A pilha sai do TBusca durante a
+    // busca para poder ser passada por fatias junto com `&mut bu`.
+    let mut pilha = std::mem::take(&mut bu.pilha);
+    itera_profundidade(
+        b,
+        bu,
+        &mut lista,
+        &mut pilha,
+        profundidade_maxima(lim),
+        &mut r,
+    );
+    bu.pilha = pilha;
+
+    // Passo 5. Na análise e no ponder, espera a ordem de parar.
+    espera_fim_infinito(bu);
+    r.nos = bu.nos;
+    r.ms = tempo_decorrido_ms(bu);
+    r.ponder_hit = bu.ponder_acertou;
+    r
+}
+
+/// Passo 1 da `busca`: estado novo para uma busca. ICE: killers zerados a
+/// cada busca; a history é envelhecida (não zerada), e a tabela também.
+fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
+    bu.inicio = Instant::now();
+    bu.limites = *lim;
+    bu.nos = 0;
+    bu.parar = false;
+    bu.ponder_acertou = false;
+    bu.nos_iteracao = [0; MAX_DEPTH];
+    bu.pv_anterior = TPv::default();
+    prepara_ordenacao(&mut bu.ord);
+    envelhece_hash(&mut bu.tt);
+}
+
+/// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
+/// deixando folga para a quiescência e as extensões.
+fn profundidade_maxima(lim: &TLimites) -> i32 {
+    if lim.profundidade > 0 {
+        (lim.profundidade as i32).min(MAX_DEPTH as i32 - 2)
+    } else {
+        MAX_DEPTH as i32 - 2
+    }
+}
+
+/// Passo 4 da `busca`: uma iteração por profundidade, até `max_prof`, o fim
+/// do tempo ou uma ordem de parar. Cada iteração ordena a raiz pelo
+/// resultado da anterior e guarda em `r` o melhor lance conhecido.
+fn itera_profundidade(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    max_prof: i32,
+    r: &mut TResultado,
+) {
+    let mut escore_anterior: i32 = 0;
+    // Multiplica o tempo-alvo: 1 numa posição calma, até TETO_INSTABILIDADE.
+    let mut instabilidade = 1.0f64;
+    for prof in 1..=max_prof {
+        bu.prof_iteracao = prof;
+
+        // Passo 4a. Pesquisa a raiz numa janela em volta do escore anterior.
+        let it = janela_aspiracao(b, bu, lista, pilha, prof, escore_anterior, r.lance);
+
+        // Passo 4b. Um lance achado dentro da janela vale mesmo que a
+        // iteração não termine; se é outro lance, a posição está instável.
+        if let Some((l, v)) = it.parcial {
+            if !mesmo_lance(&l, &r.lance) {
+                instabilidade = ajusta_tempo(instabilidade, FATOR_LANCE_MUDOU);
+            }
+            r.lance = l;
+            r.escore = v;
+            r.pv = it.pv;
+        }
+        if bu.parar {
+            break;
+        }
+
+        // Passo 4c. Escore caiu desde a iteração anterior: mais tempo.
+        if it.escore < escore_anterior - QUEDA_ESCORE && prof > PROF_MIN_QUEDA {
+            instabilidade = ajusta_tempo(instabilidade, FATOR_ESCORE_CAIU);
+        }
+
+        // Passo 4d. Iteração completa: é o resultado, e a PV a seguir na próxima.
+        conclui_iteracao(bu, r, prof, &it);
+        escore_anterior = it.escore;
+
+        // Passo 4e. Vale começar outra iteração?
+        if deve_parar(bu, prof, it.escore, instabilidade) {
+            break;
+        }
+        instabilidade = (instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
+    }
+}
+
+/// Passo 4a: a iteração `prof` com janela de aspiração em volta do escore
+/// anterior; ao falhar, a janela se abre para o lado da falha (dobrando) até
+/// o escore caber. RUST: o laço também olha `parar`, ao contrário do
+/// 50f3dea, que travava quando o tempo acabava no meio das novas tentativas.
+fn janela_aspiracao(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    prof: i32,
+    escore_anterior: i32,
+    lance_anterior: TLance,
+) -> TIteracao {
+    let mut it = TIteracao {
+        escore: 0,
+        pv: TPv::default(),
+        parcial: None,
+    };
+    let mut largura = JANELA_ASPIRACAO;
+    // Nas iterações rasas e perto de mates o escore pula demais: janela cheia.
+    let (mut alfa, mut beta) = if prof >= PROF_ASPIRACAO && escore_anterior.abs() < LIMIAR_MATE {
+        (escore_anterior - largura, escore_anterior + largura)
+    } else {
+        (-INFINITO, INFINITO)
+    };
+    loop {
+        reordena_raiz(lista, &lance_anterior);
+        it.escore = busca_raiz(b, bu, lista, pilha, alfa, beta, prof, &mut it);
+        if bu.parar {
+            break;
+        }
+        if it.escore <= alfa {
+            alfa = (alfa - largura).max(-INFINITO);
+            largura *= 2;
+            if largura > JANELA_MAXIMA {
+                alfa = -INFINITO;
+            }
+        } else if it.escore >= beta {
+            beta = (beta + largura).min(INFINITO);
+            largura *= 2;
+            if largura > JANELA_MAXIMA {
+                beta = INFINITO;
+            }
+        } else {
+            break;
+        }
+    }
+    it
+}
+
+/// Reordena a raiz pelo resultado da iteração anterior: o melhor lance vai à
+/// frente e os demais pelo escore que cada um teve (o `valor_lance` que
+/// `busca_raiz` deixou neles).
+fn reordena_raiz(lista: &mut TListaLances, melhor: &TLance) {
+    for l in lista.lances[..lista.n].iter_mut() {
+        l.especial &= !MSK_SELECIONADO;
+    }
+    if let Some(i) = lista.lances[..lista.n]
+        .iter()
+        .position(|l| mesmo_lance(l, melhor))
+    {
+        lista.lances[i].valor_lance = INFINITO + 1;
+    }
+}
+
 /// Pesquisa a raiz: como `alpha_beta`, mas imprime uma linha de pensamento a
-/// cada melhora de α (como o ICE) e guarda o melhor lance mesmo se a
+/// cada melhora de α (como o ICE) e guarda em `it` o melhor lance mesmo se a
 /// iteração for interrompida.
 #[allow(clippy::too_many_arguments)]
 fn busca_raiz(
@@ -919,19 +1165,19 @@ fn busca_raiz(
     mut alfa: i32,
     beta: i32,
     prof: i32,
-    pv: &mut TPv,
-    melhor_parcial: &mut Option<(TLance, i32)>,
+    it: &mut TIteracao,
 ) -> i32 {
     let mut melhor = -INFINITO;
     bu.total_raiz = lista.n as u32;
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
+        // Para o `stat01` do xboard: lance atual e quantos faltam.
         bu.restantes_raiz = (lista.n - i) as u32;
         bu.lance_atual_raiz = l;
         bu.seguindo_pv = i == 0;
         b.make(&l);
-        let da_xeque = b.em_xeque();
-        let nova_prof = prof - 1 + da_xeque as i32;
+        // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
+        let nova_prof = prof - 1 + b.em_xeque() as i32;
         let v = if i == 0 {
             -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
         } else {
@@ -951,10 +1197,10 @@ fn busca_raiz(
             melhor = v;
             if v > alfa {
                 alfa = v;
-                pv.atualiza(l, &pilha[0].pv);
+                it.pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
-                    *melhor_parcial = Some((l, v));
-                    imprime_pv(bu, prof, v, pv);
+                    it.parcial = Some((l, v));
+                    imprime_pv(bu, prof, v, &it.pv);
                 } else {
                     break;
                 }
@@ -964,163 +1210,45 @@ fn busca_raiz(
     melhor
 }
 
-/// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
-/// ICE. Devolve o melhor lance da última iteração completa, ou o da corrente
-/// quando ela já achou um melhor.
-pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
-    bu.inicio = Instant::now();
-    bu.limites = *lim;
-    bu.nos = 0;
-    bu.parar = false;
-    bu.ponder_acertou = false;
-    bu.nos_iteracao = [0; MAX_DEPTH];
-    bu.pv_anterior = TPv::default();
-    // ICE: killers zerados a cada busca; a history é envelhecida (não zerada).
-    bu.killers = [[LANCE_NULO; 2]; MAX_DEPTH];
-    for lado in bu.history.iter_mut() {
-        for peca in lado.iter_mut() {
-            for v in peca.iter_mut() {
-                *v /= 8;
-            }
-        }
-    }
-    envelhece_hash(&mut bu.tt);
+/// Passos 4b e 4c: aumenta a instabilidade (o multiplicador do tempo-alvo)
+/// pelo `fator`, sem passar do teto.
+fn ajusta_tempo(instabilidade: f64, fator: f64) -> f64 {
+    (instabilidade * fator).min(TETO_INSTABILIDADE)
+}
 
-    let mut r = TResultado::default();
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    if lista.n == 0 {
-        r.escore = if b.em_xeque() { -MATE } else { 0 };
-        espera_fim_infinito(bu);
-        r.ponder_hit = bu.ponder_acertou;
-        return r;
+/// Passo 4d: a iteração `prof` terminou com `it.escore`: vira o resultado,
+/// sua PV é seguida na próxima iteração e a linha de pensamento é impressa.
+fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, it: &TIteracao) {
+    r.escore = it.escore;
+    r.profundidade = prof;
+    r.pv = it.pv;
+    if it.pv.num_lances > 0 {
+        r.lance = it.pv.lances[0];
     }
-    // Ordem inicial: a da ordenação normal (hash, capturas…).
-    let lance_hash = le_hash(&bu.tt, b.chave_hash, 0)
-        .map(|e| e.lance)
-        .unwrap_or(0);
-    ordena_lances(b, bu, &mut lista, 0, lance_hash);
-    r.lance = obtem_melhor_lance(&mut lista, 0);
-    // A pilha sai do TBusca durante a busca para poder ser passada por fatias.
-    let mut pilha = std::mem::take(&mut bu.pilha);
+    bu.nos_iteracao[prof as usize] = bu.nos;
+    bu.pv_anterior = it.pv;
+    imprime_pv(bu, prof, it.escore, &it.pv);
+}
 
-    let max_prof = if lim.profundidade > 0 {
-        (lim.profundidade as i32).min(MAX_DEPTH as i32 - 2)
-    } else {
-        MAX_DEPTH as i32 - 2
-    };
-    let mut escore_anterior: i32 = 0;
-    let mut instabilidade = 1.0f64;
-    for prof in 1..=max_prof {
-        bu.prof_iteracao = prof;
-        let mut pv = TPv::default();
-        let mut parcial = None;
-        // Janela de aspiração em volta do escore anterior; ao falhar, a janela
-        // se abre para o lado da falha (dobrando) até o escore caber. RUST: o
-        // laço também olha `parar`, ao contrário do 50f3dea, que travava
-        // quando o tempo acabava no meio das novas tentativas.
-        let mut largura = JANELA_ASPIRACAO;
-        let (mut alfa, mut beta) = if prof >= PROF_ASPIRACAO && escore_anterior.abs() < LIMIAR_MATE
-        {
-            (escore_anterior - largura, escore_anterior + largura)
-        } else {
-            (-INFINITO, INFINITO)
-        };
-        let mut escore;
-        loop {
-            // Reordena a raiz pelo resultado da iteração anterior.
-            for l in lista.lances[..lista.n].iter_mut() {
-                l.especial &= !MSK_SELECIONADO;
-            }
-            if let Some(i) = lista.lances[..lista.n]
-                .iter()
-                .position(|l| mesmo_lance(l, &r.lance))
-            {
-                lista.lances[i].valor_lance = INFINITO + 1;
-            }
-            escore = busca_raiz(
-                b,
-                bu,
-                &mut lista,
-                &mut pilha,
-                alfa,
-                beta,
-                prof,
-                &mut pv,
-                &mut parcial,
-            );
-            if bu.parar {
-                break;
-            }
-            if escore <= alfa {
-                alfa = (alfa - largura).max(-INFINITO);
-                largura *= 2;
-                if largura > 1000 {
-                    alfa = -INFINITO;
-                }
-            } else if escore >= beta {
-                beta = (beta + largura).min(INFINITO);
-                largura *= 2;
-                if largura > 1000 {
-                    beta = INFINITO;
-                }
-            } else {
-                break;
-            }
-        }
-        if let Some((l, v)) = parcial {
-            // A iteração (mesmo incompleta) achou um lance dentro da janela.
-            if !mesmo_lance(&l, &r.lance) {
-                instabilidade = (instabilidade * 1.6).min(3.0);
-            }
-            r.lance = l;
-            r.escore = v;
-            r.pv = pv;
-        }
-        if bu.parar {
-            break;
-        }
-        if escore < escore_anterior - 30 && prof > 4 {
-            instabilidade = (instabilidade * 1.4).min(3.0);
-        }
-        r.escore = escore;
-        r.profundidade = prof;
-        r.pv = pv;
-        r.lance = if pv.num_lances > 0 {
-            pv.lances[0]
-        } else {
-            r.lance
-        };
-        escore_anterior = escore;
-        bu.nos_iteracao[prof as usize] = bu.nos;
-        bu.pv_anterior = pv;
-        imprime_pv(bu, prof, escore, &pv);
-
-        // Decide se começa outra iteração: uma iteração custa várias vezes a
-        // anterior, então não vale começar perto do fim do tempo-alvo. O alvo
-        // cresce quando o melhor lance mudou ou o escore caiu (instabilidade).
-        if !bu.limites.infinito && !bu.ponderando {
-            let ms = tempo_decorrido_ms(bu) as f64;
-            let alvo = bu.limites.tempo_alvo_ms as f64 * instabilidade;
-            if bu.limites.tempo_alvo_ms > 0 && ms > alvo * 0.55 {
-                break;
-            }
-            if bu.limites.nos > 0 && bu.nos >= bu.limites.nos {
-                break;
-            }
-            // Mate achado numa busca completa: não há o que melhorar.
-            if escore.abs() >= LIMIAR_MATE && prof > 2 * (MATE - escore.abs()) + 2 {
-                break;
-            }
-        }
-        instabilidade = (instabilidade * 0.9).max(1.0);
+/// Passo 4e: não começa outra iteração se ela quase certamente não
+/// terminaria no tempo-alvo (ajustado pela instabilidade), se o limite de
+/// nós passou, ou se um mate já foi achado por uma busca completa. Na
+/// análise e no ponder só a ordem de fora para a busca.
+fn deve_parar(bu: &TBusca, prof: i32, escore: i32, instabilidade: f64) -> bool {
+    if bu.limites.infinito || bu.ponderando {
+        return false;
     }
-    bu.pilha = pilha;
-    espera_fim_infinito(bu);
-    r.nos = bu.nos;
-    r.ms = tempo_decorrido_ms(bu);
-    r.ponder_hit = bu.ponder_acertou;
-    r
+    let ms = tempo_decorrido_ms(bu) as f64;
+    let alvo = bu.limites.tempo_alvo_ms as f64 * instabilidade;
+    if bu.limites.tempo_alvo_ms > 0 && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
+        return true;
+    }
+    if bu.limites.nos > 0 && bu.nos >= bu.limites.nos {
+        return true;
+    }
+    // Mate em N achado com mais de 2N plies de profundidade: não há o que
+    // melhorar (um mate mais curto já teria aparecido).
+    escore.abs() >= LIMIAR_MATE && prof > 2 * (MATE - escore.abs()) + 2
 }
 
 /// Na análise e no ponder a busca não pode terminar sozinha (nem num mate
@@ -1133,6 +1261,6 @@ fn espera_fim_infinito(bu: &mut TBusca) {
         if bu.ponder_acertou && !bu.limites.infinito {
             break;
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::thread::sleep(std::time::Duration::from_millis(PAUSA_ESPERA_MS));
     }
 }

@@ -1,10 +1,11 @@
 //! Testes da busca: mates com a distância certa, empates (afogamento,
 //! repetição, 50 lances, material insuficiente), lance nulo, killers do ICE,
-//! ordem de ordenação e estabilidade do bench.
+//! ordem de ordenação (módulo `ordenacao`) e estabilidade do bench.
 
 use ice::busca::*;
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
+use ice::ordenacao::*;
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::*;
@@ -109,36 +110,36 @@ fn condicoes_do_lance_nulo() {
 
 #[test]
 fn killers_como_no_ice() {
-    let mut bu = nova_busca(1);
+    let mut ord = nova_ordenacao();
     let b = TBoard::inicial();
     let l = |t: &str| acha_lance(&b, t).unwrap();
     let (a, c, d, e) = (l("a2a3"), l("c2c3"), l("d2d3"), l("e2e3"));
-    atualiza_killers(&mut bu, &a, 5);
-    atualiza_killers(&mut bu, &c, 5);
+    atualiza_killers(&mut ord, &a, 5);
+    atualiza_killers(&mut ord, &c, 5);
     assert!(
-        bu.killers[5][0].casa_origem == a.casa_origem
-            && bu.killers[5][1].casa_origem == c.casa_origem
+        ord.killers[5][0].casa_origem == a.casa_origem
+            && ord.killers[5][1].casa_origem == c.casa_origem
     );
     // Repetido: contador do slot sobe.
-    atualiza_killers(&mut bu, &a, 5);
-    assert_eq!(bu.killers[5][0].valor_lance, 1);
+    atualiza_killers(&mut ord, &a, 5);
+    assert_eq!(ord.killers[5][0].valor_lance, 1);
     // Contadores diferentes: sai o de menor contador (c, slot 1).
-    atualiza_killers(&mut bu, &d, 5);
-    assert_eq!(lance_para_texto(&bu.killers[5][1]), "d2d3");
-    assert_eq!(bu.killers[5][1].valor_lance, 0);
+    atualiza_killers(&mut ord, &d, 5);
+    assert_eq!(lance_para_texto(&ord.killers[5][1]), "d2d3");
+    assert_eq!(ord.killers[5][1].valor_lance, 0);
     // a=1, d=0: e substitui d de novo (menor contador).
-    atualiza_killers(&mut bu, &e, 5);
-    assert_eq!(lance_para_texto(&bu.killers[5][1]), "e2e3");
+    atualiza_killers(&mut ord, &e, 5);
+    assert_eq!(lance_para_texto(&ord.killers[5][1]), "e2e3");
     // Contadores iguais: substitui o slot que NÃO foi o último substituído.
-    atualiza_killers(&mut bu, &e, 5); // e=1, a=1; último substituído = 1
-    atualiza_killers(&mut bu, &c, 5);
-    assert_eq!(lance_para_texto(&bu.killers[5][0]), "c2c3");
-    assert_eq!(lance_para_texto(&bu.killers[5][1]), "e2e3");
+    atualiza_killers(&mut ord, &e, 5); // e=1, a=1; último substituído = 1
+    atualiza_killers(&mut ord, &c, 5);
+    assert_eq!(lance_para_texto(&ord.killers[5][0]), "c2c3");
+    assert_eq!(lance_para_texto(&ord.killers[5][1]), "e2e3");
     // Capturas e promoções não entram.
     let b2 = TBoard::de_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
-    atualiza_killers(&mut bu, &acha_lance(&b2, "e4d5").unwrap(), 7);
-    atualiza_killers(&mut bu, &acha_lance(&b2, "b7b8q").unwrap(), 7);
-    assert!(!bu.killers[7][0].existe() && !bu.killers[7][1].existe());
+    atualiza_killers(&mut ord, &acha_lance(&b2, "e4d5").unwrap(), 7);
+    atualiza_killers(&mut ord, &acha_lance(&b2, "b7b8q").unwrap(), 7);
+    assert!(!ord.killers[7][0].existe() && !ord.killers[7][1].existe());
 }
 
 #[test]
@@ -146,14 +147,14 @@ fn ordem_das_categorias() {
     // Posição com todas as categorias: promoção a dama, capturas boa e ruim,
     // killers, subpromoções e lances quietos.
     let b = TBoard::de_fen("r3k2r/1P3ppp/8/3p4/2n1P3/1Q6/5PPP/R3K2R w KQkq - 0 1").unwrap();
-    let mut bu = nova_busca(1);
-    bu.classico = true; // capturas boa/ruim só pelo valor, como no ICE
+    let mut ord = nova_ordenacao();
     let hash = acha_lance(&b, "a1a7").unwrap();
     let k1 = acha_lance(&b, "h2h3").unwrap();
-    atualiza_killers(&mut bu, &k1, 0);
+    atualiza_killers(&mut ord, &k1, 0);
     let mut lista = TListaLances::nova();
     gera_lista_lances(&b, GERA_TODOS, &mut lista);
-    ordena_lances(&b, &bu, &mut lista, 0, hash.codigo());
+    // Sem SEE: capturas boa/ruim só pelo valor, como no ICE clássico.
+    ordena_lances(&b, &ord, &mut lista, 0, LANCE_NULO, hash.codigo(), false);
     let mut ordem = Vec::new();
     for i in 0..lista.n {
         ordem.push(lance_para_texto(&obtem_melhor_lance(&mut lista, i)));
@@ -176,7 +177,6 @@ fn ordem_das_categorias() {
     assert!(pos("h2h3") < pos("b7b8n"), "killer antes da subpromoção");
     assert!(pos("b7b8n") < pos("g2g3"), "subpromoção antes dos quietos");
     assert_eq!(ordem.len(), lista.n);
-    let _ = LANCE_NULO;
 }
 
 #[test]
