@@ -77,9 +77,8 @@ pub const POSICOES_BENCH: [&str; 30] = [
 /// `--sem`): o ICE clássico liga junto a busca e a avaliação dele.
 fn busca_configurada(mb: usize, classico: bool, melhorias: u32) -> TBusca {
     let mut bu = nova_busca(mb);
-    bu.classico = classico;
+    define_classico(&mut bu, classico);
     bu.melhorias = melhorias;
-    bu.av.classico = classico;
     bu
 }
 

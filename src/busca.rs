@@ -6,7 +6,7 @@
 //! `hash`, `tempo`, `entrada`. Porta de `busca.c` do ICE (seção 4.4 do
 //! artigo), com as melhorias que os próprios autores listaram como próximos
 //! passos (4.8.3): SEE, futilidade, LMR e extensão por ameaça de mate. Todas
-//! elas ficam atrás de `TBusca::classico`: com ele ligado a busca é a do
+//! elas ficam atrás do modo clássico (`define_classico`): com ele ligado a busca é a do
 //! "ICE clássico" (1.78).
 //!
 //! Convenções:
@@ -143,8 +143,6 @@ pub struct TBusca {
     pub entrada: TEntrada,
     /// Imprimir as linhas de pensamento (`post`)?
     pub post: bool,
-    /// Modo "ICE clássico": desliga SEE, futilidade, LMR e ameaça de mate.
-    pub classico: bool,
     /// Quais melhorias pós-ICE estão ligadas (bits `MELHORIA_*`).
     pub melhorias: u32,
     /// Pensando no tempo do oponente (só para numa ordem de fora ou no acerto).
@@ -206,7 +204,6 @@ pub fn nova_busca(mb: usize) -> TBusca {
         av: nova_avaliacao(),
         entrada: TEntrada::default(),
         post: true,
-        classico: false,
         melhorias: TODAS_MELHORIAS,
         ponderando: false,
         analisando: false,
@@ -244,7 +241,15 @@ fn tabela_lmr() -> [[u8; 64]; 64] {
 /// A melhoria `m` está ligada? (nunca no modo clássico)
 #[inline(always)]
 pub fn usa(bu: &TBusca, m: u32) -> bool {
-    !bu.classico && bu.melhorias & m != 0
+    !bu.av.classico && bu.melhorias & m != 0
+}
+
+/// Liga ou desliga o modo "ICE clássico" (1.78): a busca sem as melhorias
+/// pós-ICE e a avaliação só com os termos do ICE. A chave mora num lugar só,
+/// `TAvaliacao::classico`, porque a avaliação também a consulta e não
+/// conhece o `TBusca`.
+pub fn define_classico(bu: &mut TBusca, classico: bool) {
+    bu.av.classico = classico;
 }
 
 /// Muda o tamanho da tabela de transposição (comando `memory`).
@@ -390,6 +395,18 @@ fn empate_por_regra(b: &TBoard) -> bool {
 // ---------------------------------------------------------------------------
 // Quiescência
 // ---------------------------------------------------------------------------
+
+/// A quiescência da posição com janela inteira, fora de uma busca (para o
+/// `datagen` saber se a posição é quieta). Sem limites de tempo nem de nós:
+/// a quiescência termina sozinha.
+pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
+    bu.limites = TLimites::default();
+    bu.parar = false;
+    let mut pilha = std::mem::take(&mut bu.pilha);
+    let q = quiescence(b, bu, &mut pilha, -INFINITO, INFINITO, 0);
+    bu.pilha = pilha;
+    q
+}
 
 /// Busca só de lances "barulhentos" (capturas e promoções a dama) até a
 /// posição ficar quieta, para não avaliar no meio de uma troca. Em xeque

@@ -26,7 +26,8 @@ pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
 use crate::busca::{
-    busca, escore_xboard, limpa_busca, nova_busca, redimensiona_hash, TBusca, TResultado,
+    busca, define_classico, escore_xboard, limpa_busca, nova_busca, redimensiona_hash, TBusca,
+    TResultado,
 };
 use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_lance};
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
@@ -235,8 +236,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     // Em `Box`: o `TBoard` (histórico da partida) e o `TBusca` (killers,
     // history, tabela do LMR) são grandes demais para andar pela pilha.
     let mut bu = Box::new(nova_busca(mb));
-    bu.classico = op.classico;
-    bu.av.classico = op.classico;
+    define_classico(&mut bu, op.classico);
     bu.melhorias = op.melhorias;
     bu.av.so_material_pst = op.so_material_pst;
     // O xboard manda `post` quando quer as linhas de pensamento.
@@ -389,7 +389,7 @@ fn envia_features(x: &TXboard) {
     ));
     envia(&format!(
         "feature option=\"ICE classico -check {}\"",
-        check(x.bu.classico)
+        check(x.bu.av.classico)
     ));
     envia(&format!(
         "feature option=\"Kibitz -check {}\"",
@@ -834,10 +834,7 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
             },
             None => None,
         },
-        "ICE classico" => check(valor).map(|v| {
-            x.bu.classico = v;
-            x.bu.av.classico = v;
-        }),
+        "ICE classico" => check(valor).map(|v| define_classico(&mut x.bu, v)),
         "Kibitz" => check(valor).map(|v| x.kibitz = v),
         "Saudacao" => check(valor).map(|v| x.saudacao = v),
         _ => {
