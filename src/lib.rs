@@ -33,8 +33,9 @@ pub mod perft;
 pub mod pgn;
 // Nível 6: a busca.
 pub mod busca;
-// Nível 7: medidas.
+// Nível 7: medidas e geração de dados para a afinação.
 pub mod bench;
+pub mod datagen;
 // Nível 8: o protocolo.
 pub mod xboard;
 

@@ -48,6 +48,7 @@ Comandos:
   busca [FEN] [LIMITES]        pensa numa posição e imprime `bestmove`
   epd <arquivo.epd> [LIMITES]  roda uma suíte EPD e imprime `solved N/M`
   livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
+  datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado)
   help, --help, -h             esta ajuda
   --version, -V                a versão
 
@@ -66,6 +67,11 @@ Opções dos comandos:
   busca, epd: --nos <N>        limite de nós por posição
   livro: --plies <N>           quantos meios-lances de cada partida entram no livro
   livro: --min <M>             uma variante só entra com pelo menos M partidas
+  datagen: --jogos <N>         partidas (padrão 100)
+  datagen: --nos <N>           nós por lance (padrão {nos_datagen})
+  datagen: --semente <S>       semente (a partida i usa S + i; mesma semente, mesma saída)
+  datagen: --threads <T>       partidas em paralelo (a saída não muda)
+  datagen: --saida <arquivo>   onde escrever (padrão: a saída padrão)
 
 Variáveis de ambiente:
   RUST_LOG=debug               no modo xboard, registra em stderr a transcrição do protocolo e o que o motor decide",
@@ -77,6 +83,7 @@ Variáveis de ambiente:
         busca_s = ice::bench::BUSCA_TEMPO_PADRAO_MS / 1000,
         epd_s = ice::bench::EPD_TEMPO_PADRAO_MS / 1000,
         prof_max = ice::bench::PROFUNDIDADE_MAX,
+        nos_datagen = ice::datagen::NOS_PADRAO,
         hash_max = ice::xboard::MAX_HASH_MB,
         hash_padrao = ice::hash::HASH_PADRAO_MB,
         melhorias = melhorias.join(","),
@@ -244,6 +251,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
         Some("livro") => ice::livro::cmd_livro(&args[1..]),
+        Some("datagen") => ice::datagen::cmd_datagen(&args[1..], classico, melhorias),
         Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
     }
 }

@@ -1,0 +1,78 @@
+//! Testes do `ice datagen`: a saída é reprodutível pela semente (e não
+//! depende do número de threads), e só entram posições quietas.
+
+use ice::avaliacao::eval;
+use ice::busca::{nova_busca, quiescence_raiz};
+use ice::datagen::{gera_dados, TOpcoesDatagen, MARGEM_QUIETA};
+use ice::tabuleiro::TBoard;
+use ice::tipos::INFINITO;
+
+fn opcoes(semente: u64, threads: usize) -> TOpcoesDatagen {
+    TOpcoesDatagen {
+        jogos: 6,
+        nos: 2000,
+        semente,
+        threads,
+        saida: String::new(),
+        classico: false,
+        melhorias: ice::busca::TODAS_MELHORIAS,
+    }
+}
+
+fn gera(op: &TOpcoesDatagen) -> String {
+    let mut saida = Vec::new();
+    let (partidas, posicoes) = gera_dados(op, &mut saida).expect("datagen");
+    assert_eq!(partidas, op.jogos);
+    let texto = String::from_utf8(saida).expect("utf-8");
+    assert_eq!(texto.lines().count() as u64, posicoes);
+    texto
+}
+
+#[test]
+fn mesma_semente_mesma_saida_com_uma_ou_duas_threads() {
+    let a = gera(&opcoes(7, 1));
+    let b = gera(&opcoes(7, 2));
+    assert!(
+        a.lines().count() > 50,
+        "poucas posições: {}",
+        a.lines().count()
+    );
+    assert_eq!(a, b, "a saída mudou com o número de threads");
+    let c = gera(&opcoes(8, 1));
+    assert_ne!(a, c, "sementes diferentes deram as mesmas partidas");
+}
+
+#[test]
+fn so_posicoes_quietas_com_escore_e_resultado() {
+    let texto = gera(&opcoes(11, 2));
+    let mut bu = nova_busca(1);
+    let mut resultados = [0usize; 3];
+    for linha in texto.lines() {
+        let campos: Vec<&str> = linha.split(" | ").collect();
+        assert_eq!(campos.len(), 3, "linha malformada: {linha}");
+        let mut b = TBoard::de_fen(campos[0]).expect("FEN válido");
+        let escore: i32 = campos[1].parse().expect("escore inteiro");
+        assert!(escore.abs() <= 2000, "posição decidida guardada: {linha}");
+        match campos[2] {
+            "0.0" => resultados[0] += 1,
+            "0.5" => resultados[1] += 1,
+            "1.0" => resultados[2] += 1,
+            r => panic!("resultado inválido {r}: {linha}"),
+        }
+        // Quieta: sem xeque, e a quiescência não muda a avaliação estática
+        // além da margem.
+        assert!(!b.em_xeque(), "posição em xeque guardada: {linha}");
+        let estatica = eval(&b, &mut bu.av, -INFINITO, INFINITO);
+        let q = quiescence_raiz(&mut b, &mut bu);
+        assert!(
+            (q - estatica).abs() <= MARGEM_QUIETA,
+            "não quieta (estática {estatica}, quiescência {q}): {linha}"
+        );
+    }
+    // O resultado é o da partida: as posições de uma partida têm todas o
+    // mesmo, e partidas diferentes terminam de jeitos diferentes.
+    assert!(
+        resultados.iter().filter(|&&n| n > 0).count() >= 2,
+        "{resultados:?}"
+    );
+}
