@@ -15,6 +15,9 @@
 
 use crate::busca::*;
 use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
+use crate::estatisticas::{
+    fator_ramificacao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
+};
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
 use crate::tabuleiro::TBoard;
@@ -84,6 +87,7 @@ fn busca_configurada(mb: usize, classico: bool, melhorias: u32) -> TBusca {
 
 /// `ice bench [profundidade]`: imprime por último `bench nodes=N ms=T nps=R`.
 pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+    let (args, com_estatisticas) = tira_estatisticas(args);
     let prof = match args.first() {
         Some(s) => s
             .parse::<u32>()
@@ -95,6 +99,9 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     let mut bu = busca_configurada(BENCH_HASH_MB, classico, melhorias);
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
     bu.post = false;
+    bu.com_estatisticas = com_estatisticas;
+    let mut est = TEstatisticas::default();
+    let (mut soma_fator, mut n_fator) = (0.0f64, 0u32);
     let inicio = Instant::now();
     let mut total = 0u64;
     for (i, fen) in POSICOES_BENCH.iter().enumerate() {
@@ -114,8 +121,22 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
             lance_para_texto(&r.lance)
         );
         total += r.nos;
+        if com_estatisticas {
+            soma_estatisticas(&mut est, &bu.est);
+            bu.est = TEstatisticas::default();
+            if let Some(f) = fator_ramificacao(&bu.nos_iteracao) {
+                soma_fator += f;
+                n_fator += 1;
+            }
+        }
     }
     let ms = inicio.elapsed().as_millis() as u64;
+    if com_estatisticas {
+        // Antes da linha final, que os scripts leem com `tail -1`. O fator é
+        // a média dos fatores das posições.
+        let fator = (n_fator > 0).then(|| soma_fator / n_fator as f64);
+        print!("{}", tabela_estatisticas(&est, fator));
+    }
     // A última linha é a que os scripts leem (`ice bench | tail -1`): o
     // formato não pode mudar.
     println!(
@@ -166,8 +187,23 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
     Ok(lim)
 }
 
-/// `ice busca <FEN> [--tempo S | --profundidade D]`: pensa e imprime `bestmove`.
+/// Tira `--estatisticas` dos argumentos (é uma chave sem valor, no meio de
+/// opções que vêm em pares).
+fn tira_estatisticas(args: &[String]) -> (Vec<String>, bool) {
+    let resto: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--estatisticas")
+        .cloned()
+        .collect();
+    let tinha = resto.len() < args.len();
+    (resto, tinha)
+}
+
+/// `ice busca <FEN> [--tempo S | --profundidade D | --nos N] [--estatisticas]`:
+/// pensa e imprime `bestmove` (antes, com `--estatisticas`, a tabela dos passos).
 pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+    let (args, com_estatisticas) = tira_estatisticas(args);
+    let args = &args[..];
     // O FEN vem em vários argumentos (o shell o separa); acaba na 1ª opção.
     let fim_fen = args
         .iter()
@@ -182,7 +218,14 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     .map_err(|e| format!("FEN inválido ({e})"))?;
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
+    bu.com_estatisticas = com_estatisticas;
     let r = busca(&mut b, &mut bu, &lim);
+    if com_estatisticas {
+        print!(
+            "{}",
+            tabela_estatisticas(&bu.est, fator_ramificacao(&bu.nos_iteracao))
+        );
+    }
     println!("bestmove {}", lance_para_texto(&r.lance));
     Ok(())
 }

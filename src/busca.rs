@@ -28,6 +28,7 @@
 
 use crate::avaliacao::{eval, nova_avaliacao, TAvaliacao};
 use crate::entrada::{verifica_entrada, TEntrada, TInfoBusca, TReacao};
+use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
 use crate::hash::*;
 use crate::lance::*;
@@ -179,6 +180,22 @@ pub struct TBusca {
     /// Reduções do LMR por [profundidade][número do lance], calculadas uma
     /// vez (o logaritmo não entra no laço da busca).
     reducoes_lmr: [[u8; 64]; 64],
+    /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
+    /// contador custa um teste sempre previsto.
+    pub com_estatisticas: bool,
+    /// Os contadores; quem pede as estatísticas os zera (o `bench` soma
+    /// várias buscas).
+    pub est: TEstatisticas,
+}
+
+/// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
+/// só quando as estatísticas foram pedidas.
+macro_rules! conta {
+    ($bu:expr, $campo:ident) => {
+        if $bu.com_estatisticas {
+            $bu.est.$campo += 1;
+        }
+    };
 }
 
 /// O resultado de uma busca.
@@ -224,6 +241,8 @@ pub fn nova_busca(mb: usize) -> TBusca {
         ponder_acertou: false,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
         reducoes_lmr: tabela_lmr(),
+        com_estatisticas: false,
+        est: TEstatisticas::default(),
     }
 }
 
@@ -425,6 +444,7 @@ pub fn quiescence(
     if conta_no(bu) || b.material_insuficiente() {
         return 0;
     }
+    conta!(bu, nos_qs);
     let Some((no, resto)) = pilha.split_first_mut() else {
         return eval(b, &mut bu.av, alfa, beta);
     };
@@ -444,6 +464,7 @@ pub fn quiescence(
     };
     if !em_xeque {
         if estatica >= beta {
+            conta!(bu, qs_stand_pat);
             return estatica;
         }
         alfa = alfa.max(estatica);
@@ -478,6 +499,7 @@ pub fn quiescence(
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
         if !em_xeque && captura_inutil(b, bu, &l, estatica, alfa) {
+            conta!(bu, qs_podas);
             continue;
         }
         b.make(&l);
@@ -584,6 +606,7 @@ pub fn alpha_beta(
     if conta_no(bu) {
         return 0;
     }
+    conta!(bu, nos_ab);
 
     // Passo 2. Empates pelas regras e limite de ply; poda pela distância do
     // mate: nada aqui supera um mate já achado mais perto da raiz.
@@ -614,6 +637,7 @@ pub fn alpha_beta(
         n.estatica = eval(b, &mut bu.av, n.alfa, n.beta);
     }
     if let Some(v) = futilidade_reversa(bu, &n) {
+        conta!(bu, futilidade_reversa);
         return v;
     }
 
@@ -629,6 +653,7 @@ pub fn alpha_beta(
     if lista.n == 0 {
         return if n.em_xeque { -MATE + ply as i32 } else { 0 };
     }
+    conta!(bu, nos_com_lances);
     let lance_pv = lance_da_pv(bu, ply);
     let com_see = usa(bu, MELHORIA_SEE);
     ordena_lances(b, &bu.ord, lista, ply, lance_pv, n.lance_hash, com_see);
@@ -698,10 +723,13 @@ fn pesquisa_lances(
 
         // Passo 7. Podas do lance (futilidade, LMP, SEE), decididas antes do
         // make porque a SEE olha o tabuleiro de antes; um xeque nunca é podado.
-        let podar = poda_lance(b, n, &l, i, melhor);
+        let poda = poda_lance(b, n, &l, i, melhor);
         b.make(&l);
         let da_xeque = b.em_xeque();
-        if podar && !da_xeque {
+        if poda != PODA_NENHUMA && !da_xeque {
+            if bu.com_estatisticas {
+                conta_poda(&mut bu.est, poda);
+            }
             b.unmake();
             continue;
         }
@@ -709,6 +737,9 @@ fn pesquisa_lances(
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
         let ext = extensao(bu, n, da_xeque);
         let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext);
+        if bu.com_estatisticas {
+            conta_extensao(&mut bu.est, ext, da_xeque, reducao);
+        }
 
         // Passo 9. PVS: o primeiro lance com janela cheia, os demais com
         // janela nula, repetidos só se surpreenderem.
@@ -727,6 +758,10 @@ fn pesquisa_lances(
                 n.alfa = v;
                 no.pv.atualiza(l, &resto[0].pv);
                 if v >= n.beta {
+                    conta!(bu, cortes);
+                    if i == 0 {
+                        conta!(bu, cortes_primeiro);
+                    }
                     if l.eh_quieto() {
                         let feitos = &quietos[..n_quietos];
                         registra_corte(&mut bu.ord, b.vez, &l, n.ply, n.prof, feitos);
@@ -747,8 +782,10 @@ fn pesquisa_lances(
 /// e devolve o escore se ele já decide o nó: profundidade suficiente e, fora
 /// da PV, um limite que corta (na PV o corte perderia a variante principal).
 #[inline(always)]
-fn sonda_tt(b: &TBoard, bu: &TBusca, n: &mut TNo) -> Option<i32> {
+fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
+    conta!(bu, tt_sondas);
     let e = le_hash(&bu.tt, b.chave_hash, n.ply)?;
+    conta!(bu, tt_acertos);
     n.lance_hash = e.lance;
     let v = e.escore as i32;
     if !n.no_pv && e.profundidade as i32 >= n.prof {
@@ -758,6 +795,7 @@ fn sonda_tt(b: &TBoard, bu: &TBusca, n: &mut TNo) -> Option<i32> {
             _ => v <= n.alfa,
         };
         if corta {
+            conta!(bu, tt_cortes);
             return Some(v);
         }
     }
@@ -803,6 +841,7 @@ fn tenta_nulo(
     {
         return None;
     }
+    conta!(bu, nulo_tentativas);
     b.make_null_move();
     let v = -alpha_beta(
         b,
@@ -819,11 +858,13 @@ fn tenta_nulo(
         return Some(0);
     }
     if v >= n.beta {
+        conta!(bu, nulo_cortes);
         // Um mate achado com o lance nulo não está provado: devolve β.
         return Some(if v >= LIMIAR_MATE { n.beta } else { v });
     }
     // Passar a vez leva a mate: a posição é perigosa e merece um ply a mais.
     if usa(bu, MELHORIA_AMEACA_MATE) && v <= -LIMIAR_MATE {
+        conta!(bu, ameacas_mate);
         n.ameaca_mate = true;
     }
     None
@@ -851,18 +892,57 @@ fn prepara_podas(bu: &TBusca, n: &mut TNo) {
     };
 }
 
+/// Por que um lance foi podado no passo 7 (para as estatísticas; a busca só
+/// quer saber se foi).
+const PODA_NENHUMA: u8 = 0;
+const PODA_FUTILIDADE: u8 = 1;
+const PODA_LMP: u8 = 2;
+const PODA_SEE: u8 = 3;
+
 /// Passo 7: o quieto `l` (o `i`-ésimo do nó) pode ser podado, se não der
 /// xeque? LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
 /// há mate contra (é preciso achar uma defesa de verdade); a futilidade poda
-/// todos menos o primeiro.
+/// todos menos o primeiro. Devolve o motivo (`PODA_*`).
 #[inline(always)]
-fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, melhor: i32) -> bool {
-    let podavel = i > 0 && l.eh_quieto() && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
-    let lmp = podavel && i >= n.limite_lmp;
-    let poda = n.futil && i > 0 || lmp;
-    // A SEE não é calculada para quem a futilidade ou o LMP já vão podar.
-    let perde_material = !poda && podavel && n.poda_see && see(b, l) < -MARGEM_SEE_QUIETOS * n.prof;
-    (poda || perde_material) && l.eh_quieto()
+fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, melhor: i32) -> u8 {
+    if !l.eh_quieto() {
+        return PODA_NENHUMA;
+    }
+    if n.futil && i > 0 {
+        return PODA_FUTILIDADE;
+    }
+    let podavel = i > 0 && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
+    if podavel && i >= n.limite_lmp {
+        return PODA_LMP;
+    }
+    // A SEE (cara) só é calculada para quem a futilidade e o LMP não podaram.
+    if podavel && n.poda_see && see(b, l) < -MARGEM_SEE_QUIETOS * n.prof {
+        return PODA_SEE;
+    }
+    PODA_NENHUMA
+}
+
+/// Conta uma poda do passo 7 pelo motivo (só com `--estatisticas`).
+fn conta_poda(e: &mut TEstatisticas, poda: u8) {
+    match poda {
+        PODA_FUTILIDADE => e.poda_futilidade += 1,
+        PODA_LMP => e.poda_lmp += 1,
+        _ => e.poda_see += 1,
+    }
+}
+
+/// Conta as extensões e a redução do passo 8 (só com `--estatisticas`).
+fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, reducao: i32) {
+    if ext > 0 {
+        if da_xeque {
+            e.ext_xeque += 1;
+        } else {
+            e.ext_ameaca += 1;
+        }
+    }
+    if reducao > 0 {
+        e.lmr_reducoes += 1;
+    }
 }
 
 /// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate: +1
@@ -927,9 +1007,11 @@ fn pvs(
         true,
     );
     if v > alfa && reducao > 0 {
+        conta!(bu, lmr_repesquisas);
         v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
     }
     if v > alfa && v < beta {
+        conta!(bu, pvs_repesquisas);
         v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
     }
     v

@@ -11,6 +11,7 @@
 // Nível 0 e 1: tipos, bits e lances.
 pub mod bitboard;
 pub mod entrada;
+pub mod estatisticas;
 pub mod lance;
 pub mod processo;
 pub mod tempo;

@@ -65,6 +65,7 @@ Opções dos comandos:
   busca, epd: --tempo <S>      segundos por posição (padrão: {busca_s} na busca, {epd_s} no epd)
   busca, epd: --profundidade <D>  profundidade fixa, 1..{prof_max}
   busca, epd: --nos <N>        limite de nós por posição
+  busca, bench: --estatisticas  depois da busca, uma tabela do que cada passo do alpha_beta fez
   livro: --plies <N>           quantos meios-lances de cada partida entram no livro
   livro: --min <M>             uma variante só entra com pelo menos M partidas
   datagen: --jogos <N>         partidas (padrão 100)

@@ -217,3 +217,57 @@ fn see_basico() {
     let b = TBoard::de_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(see(&b, &acha_lance(&b, "e4d5").unwrap()), 100);
 }
+
+/// `--estatisticas` só conta: a busca com e sem contadores é a mesma (nós e
+/// lance), e os contadores dizem coisas que têm de ser verdade.
+#[test]
+fn estatisticas_nao_mudam_a_busca_e_fazem_sentido() {
+    // Meio-jogo aberto (italiana): nulo, podas, LMR e cortes todos agem.
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 5";
+    let lim = TLimites {
+        profundidade: 9,
+        ..TLimites::default()
+    };
+    let mut resultados = Vec::new();
+    for com in [false, true] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.post = false;
+        bu.com_estatisticas = com;
+        let r = busca(&mut b, &mut bu, &lim);
+        resultados.push((r.nos, lance_para_texto(&r.lance), bu.est));
+    }
+    let (nos_sem, lance_sem, est_sem) = &resultados[0];
+    let (nos_com, lance_com, e) = &resultados[1];
+    assert_eq!((nos_sem, lance_sem), (nos_com, lance_com));
+    // Desligadas, nada é contado.
+    assert_eq!(*est_sem, ice::estatisticas::TEstatisticas::default());
+    // Todo nó é do alpha_beta ou da quiescência.
+    assert_eq!(e.nos_ab + e.nos_qs, *nos_com);
+    assert!(e.tt_cortes <= e.tt_acertos && e.tt_acertos <= e.tt_sondas);
+    assert!(e.nulo_cortes <= e.nulo_tentativas && e.nulo_cortes > 0);
+    assert!(e.cortes_primeiro <= e.cortes && e.cortes > 0);
+    // A ordenação do ICE acerta o corte no primeiro lance na maioria dos nós.
+    assert!(e.cortes_primeiro * 2 > e.cortes, "{e:?}");
+    assert!(e.lmr_reducoes > 0 && e.lmr_repesquisas <= e.lmr_reducoes);
+    assert!(e.poda_futilidade + e.poda_lmp + e.poda_see > 0);
+}
+
+/// Um mate com xeques: a extensão de xeque do ICE aparece nas estatísticas.
+#[test]
+fn estatisticas_contam_a_extensao_de_xeque() {
+    let mut b =
+        TBoard::de_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1").unwrap();
+    let mut bu = nova_busca(16);
+    bu.post = false;
+    bu.com_estatisticas = true;
+    busca(
+        &mut b,
+        &mut bu,
+        &TLimites {
+            profundidade: 6,
+            ..TLimites::default()
+        },
+    );
+    assert!(bu.est.ext_xeque > 0, "{:?}", bu.est);
+}

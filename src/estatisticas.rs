@@ -1,0 +1,267 @@
+//! Estatísticas da busca: quantas vezes cada passo numerado do `alpha_beta`
+//! e da `quiescence` agiu (`ice busca … --estatisticas`, `ice bench
+//! --estatisticas`).
+//!
+//! Nível 1: só tipos simples; a busca (nível 6) é quem conta. Não existe no
+//! ICE: os autores mediam a busca pelo fator de ramificação na WAC (Tabela 2
+//! do artigo). Aqui se vê onde cada ideia do ICE age — quantos nós o lance
+//! nulo corta, quanto a tabela de transposição poupa, se a ordenação acerta
+//! o corte no primeiro lance — e o que uma mudança fez antes de jogar uma
+//! partida.
+//!
+//! Contar não custa nada com a chave desligada: cada contador fica atrás de
+//! um `if` sobre um `bool` que não muda durante a busca (o processador
+//! acerta a previsão sempre), e nada é alocado.
+
+/// Os contadores, um por passo e por desfecho. Os nomes seguem os passos do
+/// `alpha_beta` (busca.rs), na ordem em que acontecem num nó.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TEstatisticas {
+    /// Passo 1: nós que entram no `alpha_beta` (profundidade > 0)…
+    pub nos_ab: u64,
+    /// …e na quiescência.
+    pub nos_qs: u64,
+    /// Passo 3: sondas da tabela de transposição, entradas achadas e cortes.
+    pub tt_sondas: u64,
+    pub tt_acertos: u64,
+    pub tt_cortes: u64,
+    /// Passo 4: cortes da futilidade reversa.
+    pub futilidade_reversa: u64,
+    /// Passo 5: lance nulo tentado, cortes e ameaças de mate descobertas.
+    pub nulo_tentativas: u64,
+    pub nulo_cortes: u64,
+    pub ameacas_mate: u64,
+    /// Passo 6: nós com lances gerados (os que chegam ao laço).
+    pub nos_com_lances: u64,
+    /// Passo 7: lances podados pela futilidade, pelo LMP e pela SEE.
+    pub poda_futilidade: u64,
+    pub poda_lmp: u64,
+    pub poda_see: u64,
+    /// Passo 8: extensões de xeque e de ameaça de mate; reduções do LMR.
+    pub ext_xeque: u64,
+    pub ext_ameaca: u64,
+    pub lmr_reducoes: u64,
+    /// Passo 9: repesquisas do LMR sem redução e do PVS com janela cheia.
+    pub lmr_repesquisas: u64,
+    pub pvs_repesquisas: u64,
+    /// Passo 10: cortes β, e quantos no primeiro lance (qualidade da ordenação).
+    pub cortes: u64,
+    pub cortes_primeiro: u64,
+    /// Quiescência: cortes pelo stand-pat e capturas podadas (delta/SEE).
+    pub qs_stand_pat: u64,
+    pub qs_podas: u64,
+}
+
+/// Soma `b` em `a` (o `bench` junta as 30 posições).
+pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
+    let TEstatisticas {
+        nos_ab,
+        nos_qs,
+        tt_sondas,
+        tt_acertos,
+        tt_cortes,
+        futilidade_reversa,
+        nulo_tentativas,
+        nulo_cortes,
+        ameacas_mate,
+        nos_com_lances,
+        poda_futilidade,
+        poda_lmp,
+        poda_see,
+        ext_xeque,
+        ext_ameaca,
+        lmr_reducoes,
+        lmr_repesquisas,
+        pvs_repesquisas,
+        cortes,
+        cortes_primeiro,
+        qs_stand_pat,
+        qs_podas,
+    } = *b;
+    // A desestruturação acima não compila se um campo novo for esquecido.
+    a.nos_ab += nos_ab;
+    a.nos_qs += nos_qs;
+    a.tt_sondas += tt_sondas;
+    a.tt_acertos += tt_acertos;
+    a.tt_cortes += tt_cortes;
+    a.futilidade_reversa += futilidade_reversa;
+    a.nulo_tentativas += nulo_tentativas;
+    a.nulo_cortes += nulo_cortes;
+    a.ameacas_mate += ameacas_mate;
+    a.nos_com_lances += nos_com_lances;
+    a.poda_futilidade += poda_futilidade;
+    a.poda_lmp += poda_lmp;
+    a.poda_see += poda_see;
+    a.ext_xeque += ext_xeque;
+    a.ext_ameaca += ext_ameaca;
+    a.lmr_reducoes += lmr_reducoes;
+    a.lmr_repesquisas += lmr_repesquisas;
+    a.pvs_repesquisas += pvs_repesquisas;
+    a.cortes += cortes;
+    a.cortes_primeiro += cortes_primeiro;
+    a.qs_stand_pat += qs_stand_pat;
+    a.qs_podas += qs_podas;
+}
+
+/// `parte` como porcentagem de `todo` (0 se `todo` é 0).
+fn pct(parte: u64, todo: u64) -> f64 {
+    if todo == 0 {
+        0.0
+    } else {
+        100.0 * parte as f64 / todo as f64
+    }
+}
+
+/// Fator de ramificação efetivo: a média geométrica de N(d) ÷ N(d−1) nas
+/// iterações completas, com N os nós acumulados ao fim de cada uma (a medida
+/// da Tabela 2 do artigo do ICE, tirada de todas as iterações de uma vez).
+pub fn fator_ramificacao(nos_iteracao: &[u64]) -> Option<f64> {
+    let feitas: Vec<(usize, u64)> = nos_iteracao
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    // Iterações muito rasas (dezenas de nós) só fariam ruído: da 2ª em diante.
+    let (d0, n0) = *feitas.iter().find(|&&(d, _)| d >= 2)?;
+    let (d1, n1) = *feitas.last()?;
+    if d1 <= d0 {
+        return None;
+    }
+    Some((n1 as f64 / n0 as f64).powf(1.0 / (d1 - d0) as f64))
+}
+
+/// A tabela que `--estatisticas` imprime, uma linha por passo.
+pub fn tabela_estatisticas(e: &TEstatisticas, fator: Option<f64>) -> String {
+    let total = e.nos_ab + e.nos_qs;
+    let mut s = String::new();
+    let mut linha = |passo: &str, o_que: &str, valor: String| {
+        s.push_str(&format!("{passo:>5}  {o_que:<44} {valor}\n"));
+    };
+    linha("passo", "o que aconteceu", "quantas vezes".to_string());
+    linha(
+        "1",
+        "nós do alpha_beta / da quiescência",
+        format!(
+            "{} / {} ({:.1} % na quiescência)",
+            e.nos_ab,
+            e.nos_qs,
+            pct(e.nos_qs, total)
+        ),
+    );
+    linha(
+        "3",
+        "TT: sondas / achadas / cortes",
+        format!(
+            "{} / {} ({:.1} %) / {} ({:.1} %)",
+            e.tt_sondas,
+            e.tt_acertos,
+            pct(e.tt_acertos, e.tt_sondas),
+            e.tt_cortes,
+            pct(e.tt_cortes, e.tt_sondas)
+        ),
+    );
+    linha(
+        "4",
+        "futilidade reversa: cortes",
+        format!(
+            "{} ({:.1} % dos nós)",
+            e.futilidade_reversa,
+            pct(e.futilidade_reversa, e.nos_ab)
+        ),
+    );
+    linha(
+        "5",
+        "lance nulo (R=2): tentativas / cortes",
+        format!(
+            "{} / {} ({:.1} %)",
+            e.nulo_tentativas,
+            e.nulo_cortes,
+            pct(e.nulo_cortes, e.nulo_tentativas)
+        ),
+    );
+    linha(
+        "5",
+        "ameaças de mate achadas pelo nulo",
+        e.ameacas_mate.to_string(),
+    );
+    linha(
+        "6",
+        "nós que chegam ao laço de lances",
+        e.nos_com_lances.to_string(),
+    );
+    linha(
+        "7",
+        "lances podados: futilidade / LMP / SEE",
+        format!("{} / {} / {}", e.poda_futilidade, e.poda_lmp, e.poda_see),
+    );
+    linha(
+        "8",
+        "extensões: xeque / ameaça de mate",
+        format!("{} / {}", e.ext_xeque, e.ext_ameaca),
+    );
+    linha(
+        "8-9",
+        "LMR: reduções / repesquisas sem redução",
+        format!(
+            "{} / {} ({:.1} %)",
+            e.lmr_reducoes,
+            e.lmr_repesquisas,
+            pct(e.lmr_repesquisas, e.lmr_reducoes)
+        ),
+    );
+    linha(
+        "9",
+        "PVS: repesquisas com janela cheia",
+        e.pvs_repesquisas.to_string(),
+    );
+    linha(
+        "10",
+        "cortes β / no primeiro lance",
+        format!(
+            "{} / {} ({:.1} %)",
+            e.cortes,
+            e.cortes_primeiro,
+            pct(e.cortes_primeiro, e.cortes)
+        ),
+    );
+    linha(
+        "Q",
+        "quiescência: stand-pat / capturas podadas",
+        format!("{} / {}", e.qs_stand_pat, e.qs_podas),
+    );
+    linha(
+        "",
+        "fator de ramificação efetivo",
+        fator.map_or("—".to_string(), |f| format!("{f:.2}")),
+    );
+    s
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn fator_de_ramificacao_e_media_geometrica() {
+        // 10, 20, 40, 80 nós acumulados nas iterações 1..4: fator 2 da 2ª à 4ª.
+        let mut n = [0u64; 8];
+        n[1..5].copy_from_slice(&[10, 20, 40, 80]);
+        let f = fator_ramificacao(&n).unwrap();
+        assert!((f - 2.0).abs() < 1e-9, "{f}");
+        assert_eq!(fator_ramificacao(&[0, 5, 0]), None);
+    }
+
+    #[test]
+    fn soma_junta_todos_os_campos() {
+        let a = TEstatisticas {
+            nos_ab: 1,
+            qs_podas: 2,
+            cortes_primeiro: 3,
+            ..TEstatisticas::default()
+        };
+        let mut t = a;
+        soma_estatisticas(&mut t, &a);
+        assert_eq!((t.nos_ab, t.qs_podas, t.cortes_primeiro), (2, 4, 6));
+    }
+}
