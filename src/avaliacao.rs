@@ -248,6 +248,102 @@ pub const PST_REI_FINAL: [i32; 64] = [
      5,  3,  3,  3,  3,  3,  3,  5,
 ];
 
+// Tabelas peça-casa do ICE-rs: (meio-jogo, final) por casa, do ponto de
+// vista das brancas, afinadas pelo método de Texel (`ice texel`) a partir
+// das do ICE acima. O modo clássico continua com as do ICE; estas são as
+// da avaliação completa. Material também em (meio-jogo, final): no final
+// um peão vale mais (vira dama) e as peças menores menos.
+
+/// Material de cada peça na avaliação completa (índices de `tipos`:
+/// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
+pub const MATERIAL: [TPar; 7] = [
+    par(0, 0),
+    par(100, 100),
+    par(300, 300),
+    par(300, 300),
+    par(500, 500),
+    par(900, 900),
+    par(0, 0),
+];
+
+/// Peão.
+#[rustfmt::skip]
+pub const PC_PEAO: [TPar; 64] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(30, 30), par(30, 30), par(35, 35), par(40, 40), par(40, 40), par(35, 35), par(30, 30), par(30, 30),
+    par(10, 10), par(10, 10), par(12, 12), par(20, 20), par(20, 20), par(12, 12), par(10, 10), par(10, 10),
+    par(5, 5), par(5, 5), par(6, 6), par(18, 18), par(18, 18), par(6, 6), par(5, 5), par(5, 5),
+    par(3, 3), par(3, 3), par(4, 4), par(17, 17), par(17, 17), par(1, 1), par(1, 1), par(2, 2),
+    par(3, 3), par(5, 5), par(0, 0), par(10, 10), par(10, 10), par(0, 0), par(5, 5), par(3, 3),
+    par(2, 2), par(5, 5), par(5, 5), par(0, 0), par(0, 0), par(5, 5), par(5, 5), par(2, 2),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
+
+/// Cavalo.
+#[rustfmt::skip]
+pub const PC_CAVALO: [TPar; 64] = [
+    par(5, 5), par(7, 7), par(9, 9), par(11, 11), par(11, 11), par(9, 9), par(7, 7), par(5, 5),
+    par(7, 7), par(10, 10), par(14, 14), par(16, 16), par(16, 16), par(14, 14), par(10, 10), par(7, 7),
+    par(9, 9), par(14, 14), par(19, 19), par(21, 21), par(21, 21), par(19, 19), par(14, 14), par(9, 9),
+    par(11, 11), par(16, 16), par(21, 21), par(24, 24), par(24, 24), par(21, 21), par(16, 16), par(11, 11),
+    par(11, 11), par(16, 16), par(21, 21), par(24, 24), par(24, 24), par(21, 21), par(16, 16), par(11, 11),
+    par(9, 9), par(14, 14), par(19, 19), par(21, 21), par(21, 21), par(19, 19), par(14, 14), par(9, 9),
+    par(7, 7), par(10, 10), par(14, 14), par(16, 16), par(16, 16), par(14, 14), par(10, 10), par(7, 7),
+    par(5, 5), par(7, 7), par(9, 9), par(11, 11), par(11, 11), par(9, 9), par(7, 7), par(5, 5),
+];
+
+/// Bispo.
+#[rustfmt::skip]
+pub const PC_BISPO: [TPar; 64] = [
+    par(5, 5), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(5, 5),
+    par(3, 3), par(10, 10), par(9, 9), par(9, 9), par(9, 9), par(9, 9), par(10, 10), par(3, 3),
+    par(3, 3), par(9, 9), par(15, 15), par(14, 14), par(14, 14), par(15, 15), par(9, 9), par(3, 3),
+    par(3, 3), par(9, 9), par(14, 14), par(20, 20), par(20, 20), par(14, 14), par(9, 9), par(3, 3),
+    par(3, 3), par(9, 9), par(14, 14), par(20, 20), par(20, 20), par(14, 14), par(9, 9), par(3, 3),
+    par(3, 3), par(9, 9), par(15, 15), par(14, 14), par(14, 14), par(15, 15), par(9, 9), par(3, 3),
+    par(3, 3), par(10, 10), par(9, 9), par(9, 9), par(9, 9), par(9, 9), par(10, 10), par(3, 3),
+    par(5, 5), par(3, 3), par(0, 0), par(3, 3), par(3, 3), par(0, 0), par(3, 3), par(5, 5),
+];
+
+/// Torre.
+#[rustfmt::skip]
+pub const PC_TORRE: [TPar; 64] = [
+    par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25),
+    par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50),
+    par(15, 15), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(15, 15),
+    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
+    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
+    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
+    par(5, 5), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(5, 5),
+    par(5, 5), par(5, 5), par(10, 10), par(20, 20), par(20, 20), par(10, 10), par(5, 5), par(5, 5),
+];
+
+/// Dama (no ICE, bispo + torre).
+#[rustfmt::skip]
+pub const PC_DAMA: [TPar; 64] = [
+    par(30, 30), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(30, 30),
+    par(53, 53), par(60, 60), par(59, 59), par(59, 59), par(59, 59), par(59, 59), par(60, 60), par(53, 53),
+    par(18, 18), par(19, 19), par(25, 25), par(24, 24), par(24, 24), par(25, 25), par(19, 19), par(18, 18),
+    par(18, 18), par(19, 19), par(19, 19), par(25, 25), par(25, 25), par(19, 19), par(19, 19), par(18, 18),
+    par(18, 18), par(19, 19), par(19, 19), par(25, 25), par(25, 25), par(19, 19), par(19, 19), par(18, 18),
+    par(18, 18), par(19, 19), par(20, 20), par(19, 19), par(19, 19), par(20, 20), par(19, 19), par(18, 18),
+    par(8, 8), par(20, 20), par(19, 19), par(19, 19), par(19, 19), par(19, 19), par(20, 20), par(8, 8),
+    par(10, 10), par(8, 8), par(10, 10), par(23, 23), par(23, 23), par(10, 10), par(8, 8), par(10, 10),
+];
+
+/// Rei: meio-jogo protegido no canto, final centralizado.
+#[rustfmt::skip]
+pub const PC_REI: [TPar; 64] = [
+    par(-5, 5), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-5, 5),
+    par(-3, 3), par(-10, 9), par(-9, 9), par(-9, 9), par(-9, 9), par(-9, 9), par(-10, 9), par(-3, 3),
+    par(-5, 3), par(-9, 9), par(-15, 15), par(-14, 14), par(-14, 14), par(-15, 15), par(-9, 9), par(-5, 3),
+    par(-1, 3), par(-5, 9), par(-14, 14), par(-20, 20), par(-20, 20), par(-14, 14), par(-5, 9), par(-1, 3),
+    par(2, 3), par(-1, 9), par(-5, 14), par(-20, 20), par(-20, 20), par(-5, 14), par(-1, 9), par(2, 3),
+    par(3, 3), par(2, 9), par(-1, 15), par(-10, 14), par(-10, 14), par(-1, 15), par(2, 9), par(3, 3),
+    par(15, 3), par(12, 9), par(2, 9), par(4, 9), par(4, 9), par(2, 9), par(12, 9), par(15, 3),
+    par(15, 5), par(15, 3), par(12, 3), par(8, 3), par(8, 3), par(12, 3), par(15, 3), par(15, 5),
+];
+
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).
 pub const PESO_FASE: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
 pub const FASE_TOTAL: i32 = 24;
@@ -271,33 +367,58 @@ const fn fileira_relativa(cor: usize, casa: usize) -> usize {
     fileira(casa_relativa(cor, casa))
 }
 
-/// Peça-casa de cada peça, cor e casa, já espelhada para as pretas e com o
-/// rei nos dois valores (meio-jogo = tabela de abertura, final = de final).
-/// Calculada em tempo de compilação: no laço quente é uma leitura só.
-const fn monta_peca_casa() -> [[[TPar; 64]; 7]; 2] {
+/// As tabelas (meio-jogo, final) da avaliação completa, por peça.
+const PC: [&[TPar; 64]; 7] = [
+    &PC_PEAO, &PC_PEAO, &PC_CAVALO, &PC_BISPO, &PC_TORRE, &PC_DAMA, &PC_REI,
+];
+/// Nome de cada tabela, para o traço (o afinador reescreve a constante).
+const NOMES_PC: [&str; 7] = [
+    "",
+    "PC_PEAO",
+    "PC_CAVALO",
+    "PC_BISPO",
+    "PC_TORRE",
+    "PC_DAMA",
+    "PC_REI",
+];
+
+/// Peça-casa de cada peça, cor e casa, já espelhada para as pretas.
+/// `classico`: as tabelas do ICE (com o rei nos dois valores: meio-jogo = a
+/// de abertura, final = a de final); senão as `PC_*`. Calculada em tempo de
+/// compilação: no laço quente é uma leitura só.
+const fn monta_peca_casa(classico: bool) -> [[[TPar; 64]; 7]; 2] {
     let mut t = [[[par(0, 0); 64]; 7]; 2];
     let mut cor = 0;
     while cor < 2 {
         let mut casa = 0;
         while casa < 64 {
             let c = casa_relativa(cor, casa);
-            t[cor][PEAO as usize][casa] = par(PST_PEAO[c], PST_PEAO[c]);
-            t[cor][CAVALO as usize][casa] = par(PST_CAVALO[c], PST_CAVALO[c]);
-            t[cor][BISPO as usize][casa] = par(PST_BISPO[c], PST_BISPO[c]);
-            t[cor][TORRE as usize][casa] = par(PST_TORRE[c], PST_TORRE[c]);
-            // ICE: a dama não tem tabela própria; usa bispo + torre.
-            let d = PST_BISPO[c] + PST_TORRE[c];
-            t[cor][DAMA as usize][casa] = par(d, d);
-            // 1.78: a tabela do rei depende da fase; aqui ela é misturada
-            // suavemente pelo contador de fase, como os demais termos.
-            t[cor][REI as usize][casa] = par(PST_REI_ABERTURA[c], PST_REI_FINAL[c]);
+            if classico {
+                t[cor][PEAO as usize][casa] = par(PST_PEAO[c], PST_PEAO[c]);
+                t[cor][CAVALO as usize][casa] = par(PST_CAVALO[c], PST_CAVALO[c]);
+                t[cor][BISPO as usize][casa] = par(PST_BISPO[c], PST_BISPO[c]);
+                t[cor][TORRE as usize][casa] = par(PST_TORRE[c], PST_TORRE[c]);
+                // ICE: a dama não tem tabela própria; usa bispo + torre.
+                let d = PST_BISPO[c] + PST_TORRE[c];
+                t[cor][DAMA as usize][casa] = par(d, d);
+                // 1.78: a tabela do rei depende da fase; aqui ela é misturada
+                // suavemente pelo contador de fase, como os demais termos.
+                t[cor][REI as usize][casa] = par(PST_REI_ABERTURA[c], PST_REI_FINAL[c]);
+            } else {
+                let mut peca = PEAO as usize;
+                while peca <= REI as usize {
+                    t[cor][peca][casa] = PC[peca][c];
+                    peca += 1;
+                }
+            }
             casa += 1;
         }
         cor += 1;
     }
     t
 }
-static PECA_CASA: [[[TPar; 64]; 7]; 2] = monta_peca_casa();
+static PECA_CASA: [[[TPar; 64]; 7]; 2] = monta_peca_casa(false);
+static PECA_CASA_ICE: [[[TPar; 64]; 7]; 2] = monta_peca_casa(true);
 
 // ============================================================================
 // Máscaras pré-calculadas (const fn)
@@ -634,23 +755,69 @@ fn material_pecas(b: &TBoard, cor: usize) -> i32 {
         + conta(b.damas[cor]) as i32 * VALOR_PECA[DAMA as usize]
 }
 
-/// Passo 1. Material (contagem de bits) + peça-casa de todas as peças.
-fn material_pst(b: &TBoard, c: &mut TConta) {
+/// Passo 1. Material (contagem de bits) + peça-casa de todas as peças. No
+/// modo clássico, os valores e as tabelas do ICE; senão `MATERIAL` e `PC_*`.
+fn material_pst(b: &TBoard, c: &mut TConta, classico: bool) {
+    if c.traco.is_some() && !classico {
+        material_pst_traco(b, c);
+        return;
+    }
+    let tabela = if classico { &PECA_CASA_ICE } else { &PECA_CASA };
     for cor in 0..2 {
         c.categoria = CAT_MATERIAL;
-        let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
-        soma(c, cor, "", 0, par(m, m), 1);
+        let m = if classico {
+            let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
+            par(m, m)
+        } else {
+            let mut m = par(0, 0);
+            for peca in PEAO..=DAMA {
+                let n = conta(b.bb(peca)[cor]) as i32;
+                m.mg += MATERIAL[peca as usize].mg * n;
+                m.eg += MATERIAL[peca as usize].eg * n;
+            }
+            m
+        };
+        soma(c, cor, "", 0, m, 1);
         c.categoria = CAT_PECA_CASA;
         let mut pst = par(0, 0);
         for peca in PEAO..=REI {
             let mut bb = b.bb(peca)[cor];
             while bb != 0 {
-                let v = PECA_CASA[cor][peca as usize][pop_lsb(&mut bb)];
+                let v = tabela[cor][peca as usize][pop_lsb(&mut bb)];
                 pst.mg += v.mg;
                 pst.eg += v.eg;
             }
         }
         soma(c, cor, "", 0, pst, 1);
+    }
+}
+
+/// O passo 1 com traço: cada peça e cada casa entram com o nome da sua
+/// constante, para que o afinador ajuste material e tabelas como os outros
+/// pesos. Os valores somados são os mesmos de `material_pst`.
+fn material_pst_traco(b: &TBoard, c: &mut TConta) {
+    for cor in 0..2 {
+        c.categoria = CAT_MATERIAL;
+        for peca in PEAO..=DAMA {
+            let n = conta(b.bb(peca)[cor]) as i32;
+            soma(
+                c,
+                cor,
+                "MATERIAL",
+                peca as usize,
+                MATERIAL[peca as usize],
+                n,
+            );
+        }
+        c.categoria = CAT_PECA_CASA;
+        for peca in PEAO..=REI {
+            let mut bb = b.bb(peca)[cor];
+            while bb != 0 {
+                let casa = casa_relativa(cor, pop_lsb(&mut bb));
+                let p = peca as usize;
+                soma(c, cor, NOMES_PC[p], casa, PC[p][casa], 1);
+            }
+        }
     }
 }
 
@@ -1273,7 +1440,7 @@ fn avalia(
     let mut escala = [ESCALA_NORMAL; 2];
 
     // Passo 1. Material + peça-casa (com o rei afunilado pela fase).
-    material_pst(b, &mut c);
+    material_pst(b, &mut c, av.classico);
     if !av.so_material_pst {
         // Passo 2. Material para mate (não clássico: o ICE não tinha).
         if !av.classico {

@@ -227,7 +227,12 @@ fn modos_classico_e_so_material() {
     av.classico = false;
     av.so_material_pst = true;
     let t = traco_eval(&b, &mut av);
-    assert!(t.itens.is_empty());
+    // Só material e peça-casa (que também são pesos afináveis).
+    assert!(!t.itens.is_empty());
+    assert!(t
+        .itens
+        .iter()
+        .all(|i| i.nome == "MATERIAL" || i.nome.starts_with("PC_")));
     for cat in 2..NUM_CATEGORIAS {
         assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
     }
