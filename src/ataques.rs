@@ -81,6 +81,9 @@ const fn saltos(deltas: &[(i32, i32); 8]) -> [TBitboard; 64] {
     t
 }
 
+// As tabelas são `static`, não `const`: um `const` seria copiado para cada
+// lugar que o usa; um `static` existe uma vez só, no binário.
+
 /// Casas atacadas por um cavalo em cada casa.
 pub static ATAQUES_CAVALO: [TBitboard; 64] = saltos(&[
     (1, 2),
@@ -187,6 +190,9 @@ const MAGICAS_BISPO: [u64; 64] = [
 ];
 
 /// Tamanho total da tabela compartilhada (torres: 102400, bispos: 5248).
+// Cada casa usa 2^(bits da máscara) entradas: até 4096 para a torre num
+// canto, só 32 para um bispo na borda. Uma tabela única, com um `inicio` por
+// casa, não desperdiça espaço com o pior caso.
 const TAM_TABELA: usize = 107648;
 
 const fn monta_magicas(
@@ -227,7 +233,8 @@ const fn preenche(t: &mut [TBitboard; TAM_TABELA], dirs: &[(i32, i32); 4], m: &[
     let mut casa = 0;
     while casa < 64 {
         let e = m[casa];
-        // Percorre todos os subconjuntos da máscara ("carry-rippler").
+        // Percorre todos os subconjuntos da máscara ("carry-rippler"): subtrair
+        // a máscara e filtrar por ela soma 1 contando só os bits da máscara.
         let mut sub: u64 = 0;
         loop {
             let indice = (sub.wrapping_mul(e.magica) >> e.deslocamento) as usize;
@@ -249,6 +256,9 @@ const fn monta_tabela() -> [TBitboard; TAM_TABELA] {
 }
 
 /// Ataques de torres e bispos para cada casa e cada conjunto de bloqueadores.
+// Preencher ~100 mil entradas raio a raio demora o bastante para o
+// compilador desconfiar de um laço infinito (o lint `long_running_const_eval`,
+// que é erro por padrão); o cálculo termina, então o lint sai só aqui.
 #[allow(long_running_const_eval)]
 static TABELA_DESLIZANTES: [TBitboard; TAM_TABELA] = monta_tabela();
 
@@ -268,7 +278,8 @@ pub fn ataques_bispo(casa: usize, ocupadas: TBitboard) -> TBitboard {
         [e.inicio + ((ocupadas & e.mascara).wrapping_mul(e.magica) >> e.deslocamento) as usize]
 }
 
-/// Casas atacadas por uma dama: torre + bispo.
+/// Casas atacadas por uma dama: torre + bispo (duas consultas; não vale uma
+/// tabela própria).
 #[inline(always)]
 pub fn ataques_dama(casa: usize, ocupadas: TBitboard) -> TBitboard {
     ataques_torre(casa, ocupadas) | ataques_bispo(casa, ocupadas)

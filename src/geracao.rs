@@ -1,7 +1,8 @@
 //! Geração de lances legais nos três modos do ICE, e a notação SAN.
 //!
 //! Nível 4: depende de `tabuleiro` e dos níveis abaixo. Porta de
-//! `geraLances.c` do ICE.
+//! `geraLances.c` do ICE: `gera_lista_lances` é o `GeraListaLances()`, e os
+//! três modos (`GERA_TODOS`, `GERA_CAPTURAS`, `GERA_QUIESCENCE`) são os dele.
 //!
 //! RUST: o ICE gerava lances *pseudo-legais* e descobria o lance ilegal no nó
 //! filho (quando o filho conseguia capturar o rei). Aqui **só lances legais
@@ -16,11 +17,16 @@
 //!   ele não "se esconda" atrás de si mesmo na linha de uma torre);
 //! * o en passant é testado à parte, tirando os dois peões do tabuleiro: é o
 //!   caso da cravada horizontal que nenhuma das regras acima percebe.
+//!
+//! A **ordem** em que os lances entram na lista (rei, roques, peões, en
+//! passant, cavalos, bispos, torres, damas; casa de origem crescente dentro de
+//! cada tipo) faz parte do comportamento: a ordenação da busca desempata pela
+//! posição na lista, e o número de nós do `bench` depende dela.
 
 use crate::ataques::*;
 use crate::bitboard::*;
 use crate::lance::*;
-use crate::tabuleiro::TBoard;
+use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard};
 use crate::tipos::*;
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
@@ -29,12 +35,15 @@ pub fn cravadas(b: &TBoard, cor: usize) -> TBitboard {
     let k = b.casa_rei(cor);
     let inimigo = cor ^ 1;
     let occ = b.ocupadas();
+    // Atiradores: torres, bispos e damas inimigos que veriam o rei se as
+    // *nossas* peças não estivessem no caminho (só as deles bloqueiam).
     let mut atiradores = (ataques_torre(k, b.pecas[inimigo])
         & (b.torres[inimigo] | b.damas[inimigo]))
         | (ataques_bispo(k, b.pecas[inimigo]) & (b.bispos[inimigo] | b.damas[inimigo]));
     let mut r = 0;
     while atiradores != 0 {
         let s = pop_lsb(&mut atiradores);
+        // Cravada só se houver exatamente uma peça entre os dois, e nossa.
         let meio = ENTRE[k][s] & occ;
         if meio != 0 && !mais_de_um(meio) {
             r |= meio & b.pecas[cor];
@@ -81,6 +90,229 @@ fn adiciona_peao(lista: &mut TListaLances, origem: usize, destino: usize, captur
     }
 }
 
+/// O que as partes do gerador (peões, en passant, peças) consultam, calculado
+/// uma vez por chamada de `gera_lista_lances`.
+struct TContexto {
+    /// Lado a jogar e adversário.
+    cor: usize,
+    inimigo: usize,
+    /// Casa do nosso rei.
+    k: usize,
+    /// Todas as casas ocupadas.
+    occ: TBitboard,
+    modo: u8,
+    /// Em xeque simples: a casa de quem dá xeque e as que ficam entre ele e o
+    /// rei; fora de xeque, o tabuleiro todo.
+    alvo: TBitboard,
+    /// Nossas peças cravadas contra o rei.
+    presas: TBitboard,
+    /// Destinos de cavalos, bispos, torres e damas: `alvo` e o que o modo
+    /// aceita (casa vazia ou inimiga em `GERA_TODOS`; só inimiga nos outros).
+    destinos: TBitboard,
+}
+
+/// Casas a que a peça em `origem` pode ir sem expor o rei: a reta que a liga
+/// ao rei se estiver cravada, qualquer uma se não.
+#[inline(always)]
+fn reta_livre(c: &TContexto, origem: usize) -> TBitboard {
+    if c.presas & bit(origem) != 0 {
+        RETA[c.k][origem]
+    } else {
+        !0u64
+    }
+}
+
+// As partes abaixo são chamadas uma vez por nó, só por `gera_lista_lances`:
+// `inline(always)` as junta de novo numa função só, para que a divisão, feita
+// para a leitura, não acrescente chamadas no caminho quente da busca.
+
+/// Passo 1: lances do rei, nunca para casa atacada. O ataque é testado com o
+/// rei fora do tabuleiro, senão o rei em xeque de uma torre poderia "fugir"
+/// na linha dela, para a casa que ele mesmo tapava.
+#[inline(always)]
+fn gera_rei(
+    b: &TBoard,
+    k: usize,
+    inimigo: usize,
+    occ: TBitboard,
+    destinos_modo: TBitboard,
+    lista: &mut TListaLances,
+) {
+    let sem_rei = occ ^ bit(k);
+    let mut alvos = ATAQUES_REI[k] & destinos_modo;
+    while alvos != 0 {
+        let d = pop_lsb(&mut alvos);
+        if b.atacantes_de(d, inimigo, sem_rei) == 0 {
+            lista.adiciona(lance(REI, k, d, b.casas[d], NENHUMA, 0));
+        }
+    }
+}
+
+/// Passo 2: roques (quem chama garante: fora de xeque e no modo "todos"),
+/// pequeno antes do grande. O rei não pode passar nem chegar em casa atacada;
+/// no roque grande a casa b1/b8 só precisa estar vazia (o rei não passa por
+/// ela).
+#[inline(always)]
+fn gera_roques(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
+    let k = c.k;
+    let (peq, gra) = if c.cor == BRANCAS {
+        (MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_GRANDE_BRANCAS)
+    } else {
+        (MSK_ROQUE_PEQUENO_NEGRAS, MSK_ROQUE_GRANDE_NEGRAS)
+    };
+    // O direito no `msk_roque` já garante rei e torre nas casas de origem.
+    if b.msk_roque & peq != 0
+        && c.occ & (bit(k + 1) | bit(k + 2)) == 0
+        && !b.atacada(k + 1, c.inimigo)
+        && !b.atacada(k + 2, c.inimigo)
+    {
+        lista.adiciona(lance(REI, k, k + 2, NENHUMA, NENHUMA, MSK_ROQUE_PEQUENO));
+    }
+    if b.msk_roque & gra != 0
+        && c.occ & (bit(k - 1) | bit(k - 2) | bit(k - 3)) == 0
+        && !b.atacada(k - 1, c.inimigo)
+        && !b.atacada(k - 2, c.inimigo)
+    {
+        lista.adiciona(lance(REI, k, k - 2, NENHUMA, NENHUMA, MSK_ROQUE_GRANDE));
+    }
+}
+
+/// Capturas (com ou sem promoção) do peão em `origem`. Entram em todos os
+/// modos; na quiescência, a captura que promove só promove a dama.
+#[inline(always)]
+fn gera_capturas_peao(
+    b: &TBoard,
+    c: &TContexto,
+    origem: usize,
+    reta: TBitboard,
+    lista: &mut TListaLances,
+) {
+    let mut cap = ATAQUES_PEAO[c.cor][origem] & b.pecas[c.inimigo] & c.alvo & reta;
+    while cap != 0 {
+        let d = pop_lsb(&mut cap);
+        adiciona_peao(lista, origem, d, b.casas[d], c.modo);
+    }
+}
+
+/// Avanços de uma e de duas casas do peão em `origem`. Em `GERA_TODOS`
+/// todos; na quiescência só o avanço que promove (a dama); em
+/// `GERA_CAPTURAS`, nenhum.
+#[inline(always)]
+fn gera_avancos_peao(c: &TContexto, origem: usize, reta: TBitboard, lista: &mut TListaLances) {
+    let um = if c.cor == BRANCAS {
+        origem - 8
+    } else {
+        origem + 8
+    };
+    // Casa da frente ocupada: nem um nem dois passos.
+    if c.occ & bit(um) != 0 {
+        return;
+    }
+    let ultima = if c.cor == BRANCAS {
+        FILEIRA_8
+    } else {
+        FILEIRA_1
+    };
+    let promove = bit(um) & ultima != 0;
+    if !(c.modo == GERA_TODOS || (c.modo == GERA_QUIESCENCE && promove)) {
+        return;
+    }
+    // A casa da frente pode não servir (xeque, cravada) e a de dois passos
+    // servir, por isso o avanço duplo é testado mesmo assim.
+    if bit(um) & c.alvo & reta != 0 {
+        adiciona_peao(lista, origem, um, NENHUMA, c.modo);
+    }
+    let inicial = if c.cor == BRANCAS {
+        FILEIRA_2
+    } else {
+        FILEIRA_7
+    };
+    if c.modo == GERA_TODOS && bit(origem) & inicial != 0 {
+        let dois = if c.cor == BRANCAS {
+            origem - 16
+        } else {
+            origem + 16
+        };
+        if c.occ & bit(dois) == 0 && bit(dois) & c.alvo & reta != 0 {
+            lista.adiciona(lance(PEAO, origem, dois, NENHUMA, NENHUMA, 0));
+        }
+    }
+}
+
+/// Passo 3: peões, um a um; de cada peão, primeiro as capturas, depois os
+/// avanços (ordem do ICE). O en passant fica para `gera_en_passant`.
+#[inline(always)]
+fn gera_peoes(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
+    let mut p = b.peoes[c.cor];
+    while p != 0 {
+        let o = pop_lsb(&mut p);
+        let reta = reta_livre(c, o);
+        gera_capturas_peao(b, c, o, reta, lista);
+        gera_avancos_peao(c, o, reta, lista);
+    }
+}
+
+/// Passo 4: en passant (em todos os modos: é uma captura). Não usa `alvo` nem
+/// as cravadas: refaz o teste de xeque com os dois peões fora e o nosso na
+/// casa de chegada, o que cobre a cravada horizontal (rei e torre na fileira
+/// dos dois peões) e o xeque dado pelo próprio peão que avançou.
+#[inline(always)]
+fn gera_en_passant(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
+    if b.en_passant == SEM_CASA {
+        return;
+    }
+    let ep = b.en_passant as usize;
+    let capturado = casa_peao_capturado_en_passant(ep, c.cor);
+    let inimigo = c.inimigo;
+    let k = c.k;
+    // Nossos peões que capturam em `ep` são os que um peão inimigo em `ep`
+    // atacaria.
+    let mut de = ATAQUES_PEAO[inimigo][ep] & b.peoes[c.cor];
+    while de != 0 {
+        let o = pop_lsb(&mut de);
+        let occ2 = (c.occ ^ bit(o) ^ bit(capturado)) | bit(ep);
+        let atacantes = (ataques_torre(k, occ2) & (b.torres[inimigo] | b.damas[inimigo]))
+            | (ataques_bispo(k, occ2) & (b.bispos[inimigo] | b.damas[inimigo]))
+            | (ATAQUES_CAVALO[k] & b.cavalos[inimigo])
+            | (ATAQUES_PEAO[c.cor][k] & b.peoes[inimigo] & !bit(capturado));
+        if atacantes == 0 {
+            lista.adiciona(lance(PEAO, o, ep, PEAO, NENHUMA, MSK_EN_PASSANT));
+        }
+    }
+}
+
+/// Passo 5: cavalos, bispos, torres e damas, nessa ordem. Um cavalo cravado
+/// nunca pode andar (não anda em linha reta); as peças de longo alcance
+/// cravadas andam sobre a reta do rei.
+#[inline(always)]
+fn gera_pecas(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
+    let mut cav = b.cavalos[c.cor] & !c.presas;
+    while cav != 0 {
+        let o = pop_lsb(&mut cav);
+        let mut a = ATAQUES_CAVALO[o] & c.destinos;
+        while a != 0 {
+            let d = pop_lsb(&mut a);
+            lista.adiciona(lance(CAVALO, o, d, b.casas[d], NENHUMA, 0));
+        }
+    }
+    for peca in [BISPO, TORRE, DAMA] {
+        let mut s = b.bb(peca)[c.cor];
+        while s != 0 {
+            let o = pop_lsb(&mut s);
+            let ataques = match peca {
+                BISPO => ataques_bispo(o, c.occ),
+                TORRE => ataques_torre(o, c.occ),
+                _ => ataques_dama(o, c.occ),
+            };
+            let mut a = ataques & c.destinos & reta_livre(c, o);
+            while a != 0 {
+                let d = pop_lsb(&mut a);
+                lista.adiciona(lance(peca, o, d, b.casas[d], NENHUMA, 0));
+            }
+        }
+    }
+}
+
 /// Gera os lances legais do lado a jogar. `modo`:
 /// * `GERA_TODOS`: todos;
 /// * `GERA_CAPTURAS`: só capturas (en passant e capturas com promoção inclusive);
@@ -92,23 +324,20 @@ pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
     let cor = b.vez;
     let inimigo = cor ^ 1;
     let occ = b.ocupadas();
-    let nossas = b.pecas[cor];
-    let delas = b.pecas[inimigo];
     let k = b.casa_rei(cor);
+    // Quem dá xeque decide o que as outras peças podem fazer (ver `alvo`).
     let xeques = b.atacantes_de(k, inimigo, occ);
-
     // Casas de destino permitidas pelo modo.
-    let destinos_modo = if modo == GERA_TODOS { !nossas } else { delas };
+    let destinos_modo = if modo == GERA_TODOS {
+        !b.pecas[cor]
+    } else {
+        b.pecas[inimigo]
+    };
 
-    // 1. Rei: nunca para casa atacada (testada sem o próprio rei).
-    let sem_rei = occ ^ bit(k);
-    let mut alvos = ATAQUES_REI[k] & destinos_modo;
-    while alvos != 0 {
-        let d = pop_lsb(&mut alvos);
-        if b.atacantes_de(d, inimigo, sem_rei) == 0 {
-            lista.adiciona(lance(REI, k, d, b.casas[d], NENHUMA, 0));
-        }
-    }
+    // A ordem das chamadas é a ordem dos lances na lista, da qual o `bench`
+    // depende (ver o cabeçalho). O rei vem primeiro porque em xeque duplo é
+    // o único que anda: o resto (e o cálculo das cravadas) nem é feito.
+    gera_rei(b, k, inimigo, occ, destinos_modo, lista);
     if mais_de_um(xeques) {
         return; // xeque duplo: só o rei se mexe
     }
@@ -119,132 +348,23 @@ pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
     } else {
         !0u64
     };
-    let presas = cravadas(b, cor);
-
-    // 2. Roque (só fora de xeque e no modo "todos").
+    let c = TContexto {
+        cor,
+        inimigo,
+        k,
+        occ,
+        modo,
+        alvo,
+        presas: cravadas(b, cor),
+        destinos: destinos_modo & alvo,
+    };
+    // O roque nunca é captura nem sai de xeque.
     if modo == GERA_TODOS && xeques == 0 {
-        let (peq, gra) = if cor == BRANCAS {
-            (MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_GRANDE_BRANCAS)
-        } else {
-            (MSK_ROQUE_PEQUENO_NEGRAS, MSK_ROQUE_GRANDE_NEGRAS)
-        };
-        // O rei não pode passar nem chegar em casa atacada.
-        if b.msk_roque & peq != 0
-            && occ & (bit(k + 1) | bit(k + 2)) == 0
-            && !b.atacada(k + 1, inimigo)
-            && !b.atacada(k + 2, inimigo)
-        {
-            lista.adiciona(lance(REI, k, k + 2, NENHUMA, NENHUMA, MSK_ROQUE_PEQUENO));
-        }
-        if b.msk_roque & gra != 0
-            && occ & (bit(k - 1) | bit(k - 2) | bit(k - 3)) == 0
-            && !b.atacada(k - 1, inimigo)
-            && !b.atacada(k - 2, inimigo)
-        {
-            lista.adiciona(lance(REI, k, k - 2, NENHUMA, NENHUMA, MSK_ROQUE_GRANDE));
-        }
+        gera_roques(b, &c, lista);
     }
-
-    // 3. Peões.
-    let peoes = b.peoes[cor];
-    let ultima = if cor == BRANCAS { FILEIRA_8 } else { FILEIRA_1 };
-    let mut p = peoes;
-    while p != 0 {
-        let o = pop_lsb(&mut p);
-        let reta = if presas & bit(o) != 0 {
-            RETA[k][o]
-        } else {
-            !0u64
-        };
-        // Capturas.
-        let mut cap = ATAQUES_PEAO[cor][o] & delas & alvo & reta;
-        while cap != 0 {
-            let d = pop_lsb(&mut cap);
-            if modo == GERA_TODOS || modo == GERA_CAPTURAS || bit(d) & ultima == 0 {
-                adiciona_peao(
-                    lista,
-                    o,
-                    d,
-                    b.casas[d],
-                    if modo == GERA_CAPTURAS {
-                        GERA_TODOS
-                    } else {
-                        modo
-                    },
-                );
-            } else {
-                lista.adiciona(lance(PEAO, o, d, b.casas[d], DAMA, 0));
-            }
-        }
-        // Avanços (nos modos de captura, só a promoção na quiescência).
-        let um = if cor == BRANCAS { o - 8 } else { o + 8 };
-        if occ & bit(um) == 0 {
-            let promove = bit(um) & ultima != 0;
-            if modo == GERA_TODOS || (modo == GERA_QUIESCENCE && promove) {
-                if bit(um) & alvo & reta != 0 {
-                    adiciona_peao(lista, o, um, NENHUMA, modo);
-                }
-                let inicial = if cor == BRANCAS { FILEIRA_2 } else { FILEIRA_7 };
-                if modo == GERA_TODOS && bit(o) & inicial != 0 {
-                    let dois = if cor == BRANCAS { o - 16 } else { o + 16 };
-                    if occ & bit(dois) == 0 && bit(dois) & alvo & reta != 0 {
-                        lista.adiciona(lance(PEAO, o, dois, NENHUMA, NENHUMA, 0));
-                    }
-                }
-            }
-        }
-    }
-
-    // 4. En passant: testado removendo os dois peões (cravada horizontal).
-    if b.en_passant != SEM_CASA && modo != 0 {
-        let ep = b.en_passant as usize;
-        let capturado = if cor == BRANCAS { ep + 8 } else { ep - 8 };
-        let mut de = ATAQUES_PEAO[inimigo][ep] & peoes;
-        while de != 0 {
-            let o = pop_lsb(&mut de);
-            let occ2 = (occ ^ bit(o) ^ bit(capturado)) | bit(ep);
-            let atacantes = (ataques_torre(k, occ2) & (b.torres[inimigo] | b.damas[inimigo]))
-                | (ataques_bispo(k, occ2) & (b.bispos[inimigo] | b.damas[inimigo]))
-                | (ATAQUES_CAVALO[k] & b.cavalos[inimigo])
-                | (ATAQUES_PEAO[cor][k] & b.peoes[inimigo] & !bit(capturado));
-            if atacantes == 0 {
-                lista.adiciona(lance(PEAO, o, ep, PEAO, NENHUMA, MSK_EN_PASSANT));
-            }
-        }
-    }
-
-    // 5. Cavalos (um cavalo cravado nunca pode andar), bispos, torres e damas.
-    let destinos = destinos_modo & alvo;
-    let mut c = b.cavalos[cor] & !presas;
-    while c != 0 {
-        let o = pop_lsb(&mut c);
-        let mut a = ATAQUES_CAVALO[o] & destinos;
-        while a != 0 {
-            let d = pop_lsb(&mut a);
-            lista.adiciona(lance(CAVALO, o, d, b.casas[d], NENHUMA, 0));
-        }
-    }
-    for peca in [BISPO, TORRE, DAMA] {
-        let mut s = b.bb(peca)[cor];
-        while s != 0 {
-            let o = pop_lsb(&mut s);
-            let ataques = match peca {
-                BISPO => ataques_bispo(o, occ),
-                TORRE => ataques_torre(o, occ),
-                _ => ataques_dama(o, occ),
-            };
-            let reta = if presas & bit(o) != 0 {
-                RETA[k][o]
-            } else {
-                !0u64
-            };
-            let mut a = ataques & destinos & reta;
-            while a != 0 {
-                let d = pop_lsb(&mut a);
-                lista.adiciona(lance(peca, o, d, b.casas[d], NENHUMA, 0));
-            }
-        }
-    }
+    gera_peoes(b, &c, lista);
+    gera_en_passant(b, &c, lista);
+    gera_pecas(b, &c, lista);
 }
 
 /// O lado a jogar tem algum lance legal? (mate e afogamento)
@@ -333,6 +453,8 @@ pub fn lance_para_san(b: &TBoard, l: &TLance) -> String {
 /// Lê um lance em SAN (`Nf3`, `exd5`, `Qxf7+`, `O-O`, `e8=Q`) ou em
 /// coordenadas, comparando-o com os lances legais da posição.
 pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
+    // Os sinais não ajudam a achar o lance e variam de programa para programa
+    // (`exd5`/`ed5`, `e8=Q`/`e8Q`): fora com eles.
     let limpo: String = texto
         .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':' | '=' | '-'))
@@ -342,21 +464,41 @@ pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     }
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    let roque = texto
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace('0', "O");
-    if roque == "O-O" || roque == "O-O-O" {
-        let m = if roque == "O-O" {
-            MSK_ROQUE_PEQUENO
-        } else {
-            MSK_ROQUE_GRANDE
-        };
+    if let Some(m) = roque_san(texto) {
         return lista
             .como_fatia()
             .iter()
             .find(|l| l.especial & m != 0)
             .copied();
     }
+    let san = le_san(&limpo)?;
+    lance_unico_san(&lista, &san)
+}
+
+/// O bit do roque (`MSK_ROQUE_*`) se o texto for `O-O` ou `O-O-O` (também
+/// com zeros, como alguns programas escrevem).
+fn roque_san(texto: &str) -> Option<u8> {
+    let roque = texto
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace('0', "O");
+    match roque.as_str() {
+        "O-O" => Some(MSK_ROQUE_PEQUENO),
+        "O-O-O" => Some(MSK_ROQUE_GRANDE),
+        _ => None,
+    }
+}
+
+/// Um lance em SAN já lido: o que ele diz, sem saber ainda qual lance é.
+struct TSan {
+    peca: u8,
+    destino: usize,
+    promo: u8,
+    /// Coluna e/ou fileira de origem, quando o SAN desambigua (`Rad1`).
+    dica: Vec<char>,
+}
+
+/// Lê o SAN sem os sinais (`Nf3`, `ed5`, `e8Q`, `R1a3`). `None` se não for.
+fn le_san(limpo: &str) -> Option<TSan> {
     let c: Vec<char> = limpo.chars().collect();
     if c.is_empty() || !limpo.is_ascii() {
         return None;
@@ -372,6 +514,8 @@ pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     }
     let mut promo = NENHUMA;
     if let Some(&u) = corpo.last() {
+        // A letra da promoção em minúscula (`e8q`) só vale depois do número,
+        // para não confundir `b` (bispo) com a coluna b.
         let maiuscula = u.is_ascii_alphabetic() && !('a'..='h').contains(&u);
         let minuscula = peca == PEAO
             && corpo.len() >= 3
@@ -386,15 +530,27 @@ pub fn san_para_lance(b: &TBoard, texto: &str) -> Option<TLance> {
         return None;
     }
     let destino: String = corpo[corpo.len() - 2..].iter().collect();
-    let destino = casa_do_nome(&destino)?;
-    let dica = &corpo[..corpo.len() - 2];
+    Some(TSan {
+        peca,
+        destino: casa_do_nome(&destino)?,
+        promo,
+        dica: corpo[..corpo.len() - 2].to_vec(),
+    })
+}
+
+/// O único lance legal que combina com o SAN; `None` se nenhum ou mais de um
+/// (SAN ambíguo).
+fn lance_unico_san(lista: &TListaLances, san: &TSan) -> Option<TLance> {
     let mut achado = None;
     for l in lista.como_fatia() {
-        if l.peca != peca || l.casa_destino as usize != destino || l.peca_promovida != promo {
+        if l.peca != san.peca
+            || l.casa_destino as usize != san.destino
+            || l.peca_promovida != san.promo
+        {
             continue;
         }
         let o = l.casa_origem as usize;
-        let serve = dica.iter().all(|&ch| {
+        let serve = san.dica.iter().all(|&ch| {
             if ('a'..='h').contains(&ch) {
                 coluna(o) == (ch as u8 - b'a') as usize
             } else if ('1'..='8').contains(&ch) {

@@ -1,5 +1,12 @@
 //! Chaves de Zobrist e a tabela de transposição.
 //!
+//! Hashing de Zobrist: cada (cor, peça, casa), cada combinação de direitos de
+//! roque, cada coluna de en passant e a vez têm um número aleatório de 64
+//! bits; a chave da posição é o XOR dos números do que está nela. Como o XOR
+//! se desfaz com ele mesmo, o `make` atualiza a chave só com as casas que
+//! mudaram, e duas posições iguais (por caminhos diferentes) têm a mesma
+//! chave: é isso que a tabela de transposição e a repetição usam.
+//!
 //! Nível 2: depende de `tipos`. O ICE 1.78 tinha uma chave de 64 bits por
 //! posição; aqui usamos os 781 números aleatórios **publicados do formato
 //! Polyglot**, de modo que `chave_hash` é exatamente a chave Polyglot da
@@ -14,6 +21,8 @@
 
 use crate::tipos::*;
 
+// A tabela tem 7 peças (índice 0 = NENHUMA, sem uso) para que o `make`
+// indexe direto pelo código da peça, sem subtrair 1 a cada consulta.
 const fn monta_pecas() -> [[[u64; 64]; 7]; 2] {
     let mut t = [[[0u64; 64]; 7]; 2];
     let mut cor = 0;
@@ -54,9 +63,12 @@ const fn monta_roques() -> [u64; 16] {
 }
 
 /// Chave de cada combinação de direitos de roque (índice = `msk_roque`).
+// As 16 combinações pré-calculadas: o `make` troca a combinação antiga pela
+// nova com dois XOR, por mais direitos que o lance tenha tirado.
 pub static ZOBRIST_ROQUE: [u64; 16] = monta_roques();
 
-/// Chave do en passant numa coluna (0 = a).
+/// Chave do en passant numa coluna (0 = a). O Polyglot só a soma quando um
+/// peão pode mesmo capturar; o `TBoard` só marca o e.p. nesse caso.
 #[inline(always)]
 pub fn zobrist_ep(coluna: usize) -> u64 {
     POLYGLOT_RANDOM64[772 + coluna]
@@ -69,18 +81,25 @@ pub const ZOBRIST_VEZ: u64 = POLYGLOT_RANDOM64[780];
 // Tabela de transposição (ICE 1.78; ausente na v1.40).
 // ---------------------------------------------------------------------------
 
+// A tabela guarda o resultado de buscas já feitas: se a posição reaparece
+// (transposição, ou a próxima iteração do aprofundamento), o escore pode
+// encerrar o nó na hora, e o lance guardado é tentado primeiro (o melhor
+// lance da iteração anterior é quase sempre o melhor desta).
+
 /// Tipos de limite guardados na tabela.
 pub const HASH_EXATO: u8 = 1; // escore exato (nó PV)
 pub const HASH_INFERIOR: u8 = 2; // escore >= valor (houve corte beta)
 pub const HASH_SUPERIOR: u8 = 3; // escore <= valor (nenhum lance passou de alfa)
 
-/// Entradas por balde: quatro de 16 bytes ocupam uma linha de cache.
+/// Entradas por balde: quatro de 16 bytes ocupam uma linha de cache, então
+/// procurar nas quatro custa o mesmo acesso à memória que procurar numa.
 const ENTRADAS_POR_BALDE: usize = 4;
 /// Tamanho padrão da tabela, em MB.
 pub const HASH_PADRAO_MB: usize = 64;
 
 /// Uma entrada: 16 bytes com a chave inteira (para conferir colisões), o
 /// lance (código de 16 bits), o escore, a profundidade, o tipo e a idade.
+/// O escore cabe em `i16` porque `INFINITO` é 32000. Tipo 0 = entrada vazia.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct TEntradaHash {
     pub chave: u64,
@@ -112,6 +131,8 @@ pub struct TTabelaHash {
 }
 
 /// Cria a tabela com até `mb` megabytes (potência de dois de entradas).
+// Potência de dois para que o balde saia da chave por uma máscara (os bits
+// baixos), não por uma divisão, a cada consulta.
 pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
     let bytes = mb.clamp(1, 65536) * 1024 * 1024;
     let mut baldes = 1usize;
@@ -165,6 +186,8 @@ fn balde(t: &TTabelaHash, chave: u64) -> usize {
 #[inline]
 pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> {
     let i = balde(t, chave);
+    // A chave inteira é conferida: os bits baixos só escolheram o balde, e
+    // posições diferentes dividem o mesmo balde o tempo todo.
     for e in &t.entradas[i..i + ENTRADAS_POR_BALDE] {
         if e.chave == chave && e.tipo() != 0 {
             let mut r = *e;
@@ -199,6 +222,7 @@ pub fn grava_hash(
             alvo = j;
             break;
         }
+        // A idade tem 6 bits e dá a volta: a diferença é módulo 64.
         let velhice = (idade.wrapping_sub(e.idade()) & 63) as i32;
         let valor = e.profundidade as i32 - 8 * velhice;
         if valor < pior {
@@ -207,6 +231,8 @@ pub fn grava_hash(
         }
     }
     let e = &mut t.entradas[alvo];
+    // Um nó que falhou baixo não tem melhor lance (0); o que a busca anterior
+    // guardou ainda é o melhor palpite para ordenar, então fica.
     let lance = if lance == 0 && e.chave == chave {
         e.lance
     } else {
@@ -216,6 +242,7 @@ pub fn grava_hash(
         chave,
         lance,
         escore: escore_para_tabela(escore, ply) as i16,
+        // Cortada, não convertida: fora da faixa do `i8` ela daria a volta.
         profundidade: profundidade.clamp(-1, 127) as i8,
         tipo_idade: tipo | (idade & 63) << 2,
     };
@@ -227,6 +254,8 @@ pub fn envelhece_hash(t: &mut TTabelaHash) {
 }
 
 /// Ocupação aproximada em permil (as primeiras 1000 entradas).
+// Uma amostra basta: as chaves são espalhadas por igual pela tabela, e varrer
+// centenas de MB a cada linha de pensamento custaria caro.
 pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
     let n = t.entradas.len().min(1000);
     t.entradas[..n]
@@ -238,6 +267,10 @@ pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
 }
 
 /// Os números aleatórios do formato Polyglot, na ordem publicada.
+// Copiados da especificação do formato de livro do Polyglot (o vetor
+// `Random64`). Não mexer: um número trocado quebra a consulta aos livros
+// `.bin` e muda o `Bench:`. O teste `chaves_polyglot_publicadas`, em
+// `tests/tabuleiro.rs`, confere chaves publicadas de várias posições.
 #[rustfmt::skip]
 pub static POLYGLOT_RANDOM64: [u64; 781] = [
     0x9d39247e33776d41, 0x2af7398005aaa5c7, 0x44db015024623547, 0x9c15f73e62a76ae2,

@@ -1,9 +1,16 @@
 //! `TBoard`: a posição, o FEN, `make`/`unmake` e os testes de ataque e xeque.
 //!
 //! Nível 3: depende de `tipos`, `bitboard`, `lance`, `ataques` e `hash`.
-//! Porta de `init.c` e `make.c` do ICE. A posição guarda um bitboard por tipo
-//! de peça e por cor, como no ICE, mais o mínimo que a correção exige (cada
-//! campo extra explica o porquê).
+//! Porta de `init.c` (montar a posição) e `make.c` (fazer e desfazer lances)
+//! do ICE. `TBoard` é o `TBoard` da seção 4.1 do texto do ICE: um bitboard
+//! por tipo de peça e por cor, mais o mínimo que a correção exige (cada campo
+//! extra explica o porquê).
+//!
+//! Um só `TBoard` é passado por `&mut` a toda a busca, que faz `make` ao
+//! descer e `unmake` ao subir: copiar a posição a cada nó custaria dezenas de
+//! KB por cópia, por causa do histórico. `make` atualiza a chave Zobrist
+//! de forma incremental (só as casas que mudam); `unmake` nem isso, pois a
+//! chave antiga está guardada no histórico.
 
 use crate::ataques::*;
 use crate::bitboard::*;
@@ -15,7 +22,9 @@ use crate::tipos::*;
 pub const FEN_INICIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// O que o `unmake` precisa para desfazer um lance e o que a repetição e a
-/// análise de abertura precisam saber dos lances jogados.
+/// análise de abertura precisam saber dos lances jogados. Só o que o lance
+/// *apaga* (roque, en passant, contador, chave) precisa ser guardado; o resto
+/// o próprio `TLance` diz (peça, casas, peça capturada).
 #[derive(Clone, Copy, Default)]
 pub struct THistorico {
     /// Chave da posição *antes* do lance.
@@ -60,6 +69,9 @@ pub struct TBoard {
     /// Pilha dos lances jogados (partida + busca), com o necessário para
     /// desfazê-los e as chaves para detectar repetições. O ICE também guardava
     /// a lista de lances jogados, busca inclusive.
+    // Vetor fixo, não `Vec`: `make` nunca aloca. Partida e busca dividem a
+    // mesma pilha, então a repetição vê as duas num só laço. O protocolo
+    // compacta a pilha antes que ela encha (partidas muito longas).
     pub historico: [THistorico; MAX_HISTORICO],
     pub num_historico: usize,
 }
@@ -98,6 +110,9 @@ pub fn disposicao_fen(casas: &[(u8, usize); 64]) -> String {
 }
 
 /// Bits de roque que continuam valendo depois que algo sai de/chega a uma casa.
+// Uma tabela em vez de testes: `msk_roque &= M[origem] & M[destino]` cobre o
+// rei que anda, a torre que anda e a torre capturada na casa de origem, sem
+// nenhum `if` no `make`.
 const fn monta_mascara_roque() -> [u8; 64] {
     let mut t = [0x0Fu8; 64];
     t[56] = !MSK_ROQUE_GRANDE_BRANCAS & 0x0F; // a1
@@ -109,6 +124,65 @@ const fn monta_mascara_roque() -> [u8; 64] {
     t
 }
 static MASCARA_ROQUE: [u8; 64] = monta_mascara_roque();
+
+/// Casa do peão que sai do tabuleiro quando o lado `cor` (BRANCAS/NEGRAS)
+/// captura en passant chegando a `destino`: a casa logo atrás do destino,
+/// vista por quem captura. Com a8 = 0 e h1 = 63, "atrás" das brancas é
+/// `destino + 8` e das pretas `destino - 8`.
+///
+/// É a única conta que distingue o en passant de uma captura comum: `make`,
+/// `unmake`, o gerador, a SEE e a leitura do FEN a usam.
+#[inline]
+pub fn casa_peao_capturado_en_passant(destino: usize, cor: usize) -> usize {
+    if cor == BRANCAS {
+        destino + 8
+    } else {
+        destino - 8
+    }
+}
+
+/// Casas de onde sai e aonde chega a torre num roque, dado o lance do rei
+/// (o roque é um lance de rei; a torre vem junto).
+#[inline(always)]
+fn casas_torre_roque(l: &TLance) -> (usize, usize) {
+    let origem = l.casa_origem as usize;
+    if l.especial & MSK_ROQUE_PEQUENO != 0 {
+        (origem + 3, origem + 1)
+    } else {
+        (origem - 4, origem - 1)
+    }
+}
+
+/// Casa da peça capturada pelo lance `l` do lado `cor`: o destino, salvo no
+/// en passant.
+#[inline(always)]
+fn casa_capturada(l: &TLance, cor: usize) -> usize {
+    let destino = l.casa_destino as usize;
+    if l.especial & MSK_EN_PASSANT != 0 {
+        casa_peao_capturado_en_passant(destino, cor)
+    } else {
+        destino
+    }
+}
+
+/// A peça que fica na casa de destino: a promovida, na promoção.
+#[inline(always)]
+fn peca_que_chega(l: &TLance) -> u8 {
+    if l.peca_promovida != NENHUMA {
+        l.peca_promovida
+    } else {
+        l.peca
+    }
+}
+
+/// Campo 2 do FEN: o lado a jogar.
+fn le_vez(campo: &str) -> Result<usize, String> {
+    match campo {
+        "w" => Ok(BRANCAS),
+        "b" => Ok(NEGRAS),
+        outro => Err(format!("lado a jogar inválido '{outro}'")),
+    }
+}
 
 impl Default for TBoard {
     fn default() -> Self {
@@ -192,6 +266,8 @@ impl TBoard {
     }
 
     /// Põe ou tira (XOR) uma peça, sem mexer na chave.
+    // O `unmake` usa só esta (e acerta `casas` à mão), pois restaura a chave
+    // do histórico; `poe`/`tira`, que mexem na chave, são para o `make`.
     #[inline(always)]
     fn alterna(&mut self, cor: usize, peca: u8, casa: usize) {
         let b = bit(casa);
@@ -214,6 +290,9 @@ impl TBoard {
     }
 
     /// Peças da cor `cor` que atacam `casa`, com as casas `ocupadas` dadas.
+    // Olha *da casa* para fora: um peão da cor `cor` ataca `casa` se um peão
+    // da outra cor em `casa` o atacaria, e o mesmo vale para as outras peças.
+    // `ocupadas` é parâmetro para o gerador poder tirar o rei do tabuleiro.
     #[inline(always)]
     pub fn atacantes_de(&self, casa: usize, cor: usize, ocupadas: TBitboard) -> TBitboard {
         (ATAQUES_PEAO[cor ^ 1][casa] & self.peoes[cor])
@@ -270,11 +349,25 @@ impl TBoard {
     }
 
     /// O direito de en passant dura um lance só.
+    // A coluna do e.p. entra na chave (regra Polyglot): apagá-lo também a tira.
     #[inline(always)]
     fn apaga_en_passant(&mut self) {
         if self.en_passant != SEM_CASA {
             self.chave_hash ^= zobrist_ep(coluna(self.en_passant as usize));
             self.en_passant = SEM_CASA;
+        }
+    }
+
+    /// Direitos de roque perdidos porque algo saiu de `origem` ou chegou a
+    /// `destino`. A chave troca a combinação antiga pela nova (uma chave por
+    /// combinação, ver `ZOBRIST_ROQUE`).
+    #[inline(always)]
+    fn tira_direitos_de_roque(&mut self, origem: usize, destino: usize) {
+        let novo_roque = self.msk_roque & MASCARA_ROQUE[origem] & MASCARA_ROQUE[destino];
+        if novo_roque != self.msk_roque {
+            self.chave_hash ^=
+                ZOBRIST_ROQUE[self.msk_roque as usize] ^ ZOBRIST_ROQUE[novo_roque as usize];
+            self.msk_roque = novo_roque;
         }
     }
 
@@ -288,28 +381,14 @@ impl TBoard {
         self.apaga_en_passant();
         self.meio_lances += 1;
 
-        // Captura: no en passant o peão capturado está atrás do destino.
+        // A captura sai primeiro: no destino só cabe uma peça.
         if l.peca_capturada != NENHUMA {
-            let casa_cap = if l.especial & MSK_EN_PASSANT != 0 {
-                if cor == BRANCAS {
-                    destino + 8
-                } else {
-                    destino - 8
-                }
-            } else {
-                destino
-            };
-            self.tira(inimigo, l.peca_capturada, casa_cap);
+            self.tira(inimigo, l.peca_capturada, casa_capturada(l, cor));
             self.meio_lances = 0;
         }
 
         self.tira(cor, l.peca, origem);
-        let chega = if l.peca_promovida != NENHUMA {
-            l.peca_promovida
-        } else {
-            l.peca
-        };
-        self.poe(cor, chega, destino);
+        self.poe(cor, peca_que_chega(l), destino);
 
         if l.peca == PEAO {
             self.meio_lances = 0;
@@ -322,22 +401,12 @@ impl TBoard {
                 }
             }
         } else if l.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0 {
-            // O roque é um lance de rei; a torre vem junto.
-            let (de, para) = if l.especial & MSK_ROQUE_PEQUENO != 0 {
-                (origem + 3, origem + 1)
-            } else {
-                (origem - 4, origem - 1)
-            };
+            // O rei já andou; falta a torre.
+            let (de, para) = casas_torre_roque(l);
             self.tira(cor, TORRE, de);
             self.poe(cor, TORRE, para);
         }
-
-        let novo_roque = self.msk_roque & MASCARA_ROQUE[origem] & MASCARA_ROQUE[destino];
-        if novo_roque != self.msk_roque {
-            self.chave_hash ^=
-                ZOBRIST_ROQUE[self.msk_roque as usize] ^ ZOBRIST_ROQUE[novo_roque as usize];
-            self.msk_roque = novo_roque;
-        }
+        self.tira_direitos_de_roque(origem, destino);
 
         self.vez = inimigo;
         self.chave_hash ^= ZOBRIST_VEZ;
@@ -356,46 +425,31 @@ impl TBoard {
         debug_assert!(self.num_historico > 0);
         self.num_historico -= 1;
         let h = self.historico[self.num_historico];
-        let l = h.lance;
+        let l = &h.lance;
         if self.vez == BRANCAS {
             self.num_lance -= 1;
         }
         self.vez ^= 1;
+        // `cor` é quem fez o lance que está sendo desfeito.
         let cor = self.vez;
         let origem = l.casa_origem as usize;
         let destino = l.casa_destino as usize;
 
-        let chega = if l.peca_promovida != NENHUMA {
-            l.peca_promovida
-        } else {
-            l.peca
-        };
-        self.alterna(cor, chega, destino);
+        self.alterna(cor, peca_que_chega(l), destino);
         self.casas[destino] = NENHUMA;
         self.alterna(cor, l.peca, origem);
         self.casas[origem] = l.peca;
 
         if l.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0 {
-            let (de, para) = if l.especial & MSK_ROQUE_PEQUENO != 0 {
-                (origem + 3, origem + 1)
-            } else {
-                (origem - 4, origem - 1)
-            };
+            let (de, para) = casas_torre_roque(l);
             self.alterna(cor, TORRE, para);
             self.casas[para] = NENHUMA;
             self.alterna(cor, TORRE, de);
             self.casas[de] = TORRE;
         }
+        // A capturada volta depois de a peça sair do destino (mesmo motivo).
         if l.peca_capturada != NENHUMA {
-            let casa_cap = if l.especial & MSK_EN_PASSANT != 0 {
-                if cor == BRANCAS {
-                    destino + 8
-                } else {
-                    destino - 8
-                }
-            } else {
-                destino
-            };
+            let casa_cap = casa_capturada(l, cor);
             self.alterna(cor ^ 1, l.peca_capturada, casa_cap);
             self.casas[casa_cap] = l.peca_capturada;
         }
@@ -457,9 +511,13 @@ impl TBoard {
     /// irreversível (captura, lance de peão ou lance nulo). A busca trata 1
     /// como empate; a partida exige 2 (tripla repetição).
     pub fn repeticoes(&self) -> usize {
+        // Antes de um lance irreversível nenhuma posição pode se repetir, e
+        // `meio_lances` conta justamente desde ele: é o limite da busca.
         let limite = (self.meio_lances as usize).min(self.num_historico);
         let mut n = 0;
-        // Só posições com o mesmo lado a jogar: de 2 em 2 meios-lances.
+        // Só posições com o mesmo lado a jogar: de 2 em 2 meios-lances. A
+        // mais recente possível é de 4 meios-lances atrás (ida e volta de
+        // uma peça de cada lado).
         let mut i = 4;
         while i <= limite {
             if self.historico[self.num_historico - i].chave_hash == self.chave_hash {
@@ -500,6 +558,10 @@ impl TBoard {
 
     /// Lê um FEN (6 campos; 4 campos, como no EPD, também servem). Uma posição
     /// malformada ou impossível é recusada com uma mensagem clara.
+    ///
+    /// Cada campo é lido por uma função `le_*` sobre um tabuleiro local: no
+    /// primeiro erro ele é descartado, de modo que quem chama nunca recebe (nem
+    /// fica com) uma posição montada pela metade.
     pub fn de_fen(fen: &str) -> Result<TBoard, String> {
         let campos: Vec<&str> = fen.split_whitespace().collect();
         if campos.len() != 6 && campos.len() != 4 {
@@ -509,9 +571,29 @@ impl TBoard {
             ));
         }
         let mut b = TBoard::vazio();
+        b.le_disposicao(campos[0])?;
+        b.vez = le_vez(campos[1])?;
+        b.confere_material()?;
+        // O roque e o en passant dependem das peças e da vez já lidas.
+        b.le_roques(campos[2])?;
+        b.le_en_passant(campos[3])?;
+        if campos.len() == 6 {
+            b.le_contadores(campos[4], campos[5])?;
+        }
+        // O lado que não joga não pode estar em xeque: seria a vez de
+        // capturar o rei.
+        if b.atacada(b.casa_rei(b.vez ^ 1), b.vez) {
+            return Err("o lado que não tem a vez está em xeque".to_string());
+        }
+        // `poe` já mexeu na chave, mas sem roque, en passant e vez: é mais
+        // simples recalculá-la inteira aqui.
+        b.chave_hash = b.chave_do_zero();
+        Ok(b)
+    }
 
-        // 1. Disposição das peças, da fileira 8 para a 1 (casa 0 = a8).
-        let fileiras: Vec<&str> = campos[0].split('/').collect();
+    /// Campo 1 do FEN: as peças, da fileira 8 para a 1 (casa 0 = a8).
+    fn le_disposicao(&mut self, campo: &str) -> Result<(), String> {
+        let fileiras: Vec<&str> = campo.split('/').collect();
         if fileiras.len() != 8 {
             return Err(format!("FEN precisa de 8 fileiras, tem {}", fileiras.len()));
         }
@@ -528,6 +610,8 @@ impl TBoard {
                     if peca == NENHUMA || !c.is_ascii() {
                         return Err(format!("caractere inválido '{c}' no FEN"));
                     }
+                    // Testado antes de pôr a peça: `f * 8 + col` cairia na
+                    // fileira seguinte.
                     if col >= 8 {
                         return Err(format!("fileira {} com mais de 8 casas", 8 - f));
                     }
@@ -536,7 +620,7 @@ impl TBoard {
                     } else {
                         NEGRAS
                     };
-                    b.poe(cor, peca, f * 8 + col);
+                    self.poe(cor, peca, f * 8 + col);
                     col += 1;
                 }
                 if col > 8 {
@@ -547,91 +631,105 @@ impl TBoard {
                 return Err(format!("fileira {} com {} casas", 8 - f, col));
             }
         }
-
-        // 2. Lado a jogar.
-        b.vez = match campos[1] {
-            "w" => BRANCAS,
-            "b" => NEGRAS,
-            outro => return Err(format!("lado a jogar inválido '{outro}'")),
-        };
-
-        // 3. Validade material.
-        if conta(b.rei[BRANCAS]) != 1 || conta(b.rei[NEGRAS]) != 1 {
-            return Err("cada lado precisa de exatamente um rei".to_string());
-        }
-        if (b.peoes[0] | b.peoes[1]) & (FILEIRA_1 | FILEIRA_8) != 0 {
-            return Err("peão na primeira ou na última fileira".to_string());
-        }
-
-        // 4. Roque: cada direito exige rei e torre nas casas de origem.
-        if campos[2] != "-" {
-            for c in campos[2].chars() {
-                let (m, rei, torre, cor) = match c {
-                    'K' => (MSK_ROQUE_PEQUENO_BRANCAS, 60, 63, BRANCAS),
-                    'Q' => (MSK_ROQUE_GRANDE_BRANCAS, 60, 56, BRANCAS),
-                    'k' => (MSK_ROQUE_PEQUENO_NEGRAS, 4, 7, NEGRAS),
-                    'q' => (MSK_ROQUE_GRANDE_NEGRAS, 4, 0, NEGRAS),
-                    _ => return Err(format!("roque inválido '{}'", campos[2])),
-                };
-                if b.msk_roque & m != 0 {
-                    return Err(format!("roque repetido em '{}'", campos[2]));
-                }
-                if b.rei[cor] & bit(rei) == 0 || b.torres[cor] & bit(torre) == 0 {
-                    return Err(format!(
-                        "direito de roque '{c}' sem rei e torre nas casas de origem"
-                    ));
-                }
-                b.msk_roque |= m;
-            }
-        }
-
-        // 5. En passant: casa na 3ª/6ª fileira atrás de um peão que acabou de
-        // avançar duas casas, com a casa de partida vazia.
-        if campos[3] != "-" {
-            let ep = casa_do_nome(campos[3])
-                .ok_or_else(|| format!("casa de en passant inválida '{}'", campos[3]))?;
-            let (fileira_ok, peao, partida) = if b.vez == BRANCAS {
-                (fileira(ep) == 6, ep + 8, ep.wrapping_sub(8))
-            } else {
-                (fileira(ep) == 3, ep.wrapping_sub(8), ep + 8)
-            };
-            let quem_avancou = b.vez ^ 1;
-            if !fileira_ok
-                || b.peoes[quem_avancou] & bit(peao) == 0
-                || b.ocupadas() & (bit(ep) | bit(partida)) != 0
-            {
-                return Err(format!("casa de en passant impossível '{}'", campos[3]));
-            }
-            // Só vale (para a chave Polyglot) se algum peão puder capturar.
-            if ATAQUES_PEAO[quem_avancou][ep] & b.peoes[b.vez] != 0 {
-                b.en_passant = ep as u8;
-            }
-        }
-
-        // 6. Contadores.
-        if campos.len() == 6 {
-            b.meio_lances = campos[4]
-                .parse::<u16>()
-                .ok()
-                .filter(|&n| n <= 10000)
-                .ok_or_else(|| format!("contador de meios-lances inválido '{}'", campos[4]))?;
-            b.num_lance = campos[5]
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n <= 100000)
-                .ok_or_else(|| format!("número do lance inválido '{}'", campos[5]))?
-                .max(1);
-        }
-
-        // 7. O lado que não joga não pode estar em xeque.
-        if b.atacada(b.casa_rei(b.vez ^ 1), b.vez) {
-            return Err("o lado que não tem a vez está em xeque".to_string());
-        }
-        b.chave_hash = b.chave_do_zero();
-        Ok(b)
+        Ok(())
     }
 
-    /// Escreve o FEN da posição.
+    /// Recusa o material que o gerador e o `make` não sabem tratar: sem um rei
+    /// de cada lado não há xeque, e um peão na 1ª/8ª fileira não teria avanço.
+    fn confere_material(&self) -> Result<(), String> {
+        if conta(self.rei[BRANCAS]) != 1 || conta(self.rei[NEGRAS]) != 1 {
+            return Err("cada lado precisa de exatamente um rei".to_string());
+        }
+        if (self.peoes[0] | self.peoes[1]) & (FILEIRA_1 | FILEIRA_8) != 0 {
+            return Err("peão na primeira ou na última fileira".to_string());
+        }
+        Ok(())
+    }
+
+    /// Campo 3 do FEN: cada direito de roque exige rei e torre nas casas de
+    /// origem (o gerador confia nisso e não confere as peças ao rocar).
+    fn le_roques(&mut self, campo: &str) -> Result<(), String> {
+        if campo == "-" {
+            return Ok(());
+        }
+        for c in campo.chars() {
+            let (m, rei, torre, cor) = match c {
+                'K' => (MSK_ROQUE_PEQUENO_BRANCAS, 60, 63, BRANCAS),
+                'Q' => (MSK_ROQUE_GRANDE_BRANCAS, 60, 56, BRANCAS),
+                'k' => (MSK_ROQUE_PEQUENO_NEGRAS, 4, 7, NEGRAS),
+                'q' => (MSK_ROQUE_GRANDE_NEGRAS, 4, 0, NEGRAS),
+                _ => return Err(format!("roque inválido '{campo}'")),
+            };
+            if self.msk_roque & m != 0 {
+                return Err(format!("roque repetido em '{campo}'"));
+            }
+            if self.rei[cor] & bit(rei) == 0 || self.torres[cor] & bit(torre) == 0 {
+                return Err(format!(
+                    "direito de roque '{c}' sem rei e torre nas casas de origem"
+                ));
+            }
+            self.msk_roque |= m;
+        }
+        Ok(())
+    }
+
+    /// Campo 4 do FEN: a casa de en passant fica na 6ª fileira (brancas a
+    /// jogar) ou na 3ª (pretas), atrás de um peão que acabou de avançar duas
+    /// casas, com a casa de partida dele vazia.
+    fn le_en_passant(&mut self, campo: &str) -> Result<(), String> {
+        if campo == "-" {
+            return Ok(());
+        }
+        let ep =
+            casa_do_nome(campo).ok_or_else(|| format!("casa de en passant inválida '{campo}'"))?;
+        let impossivel = || format!("casa de en passant impossível '{campo}'");
+        let fileira_ok = if self.vez == BRANCAS {
+            fileira(ep) == 6
+        } else {
+            fileira(ep) == 3
+        };
+        // A fileira é conferida antes das contas: fora dela, `ep ± 8` pode
+        // sair do tabuleiro.
+        if !fileira_ok {
+            return Err(impossivel());
+        }
+        // O peão que avançou é o que seria capturado; a casa de partida dele
+        // fica do outro lado de `ep`.
+        let peao = casa_peao_capturado_en_passant(ep, self.vez);
+        let partida = if self.vez == BRANCAS { ep - 8 } else { ep + 8 };
+        let quem_avancou = self.vez ^ 1;
+        if self.peoes[quem_avancou] & bit(peao) == 0
+            || self.ocupadas() & (bit(ep) | bit(partida)) != 0
+        {
+            return Err(impossivel());
+        }
+        // Só vale (para a chave Polyglot) se algum peão puder capturar.
+        if ATAQUES_PEAO[quem_avancou][ep] & self.peoes[self.vez] != 0 {
+            self.en_passant = ep as u8;
+        }
+        Ok(())
+    }
+
+    /// Campos 5 e 6 do FEN: meios-lances desde a última captura ou lance de
+    /// peão, e número do lance. Os tetos só recusam lixo; o lance 0, que
+    /// alguns programas escrevem, vira 1.
+    fn le_contadores(&mut self, meios: &str, numero: &str) -> Result<(), String> {
+        self.meio_lances = meios
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n <= 10000)
+            .ok_or_else(|| format!("contador de meios-lances inválido '{meios}'"))?;
+        self.num_lance = numero
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 100000)
+            .ok_or_else(|| format!("número do lance inválido '{numero}'"))?
+            .max(1);
+        Ok(())
+    }
+
+    /// Escreve o FEN da posição. RUST: a casa de en passant só aparece quando
+    /// a captura é possível (ver o campo `en_passant`).
     pub fn para_fen(&self) -> String {
         let mut casas = [(NENHUMA, BRANCAS); 64];
         for (casa, c) in casas.iter_mut().enumerate() {
@@ -662,7 +760,9 @@ impl TBoard {
         s
     }
 
-    /// Confere a coerência interna (para testes e `debug_assert`).
+    /// Confere a coerência interna (para testes e `debug_assert`): bitboards
+    /// disjuntos, `casas` e `pecas` de acordo com eles, chave incremental igual
+    /// à calculada do zero. É o `board_is_ok()` do Fruit.
     pub fn consistente(&self) -> bool {
         let mut uniao = [0u64; 2];
         for cor in 0..2 {
@@ -683,5 +783,42 @@ impl TBoard {
         uniao == self.pecas
             && self.pecas[0] & self.pecas[1] == 0
             && self.chave_hash == self.chave_do_zero()
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn peao_capturado_en_passant() {
+        // Brancas: exd6 e.p. (chega a d6) tira o peão preto de d5.
+        let d6 = casa_do_nome("d6").unwrap();
+        assert_eq!(
+            casa_peao_capturado_en_passant(d6, BRANCAS),
+            casa_do_nome("d5").unwrap()
+        );
+        // Pretas: bxa3 e.p. (chega a a3) tira o peão branco de a4.
+        let a3 = casa_do_nome("a3").unwrap();
+        assert_eq!(
+            casa_peao_capturado_en_passant(a3, NEGRAS),
+            casa_do_nome("a4").unwrap()
+        );
+        // E o `make` tira mesmo esse peão (e só ele).
+        let mut b = TBoard::de_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+        let l = crate::lance::TLance {
+            peca: PEAO,
+            casa_origem: casa_do_nome("e5").unwrap() as u8,
+            casa_destino: d6 as u8,
+            especial: MSK_EN_PASSANT,
+            peca_promovida: NENHUMA,
+            peca_capturada: PEAO,
+            valor_lance: 0,
+        };
+        b.make(&l);
+        assert_eq!(b.peoes, [bit(d6), 0]);
+        assert!(b.consistente());
+        b.unmake();
+        assert_eq!(b.para_fen(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     }
 }

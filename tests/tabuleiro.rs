@@ -167,6 +167,20 @@ fn fen_recusados() {
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
             "passant",
         ),
+        // Casas de e.p. nas bordas (a fileira é conferida antes de olhar a
+        // casa vizinha) e casa de partida do peão ocupada.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq a8 0 1",
+            "passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq h1 0 1",
+            "passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+            "passant",
+        ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
             "meios-lances",
