@@ -24,7 +24,7 @@
 use crate::ataques::{ataques_bispo, ataques_torre};
 use crate::bitboard::bit;
 use crate::lance::*;
-use crate::tabuleiro::TBoard;
+use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard};
 use crate::tipos::*;
 
 // --- Faixas de ordenação (ordem do ICE, seção 4.5) ---
@@ -115,13 +115,7 @@ pub fn see(b: &TBoard, l: &TLance) -> i32 {
     if l.especial & MSK_EN_PASSANT != 0 {
         // O peão capturado en passant não está no destino: sai do tabuleiro
         // para não bloquear (nem ser contado como) atacante.
-        // TODO(merge): usar tabuleiro::casa_peao_capturado_en_passant
-        let cap = if b.vez == BRANCAS {
-            destino + 8
-        } else {
-            destino - 8
-        };
-        ocupadas ^= bit(cap);
+        ocupadas ^= bit(casa_peao_capturado_en_passant(destino, b.vez));
     }
     let diagonais = b.bispos[0] | b.bispos[1] | b.damas[0] | b.damas[1];
     let retas = b.torres[0] | b.torres[1] | b.damas[0] | b.damas[1];
