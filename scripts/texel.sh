@@ -1,64 +1,40 @@
-#!/bin/sh
-# Afinação dos pesos da avaliação pelo método de Texel (ver src/bin/texel.rs).
+#!/usr/bin/env bash
+# Afinação dos pesos da avaliação pelo método de Texel (ver src/texel.rs).
 #
-# 1. Gera as partidas (fora do repositório, em $DADOS): o ICE-rs contra ele
-#    mesmo e contra motores de referência, com scripts/match.py e as
-#    aberturas de 8 lances de tests/data, sorteadas. Partidas rápidas
-#    bastam: o que importa é o resultado e a variedade de posições. Com 2
-#    núcleos, 4000 partidas a 5+0.05 levam umas 6 horas — rode quando a
-#    máquina estiver livre.
-# 2. Roda o afinador sobre todos os PGNs e reescreve as constantes de
-#    src/avaliacao.rs (confira com `git diff` e meça com um match antes de
-#    aceitar: a afinação minimiza o erro de previsão, não garante Elo).
+# 1. Gera as posições (fora do repositório, em $DADOS) com scripts/datagen.sh:
+#    partidas do ICE-rs contra si mesmo a nós fixos, só posições quietas, uma
+#    linha "FEN | escore | resultado" por posição. Um milhão de posições pede
+#    umas 14 mil partidas: com 2 núcleos, da ordem de meia hora a uma hora.
+# 2. Roda `ice texel` sobre todos os arquivos .txt (e .pgn) de $DADOS e
+#    reescreve as constantes de src/avaliacao.rs — material, tabelas
+#    peça-casa e todos os termos. Confira com `git diff` e meça com
+#    scripts/sprt.sh antes de aceitar: a afinação minimiza o erro de previsão,
+#    não garante Elo.
 #
-# Uso: scripts/texel.sh [partidas-por-oponente]       (padrão 1000)
-# Variáveis: DADOS (pasta dos PGNs, padrão /tmp/ice-texel), MATCH (match.py),
-#            ABERTURAS (EPD), TC (controle de tempo, padrão 5+0.05),
-#            EPOCAS (2000, teto: o afinador para antes quando o erro nas
-#            partidas de validação deixa de cair), SO_AFINA=1 (pula a geração
-#            e reaproveita os PGNs; qualquer PGN de $DADOS entra, inclusive os
-#            de matches de medida copiados para lá).
-#
-# Os pesos atuais saíram de SO_AFINA=1 sobre ~600 partidas (ver o log do git
-# de src/avaliacao.rs): pouco para muitos pesos, por isso a validação.
-set -eu
-
+# Uso: scripts/texel.sh [PARTIDAS]          (padrão 14000; 0 = não gera)
+# Variáveis: DADOS (padrão target/dados), EPOCAS (2000, teto: o afinador para
+#            antes quando o erro na validação deixa de cair), LAMBDA (1: só o
+#            resultado; 0.5: metade resultado, metade escore da busca),
+#            NOS e SEMENTE (repassados ao datagen).
+set -euo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
-DADOS=${DADOS:-/tmp/ice-texel}
-MATCH=${MATCH:-$RAIZ/scripts/match.py}
-ABERTURAS=${ABERTURAS:-$RAIZ/tests/data/8moves_v3-sample2000.epd}
-TC=${TC:-5+0.05}
-EPOCAS=${EPOCAS:-2000}
-N=${1:-1000}
-
-mkdir -p "$DADOS"
 cd "$RAIZ"
-# O afinador é um exemplo do Cargo (ferramenta de desenvolvimento, fora do
-# `cargo install`): fica em target/release/examples/.
-cargo build --release --bin ice --example texel
+PARTIDAS=${1:-14000}
+export DADOS=${DADOS:-target/dados}
+EPOCAS=${EPOCAS:-2000}
+LAMBDA=${LAMBDA:-1}
 
-if [ "${SO_AFINA:-0}" != 1 ]; then
-    # Cópia do binário: o afinador pode reescrever a fonte no meio do caminho.
-    cp target/release/ice "$DADOS/ice"
-    python3 "$MATCH" \
-        --engine name=ice cmd="$DADOS/ice" proto=xboard \
-        --engine name=ice2 cmd="$DADOS/ice" proto=xboard \
-        --tc "$TC" --games "$N" --concurrency 2 \
-        --openings "$ABERTURAS" --order random --seed 1 \
-        --pgnout "$DADOS/ice-ice.pgn"
-    for op in fairymax phalanx; do
-        if [ -x "/usr/games/$op" ]; then
-            python3 "$MATCH" \
-                --engine name=ice cmd="$DADOS/ice" proto=xboard \
-                --engine name="$op" cmd="/usr/games/$op" proto=xboard \
-                --tc "$TC" --games "$N" --concurrency 2 \
-                --openings "$ABERTURAS" --order random --seed 2 \
-                --pgnout "$DADOS/ice-$op.pgn"
-        fi
-    done
+if [ "$PARTIDAS" != 0 ]; then
+    scripts/datagen.sh "$PARTIDAS"
 fi
-
-target/release/examples/texel "$DADOS"/*.pgn --epocas "$EPOCAS" --escreve src/avaliacao.rs \
-    | tee "$DADOS/pesos.txt"
+cargo build --release -q --bin ice
+# Cópia do binário: o afinador reescreve a fonte e ninguém deve recompilar
+# no meio do caminho.
+cp target/release/ice "$DADOS/ice-texel"
+shopt -s nullglob
+arquivos=("$DADOS"/*.txt "$DADOS"/*.pgn)
+[ ${#arquivos[@]} -gt 0 ] || { echo "texel: nenhum dado em $DADOS" >&2; exit 2; }
+RUST_LOG=${RUST_LOG:-info} "$DADOS/ice-texel" texel "${arquivos[@]}" \
+    --epocas "$EPOCAS" --lambda "$LAMBDA" --escreve src/avaliacao.rs | tee "$DADOS/pesos.txt"
 cargo fmt
-echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.txt). Confira com git diff."
+echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.txt). Confira com git diff e scripts/sprt.sh."

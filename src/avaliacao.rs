@@ -23,7 +23,7 @@
 //! ameaças (peças atacadas por peões e por peças menores).
 //!
 //! Todos os pesos são constantes com nome no topo do arquivo. O afinador
-//! (`src/bin/texel.rs`) lê o "traço" da avaliação (quantas vezes cada peso foi
+//! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada peso foi
 //! somado para cada lado) e reescreve essas constantes.
 
 use crate::ataques::*;

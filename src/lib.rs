@@ -37,6 +37,7 @@ pub mod busca;
 // Nível 7: medidas e geração de dados para a afinação.
 pub mod bench;
 pub mod datagen;
+pub mod texel;
 // Nível 8: o protocolo.
 pub mod xboard;
 

@@ -49,6 +49,7 @@ Comandos:
   epd <arquivo.epd> [LIMITES]  roda uma suíte EPD e imprime `solved N/M`
   livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
   datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado)
+  texel <dados>… [OPÇÕES]      afina os pesos da avaliação pelo método de Texel (dados do datagen ou .pgn)
   help, --help, -h             esta ajuda
   --version, -V                a versão
 
@@ -73,6 +74,9 @@ Opções dos comandos:
   datagen: --semente <S>       semente (a partida i usa S + i; mesma semente, mesma saída)
   datagen: --threads <T>       partidas em paralelo (a saída não muda)
   datagen: --saida <arquivo>   onde escrever (padrão: a saída padrão)
+  texel: --escreve <arquivo>   reescreve as constantes no arquivo (src/avaliacao.rs); sem ela, só lista
+  texel: --lambda <L>          alvo = L·resultado + (1 − L)·σ(escore da busca) (padrão 1: só o resultado)
+  texel: --epocas <E> --taxa <T> --max <N>   épocas (teto), passo do Adam, máximo de posições
 
 Variáveis de ambiente:
   RUST_LOG=debug               no modo xboard, registra em stderr a transcrição do protocolo e o que o motor decide",
@@ -253,6 +257,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
         Some("livro") => ice::livro::cmd_livro(&args[1..]),
         Some("datagen") => ice::datagen::cmd_datagen(&args[1..], classico, melhorias),
+        Some("texel") => ice::texel::cmd_texel(&args[1..]),
         Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
     }
 }

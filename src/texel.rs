@@ -1,0 +1,607 @@
+//! Afinador dos pesos da avaliação pelo método de Texel (`ice texel`).
+//!
+//! Nível 7: depende da avaliação e da busca (quiescência). Não existe no ICE:
+//! os autores afinavam os pesos à mão (seção 4.6 do artigo). A ideia é de
+//! Peter Österlund (motor Texel, 2014): se a avaliação for boa, uma sigmoide
+//! dela prevê o resultado da partida. Minimizamos, sobre posições quietas,
+//!
+//! ```text
+//! erro = média de (R − σ(E))²,  σ(E) = 1 / (1 + 10^(−K·E/400))
+//! ```
+//!
+//! onde R é o alvo (o resultado da partida, 1, ½ ou 0 para as brancas,
+//! opcionalmente misturado com σ do escore da busca: `--lambda`) e E a
+//! avaliação estática das brancas.
+//!
+//! Não há segunda cópia da avaliação: o "traço" de `traco_eval` diz quantas
+//! vezes cada peso (constante com nome e índice em `src/avaliacao.rs`) entrou
+//! para cada cor. Como a avaliação é linear nos pesos (fora a escala de
+//! empate, fixa por posição), o erro e o gradiente saem dos coeficientes sem
+//! chamar a avaliação de novo, e a descida (Adam) leva minutos mesmo com
+//! milhões de posições. O resultado reescreve os números das constantes no
+//! próprio arquivo-fonte (`--escreve`), um `par(mg, eg)` no lugar do outro:
+//! o diff mostra só os números que mudaram.
+//!
+//! Entradas: arquivos do `ice datagen` (`FEN | escore | resultado`, o
+//! formato principal) e PGNs de partidas (as posições quietas de cada uma).
+
+use crate::avaliacao::{traco_eval, FASE_TOTAL};
+use crate::busca::{nova_busca, quiescence_raiz, TBusca};
+use crate::geracao::san_para_lance;
+use crate::pgn::{le_partidas_pgn, resultado_brancas};
+use crate::tabuleiro::{TBoard, FEN_INICIAL};
+use crate::tipos::*;
+use std::collections::HashMap;
+
+// --- Parâmetros (cada um com o porquê) ---
+/// Plies do começo de cada partida de PGN que não entram (livro/aberturas
+/// sorteadas: lances que nenhum peso da avaliação escolheu).
+const PLIES_IGNORADOS: usize = 8;
+/// Posições com avaliação acima disso (em módulo) já estão decididas: o
+/// resultado delas só confirma o material e dominaria o gradiente.
+const AVAL_MAXIMA: i32 = 1500;
+/// Uma posição em cada tantas (uma partida, no PGN) fica fora do ajuste e
+/// serve de validação: é o erro nelas, não vistas, que diz quando parar
+/// (sem isso o Adam decora os dados com pesos absurdos).
+pub const VALIDACAO_CADA: usize = 5;
+/// Nos dados do datagen as posições de uma partida vêm em linhas seguidas
+/// (umas 70 por partida) e são parecidas demais entre si: a validação é
+/// feita por blocos de tantas linhas, para que quase nenhuma partida tenha
+/// posições dos dois lados da separação.
+const BLOCO_VALIDACAO: usize = 500;
+/// Parâmetros do Adam (os usuais do artigo de Kingma e Ba).
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+/// Épocas sem melhora na validação antes de parar.
+const PACIENCIA: usize = 50;
+/// Padrões da linha de comando. Taxa 0.3: com poucas partidas, 1.0 e 0.3
+/// chegavam aos mesmos pesos (±1 cp), mas com 1.0 o mínimo caía cedo demais
+/// para a parada antecipada escolher bem.
+const MAX_PADRAO: usize = 5_000_000;
+const EPOCAS_PADRAO: usize = 2000;
+const TAXA_PADRAO: f64 = 0.3;
+
+/// Uma posição de treino, já reduzida ao que o erro precisa.
+#[derive(Clone, Debug)]
+pub struct TAmostra {
+    /// Alvo, do ponto de vista das brancas (o resultado, ou a mistura com o
+    /// escore que `mistura_escore` faz).
+    pub resultado: f64,
+    /// Escore da busca que gerou a posição (brancas), se o arquivo o tinha.
+    pub escore: Option<i32>,
+    /// Posição de validação (não entra no gradiente).
+    pub validacao: bool,
+    pub fase: i32,
+    /// Escala de empate de quem está à frente (16 = nenhuma).
+    pub escala: i32,
+    /// Parte que não é afinada (correções sem nome), brancas − pretas.
+    pub fixo_mg: f64,
+    pub fixo_eg: f64,
+    /// (índice do peso, coeficiente das brancas − das pretas).
+    pub coefs: Vec<(u32, i32)>,
+}
+
+/// Um peso afinável, identificado pelo nome da constante e pelo índice.
+#[derive(Clone, Debug)]
+pub struct TParam {
+    pub nome: &'static str,
+    pub indice: usize,
+    pub inicial: [f64; 2],
+    pub valor: [f64; 2],
+}
+
+/// Os pesos achados nos traços e as amostras que os usam.
+#[derive(Default)]
+pub struct TDados {
+    pub params: Vec<TParam>,
+    ids: HashMap<(&'static str, usize), u32>,
+    pub amostras: Vec<TAmostra>,
+}
+
+/// Uma posição lida: resultado das brancas, escore da busca (se o arquivo
+/// o tem) e se é de validação. O tabuleiro (64 KB com o histórico) vira
+/// amostra na hora e não é guardado: um milhão deles não caberia.
+struct TPosicao {
+    resultado: f64,
+    escore: Option<i32>,
+    validacao: bool,
+}
+
+pub fn sigmoide(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// Avaliação (brancas) de uma amostra com os pesos dados.
+pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
+    let (mut mg, mut eg) = (a.fixo_mg, a.fixo_eg);
+    for &(i, c) in &a.coefs {
+        mg += p[i as usize].valor[0] * c as f64;
+        eg += p[i as usize].valor[1] * c as f64;
+    }
+    let f = a.fase as f64 / FASE_TOTAL as f64;
+    (mg * f + eg * (1.0 - f)) * a.escala as f64 / 16.0
+}
+
+/// Quantas threads o erro e o gradiente usam (uma por núcleo).
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Soma `f` sobre as amostras em paralelo, em fatias contíguas (cada thread
+/// devolve um acumulador; `junta` os combina na ordem, para o resultado não
+/// depender do escalonamento).
+fn em_paralelo<T: Send>(
+    amostras: &[TAmostra],
+    f: impl Fn(&[TAmostra]) -> T + Sync,
+    mut junta: impl FnMut(T),
+) {
+    let n = threads().max(1);
+    let fatia = amostras.len().div_ceil(n).max(1);
+    std::thread::scope(|s| {
+        let tarefas: Vec<_> = amostras.chunks(fatia).map(|c| s.spawn(|| f(c))).collect();
+        for t in tarefas {
+            junta(t.join().expect("thread do afinador"));
+        }
+    });
+}
+
+/// Erro quadrático médio nas amostras de treino (`validacao` falso) ou nas de
+/// validação (verdadeiro).
+pub fn erro(amostras: &[TAmostra], p: &[TParam], k: f64, validacao: bool) -> f64 {
+    let (mut soma, mut n) = (0.0, 0usize);
+    em_paralelo(
+        amostras,
+        |fatia| {
+            let (mut s, mut n) = (0.0, 0usize);
+            for a in fatia.iter().filter(|a| a.validacao == validacao) {
+                s += (a.resultado - sigmoide(k, avalia(a, p))).powi(2);
+                n += 1;
+            }
+            (s, n)
+        },
+        |(s, m)| {
+            soma += s;
+            n += m;
+        },
+    );
+    soma / n.max(1) as f64
+}
+
+/// O K que melhor casa a escala da avaliação com os resultados (busca áurea).
+pub fn acha_k(amostras: &[TAmostra], p: &[TParam]) -> f64 {
+    let (mut a, mut b) = (0.1f64, 3.0f64);
+    let r = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let c = b - r * (b - a);
+        let d = a + r * (b - a);
+        if erro(amostras, p, c, false) < erro(amostras, p, d, false) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Gradiente do erro de treino em relação a cada peso (meio-jogo, final).
+fn gradiente(amostras: &[TAmostra], p: &[TParam], k: f64) -> Vec<[f64; 2]> {
+    let ln10 = std::f64::consts::LN_10;
+    let mut g = vec![[0f64; 2]; p.len()];
+    em_paralelo(
+        amostras,
+        |fatia| {
+            let mut g = vec![[0f64; 2]; p.len()];
+            for a in fatia.iter().filter(|a| !a.validacao) {
+                let s = sigmoide(k, avalia(a, p));
+                // d erro / d E = −2 (R − σ) σ (1 − σ) K ln10 / 400
+                let de = -2.0 * (a.resultado - s) * s * (1.0 - s) * k * ln10 / 400.0;
+                let f = a.fase as f64 / FASE_TOTAL as f64;
+                let esc = a.escala as f64 / 16.0;
+                for &(i, c) in &a.coefs {
+                    g[i as usize][0] += de * esc * f * c as f64;
+                    g[i as usize][1] += de * esc * (1.0 - f) * c as f64;
+                }
+            }
+            g
+        },
+        |parcial| {
+            for (a, b) in g.iter_mut().zip(parcial) {
+                a[0] += b[0];
+                a[1] += b[1];
+            }
+        },
+    );
+    g
+}
+
+/// Descida de gradiente (Adam, lote inteiro) sobre todos os pesos. Guarda os
+/// pesos do menor erro de validação e para quando ele não melhora há
+/// PACIENCIA épocas (parada antecipada). Devolve (época escolhida, erro de
+/// validação nela).
+pub fn afina(
+    amostras: &[TAmostra],
+    p: &mut [TParam],
+    k: f64,
+    epocas: usize,
+    taxa: f64,
+) -> (usize, f64) {
+    let n = p.len();
+    let n_treino = amostras.iter().filter(|a| !a.validacao).count().max(1) as f64;
+    let mut melhor_erro = erro(amostras, p, k, true);
+    let mut melhores: Vec<[f64; 2]> = p.iter().map(|x| x.valor).collect();
+    let mut melhor_epoca = 0;
+    let (mut m, mut v) = (vec![[0f64; 2]; n], vec![[0f64; 2]; n]);
+    for epoca in 1..=epocas {
+        let g = gradiente(amostras, p, k);
+        for i in 0..n {
+            for j in 0..2 {
+                let gi = g[i][j] / n_treino;
+                m[i][j] = BETA1 * m[i][j] + (1.0 - BETA1) * gi;
+                v[i][j] = BETA2 * v[i][j] + (1.0 - BETA2) * gi * gi;
+                let mh = m[i][j] / (1.0 - BETA1.powi(epoca as i32));
+                let vh = v[i][j] / (1.0 - BETA2.powi(epoca as i32));
+                p[i].valor[j] -= taxa * mh / (vh.sqrt() + 1e-8);
+            }
+        }
+        let ev = erro(amostras, p, k, true);
+        if ev < melhor_erro {
+            melhor_erro = ev;
+            melhor_epoca = epoca;
+            for (m, x) in melhores.iter_mut().zip(p.iter()) {
+                *m = x.valor;
+            }
+        }
+        let parar = epoca >= melhor_epoca + PACIENCIA;
+        if epoca % 100 == 0 || epoca == epocas || parar {
+            log::info!(
+                "época {epoca}: erro {:.6}, validação {ev:.6}",
+                erro(amostras, p, k, false)
+            );
+        }
+        if parar {
+            break;
+        }
+    }
+    for (x, m) in p.iter_mut().zip(&melhores) {
+        x.valor = *m;
+    }
+    (melhor_epoca, melhor_erro)
+}
+
+/// Reescreve no texto-fonte os números de `const NOME: TPar = par(mg, eg);`
+/// ou da entrada `indice` de `const NOME: [TPar; N] = [par(..), …];`.
+pub fn reescreve(fonte: &str, nome: &str, indice: usize, mg: i32, eg: i32) -> Option<String> {
+    let escalar = format!("const {nome}: TPar = ");
+    let tabela = format!("const {nome}: [TPar; ");
+    let (inicio, pula) = if let Some(i) = fonte.find(&escalar) {
+        (i, 0)
+    } else {
+        (fonte.find(&tabela)?, indice)
+    };
+    // Acha o (pula+1)-ésimo "par(" depois da declaração.
+    let mut pos = inicio;
+    for _ in 0..=pula {
+        pos += fonte[pos..].find("par(")? + 4;
+    }
+    let fim = pos + fonte[pos..].find(')')?;
+    Some(format!("{}{mg}, {eg}{}", &fonte[..pos], &fonte[fim..]))
+}
+
+/// Posição quieta: fora de xeque, não decidida, e a quiescência não muda a
+/// avaliação estática (o afinador só vê a estática).
+fn quieta(b: &mut TBoard, bu: &mut TBusca) -> bool {
+    if b.em_xeque() {
+        return false;
+    }
+    let parado = crate::avaliacao::eval(b, &mut bu.av, -INFINITO, INFINITO);
+    parado.abs() <= AVAL_MAXIMA && quiescence_raiz(b, bu) == parado
+}
+
+/// Lê as partidas de um PGN (`pgn`) e guarda as posições quietas com o
+/// resultado. Partidas sem resultado (`*`) ou com FEN ruim ficam de fora; um
+/// lance ilegal ou ilegível descarta o resto da partida. Uma partida em cada
+/// VALIDACAO_CADA é de validação (as posições de uma partida são parecidas
+/// demais para serem separadas).
+fn le_pgn(
+    texto: &str,
+    bu: &mut TBusca,
+    max: usize,
+    d: &mut TDados,
+    total_partidas: &mut usize,
+) -> usize {
+    let mut partidas = 0;
+    for p in le_partidas_pgn(texto) {
+        let resultado = p.resultado.as_deref().and_then(resultado_brancas);
+        let fen = p.fen.as_deref().unwrap_or(FEN_INICIAL);
+        let (Some(r), Ok(mut b)) = (resultado, TBoard::de_fen(fen)) else {
+            continue;
+        };
+        if p.lances.is_empty() {
+            continue;
+        }
+        partidas += 1;
+        *total_partidas += 1;
+        let validacao = total_partidas.is_multiple_of(VALIDACAO_CADA);
+        for (ply, san) in p.lances.iter().enumerate() {
+            let Some(lance) = san_para_lance(&b, san) else {
+                break; // lance ilegal ou ilegível: descarta o resto
+            };
+            b.make(&lance);
+            if ply < PLIES_IGNORADOS || d.amostras.len() >= max || !quieta(&mut b, bu) {
+                continue;
+            }
+            let p = TPosicao {
+                resultado: r,
+                escore: None,
+                validacao,
+            };
+            acrescenta(d, bu, &b, &p);
+        }
+    }
+    partidas
+}
+
+/// Lê as linhas do `ice datagen` (`FEN | escore | resultado`). As posições
+/// já são quietas (o datagen as filtrou). Um bloco de BLOCO_VALIDACAO
+/// linhas em cada VALIDACAO_CADA é de validação; linhas malformadas são
+/// contadas e puladas.
+fn le_dados(texto: &str, max: usize, bu: &mut TBusca, d: &mut TDados) -> (usize, usize) {
+    let (mut lidas, mut ruins) = (0, 0);
+    for linha in texto.lines().filter(|l| !l.trim().is_empty()) {
+        if d.amostras.len() >= max {
+            break;
+        }
+        let campos: Vec<&str> = linha.split('|').map(str::trim).collect();
+        let lida = match campos.as_slice() {
+            [fen, escore, resultado] => TBoard::de_fen(fen).ok().and_then(|b| {
+                let e = escore.parse::<i32>().ok()?;
+                let r = resultado
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|r| (0.0..=1.0).contains(r))?;
+                Some((b, e, r))
+            }),
+            _ => None,
+        };
+        let Some((b, e, r)) = lida else {
+            ruins += 1;
+            continue;
+        };
+        lidas += 1;
+        let p = TPosicao {
+            resultado: r,
+            escore: Some(e),
+            validacao: (lidas / BLOCO_VALIDACAO).is_multiple_of(VALIDACAO_CADA),
+        };
+        acrescenta(d, bu, &b, &p);
+    }
+    (lidas, ruins)
+}
+
+/// Acrescenta uma amostra: o traço da posição dá os coeficientes de cada
+/// peso; o que não tem nome fica na parte fixa. Posições de empate teórico
+/// (escala 0) não ensinam nada e ficam de fora.
+fn acrescenta(d: &mut TDados, bu: &mut TBusca, b: &TBoard, p: &TPosicao) {
+    let t = traco_eval(b, &mut bu.av);
+    let escala = t.escala[if t.total_brancas > 0 { BRANCAS } else { NEGRAS }];
+    if escala == 0 {
+        return;
+    }
+    let mut fixo_mg = (t.soma[BRANCAS].mg - t.soma[NEGRAS].mg) as f64;
+    let mut fixo_eg = (t.soma[BRANCAS].eg - t.soma[NEGRAS].eg) as f64;
+    let mut coefs = Vec::with_capacity(t.itens.len());
+    for it in &t.itens {
+        let params = &mut d.params;
+        let id = *d.ids.entry((it.nome, it.indice)).or_insert_with(|| {
+            params.push(TParam {
+                nome: it.nome,
+                indice: it.indice,
+                inicial: [it.peso.mg as f64, it.peso.eg as f64],
+                valor: [it.peso.mg as f64, it.peso.eg as f64],
+            });
+            (params.len() - 1) as u32
+        });
+        let c = it.coef[BRANCAS] - it.coef[NEGRAS];
+        fixo_mg -= (it.peso.mg * c) as f64;
+        fixo_eg -= (it.peso.eg * c) as f64;
+        if c != 0 {
+            coefs.push((id, c));
+        }
+    }
+    d.amostras.push(TAmostra {
+        resultado: p.resultado,
+        escore: p.escore,
+        validacao: p.validacao,
+        fase: t.fase,
+        escala,
+        fixo_mg,
+        fixo_eg,
+        coefs,
+    });
+}
+
+/// Troca o alvo de cada amostra com escore por λ·R + (1 − λ)·σ(K·escore):
+/// o resultado de uma partida é ruidoso (um erro no lance 60 decide o que a
+/// posição do lance 20 "valia"), o escore da busca é menos ruidoso mas
+/// herda os erros da avaliação atual; a mistura fica entre os dois.
+pub fn mistura_escore(amostras: &mut [TAmostra], k: f64, lambda: f64) {
+    for a in amostras.iter_mut() {
+        if let Some(e) = a.escore {
+            a.resultado = lambda * a.resultado + (1.0 - lambda) * sigmoide(k, e as f64);
+        }
+    }
+}
+
+/// As opções de `ice texel`.
+struct TOpcoesTexel {
+    arquivos: Vec<String>,
+    max: usize,
+    epocas: usize,
+    taxa: f64,
+    lambda: f64,
+    escreve: Option<String>,
+}
+
+fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
+    let mut op = TOpcoesTexel {
+        arquivos: Vec::new(),
+        max: MAX_PADRAO,
+        epocas: EPOCAS_PADRAO,
+        taxa: TAXA_PADRAO,
+        lambda: 1.0,
+        escreve: None,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let valor = || {
+            args.get(i + 1)
+                .ok_or(format!("falta o valor de {}", args[i]))
+        };
+        let invalido = format!("valor inválido para {}", args[i]);
+        match args[i].as_str() {
+            "--max" => op.max = valor()?.parse().map_err(|_| invalido)?,
+            "--epocas" => op.epocas = valor()?.parse().map_err(|_| invalido)?,
+            "--taxa" => op.taxa = valor()?.parse().map_err(|_| invalido)?,
+            "--lambda" => {
+                op.lambda = valor()?
+                    .parse()
+                    .ok()
+                    .filter(|l| (0.0..=1.0).contains(l))
+                    .ok_or(format!("--lambda entre 0 e 1: {}", valor()?))?
+            }
+            "--escreve" => op.escreve = Some(valor()?.clone()),
+            a if a.starts_with("--") => return Err(format!("opção desconhecida: {a}")),
+            a => {
+                op.arquivos.push(a.to_string());
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    if op.arquivos.is_empty() {
+        return Err(
+            "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
+                    [--taxa T] [--lambda L] [--escreve src/avaliacao.rs]"
+                .into(),
+        );
+    }
+    Ok(op)
+}
+
+/// `ice texel`: lê as posições, afina e (com `--escreve`) reescreve as
+/// constantes no arquivo-fonte. A lista de pesos vai para a saída padrão.
+pub fn cmd_texel(args: &[String]) -> Result<(), String> {
+    let op = le_opcoes(args)?;
+    // 1. Posições quietas, com resultado (e escore, do datagen), já
+    // transformadas em amostras pelo traço da avaliação.
+    let mut bu = nova_busca(1);
+    bu.post = false;
+    let mut d = TDados::default();
+    let mut total_partidas = 0;
+    for arq in &op.arquivos {
+        let texto = std::fs::read_to_string(arq).map_err(|e| format!("{arq}: {e}"))?;
+        if arq.ends_with(".pgn") {
+            let p = le_pgn(&texto, &mut bu, op.max, &mut d, &mut total_partidas);
+            eprintln!("texel: {arq}: {p} partidas");
+        } else {
+            let (l, r) = le_dados(&texto, op.max, &mut bu, &mut d);
+            eprintln!("texel: {arq}: {l} posições ({r} linhas malformadas)");
+        }
+    }
+    if d.amostras.is_empty() {
+        return Err("nenhuma posição aproveitável".into());
+    }
+
+    // 2. K com os pesos atuais e o resultado puro; depois, se pedido, o alvo
+    // mistura σ(K·escore da busca): λ·R + (1 − λ)·σ.
+    let k = acha_k(&d.amostras, &d.params);
+    if op.lambda < 1.0 {
+        mistura_escore(&mut d.amostras, k, op.lambda);
+    }
+    eprintln!(
+        "texel: {} posições, {} pesos, K = {k:.4}, erro {:.6}, validação {:.6}",
+        d.amostras.len(),
+        d.params.len(),
+        erro(&d.amostras, &d.params, k, false),
+        erro(&d.amostras, &d.params, k, true)
+    );
+
+    // 3. Adam com parada antecipada.
+    let (epoca, ev) = afina(&d.amostras, &mut d.params, k, op.epocas, op.taxa);
+    eprintln!("texel: pesos da época {epoca}: validação {ev:.6}");
+
+    // 4. Resultado: a lista, e a fonte reescrita.
+    escreve_resultado(&mut d.params, op.escreve.as_deref())
+}
+
+/// Imprime os pesos (antes → depois) e, com `arquivo`, reescreve-os nele.
+fn escreve_resultado(params: &mut [TParam], arquivo: Option<&str>) -> Result<(), String> {
+    params.sort_by_key(|p| (p.nome, p.indice));
+    let mut fonte = match arquivo {
+        Some(arq) => Some(std::fs::read_to_string(arq).map_err(|e| format!("{arq}: {e}"))?),
+        None => None,
+    };
+    for p in params.iter() {
+        let (mg, eg) = (p.valor[0].round() as i32, p.valor[1].round() as i32);
+        println!(
+            "{}[{}]: ({}, {}) -> ({mg}, {eg})",
+            p.nome, p.indice, p.inicial[0], p.inicial[1]
+        );
+        if let Some(f) = fonte.as_mut() {
+            match reescreve(f, p.nome, p.indice, mg, eg) {
+                Some(novo) => *f = novo,
+                None => eprintln!("texel: aviso: constante {} não achada", p.nome),
+            }
+        }
+    }
+    if let (Some(arq), Some(f)) = (arquivo, &fonte) {
+        std::fs::write(arq, f).map_err(|e| format!("{arq}: {e}"))?;
+        eprintln!("texel: constantes reescritas em {arq}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn reescreve_constantes() {
+        let f = "const A: TPar = par(1, 2); // x\nconst T: [TPar; 3] = [par(0, 0), par(5, 6), par(7, 8)];\n";
+        let g = reescreve(f, "A", 0, -3, 4).unwrap();
+        assert!(g.contains("const A: TPar = par(-3, 4); // x"));
+        let g = reescreve(&g, "T", 1, 50, 60).unwrap();
+        assert!(g.contains("[par(0, 0), par(50, 60), par(7, 8)]"));
+        assert!(reescreve(f, "B", 0, 0, 0).is_none());
+    }
+
+    #[test]
+    fn le_uma_partida() {
+        let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {bom} Nc6 3. Bb5 a6 \
+                   4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0\n";
+        let mut bu = nova_busca(1);
+        let mut d = TDados::default();
+        let mut total = VALIDACAO_CADA - 1;
+        let p = le_pgn(pgn, &mut bu, 100, &mut d, &mut total);
+        assert_eq!((p, total), (1, VALIDACAO_CADA));
+        // A partida de número múltiplo de VALIDACAO_CADA é de validação.
+        let v = &d.amostras;
+        assert!(!v.is_empty() && v.iter().all(|a| a.resultado == 1.0 && a.validacao));
+        assert!(!d.params.is_empty());
+    }
+
+    #[test]
+    fn le_linhas_do_datagen() {
+        let texto = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 35 | 0.5\n\
+                     lixo\n\
+                     8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 2.0\n\
+                     4k3/8/8/8/8/8/P7/4K3 w - - 0 1 | 120 | 1.0\n";
+        let mut bu = nova_busca(1);
+        let mut d = TDados::default();
+        let (lidas, ruins) = le_dados(texto, 100, &mut bu, &mut d);
+        assert_eq!((lidas, ruins), (2, 2));
+        assert_eq!(d.amostras[0].escore, Some(35));
+        assert_eq!(d.amostras[1].resultado, 1.0);
+    }
+}
