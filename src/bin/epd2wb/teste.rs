@@ -403,104 +403,19 @@ fn roda_xboard(
     a: &mut TAndamento,
 ) -> Option<String> {
     let usa_analyze = m.feat.analyze && !cfg.forca_st;
-    let usa_setboard = (m.feat.setboard || cfg.forca_setboard) && !cfg.forca_edit;
-    // Passo 1 (CECP.md 3.5): posição nova, sem o motor jogar nenhum lado.
-    envia(m, "new");
-    envia(m, "force");
-    envia(m, "post");
-    if usa_setboard {
-        envia(m, &format!("setboard {}", pos.fen));
-    } else {
-        coloca_por_edit(m, &pos.fen);
-    }
-    // Passo 2: sincronia. O relógio só começa com o `pong`, como no epd2wb,
-    // para que o tempo de montar a posição não conte.
-    if !sincroniza(
-        m,
-        Instant::now() + Duration::from_millis(cfg.folga_ms),
-        cfg.sem_ping_ms,
-    ) {
-        return Some(if m.processo.vivo {
-            "sem pong depois do setboard".to_string()
-        } else {
-            "o motor caiu".to_string()
-        });
+    // Passos 1 e 2: a posição no motor e a sincronia.
+    if let Some(erro) = prepara_posicao_xboard(m, cfg, pos) {
+        return Some(erro);
     }
     // Passo 3: análise (ou st+go) por exatamente o tempo do teste.
     let inicio = Instant::now();
-    let fim = inicio + Duration::from_millis(cfg.tempo_ms);
-    if usa_analyze {
-        envia(m, "analyze");
-    } else {
-        // ICE: como o epd2wb 02/TM sem analyze. O `time` cobre motores que
-        // ignoram `st` e gastam 1/30 do relógio (o ICE 1.40 em morte súbita).
-        let cs = cfg.tempo_ms / 10 * 30;
-        envia(m, &format!("level 0 {} 0", cs.div_ceil(6000).max(1)));
-        envia(m, &format!("st {}", segundos_texto(cfg.tempo_ms)));
-        envia(m, &format!("time {cs}"));
-        envia(m, &format!("otim {cs}"));
-        if m.feat.colors {
-            envia(
-                m,
-                if pos.tabuleiro.vez == ice::tipos::BRANCAS {
-                    "white"
-                } else {
-                    "black"
-                },
-            );
-        }
-        envia(m, "go");
-    }
+    comeca_xboard(m, cfg, pos, usa_analyze);
     // Passo 4: lê as linhas até o prazo, contando cada uma pelas regras.
-    let mut pediu_agora = false;
-    let mut recebeu_lance = false;
-    let mut erro = None;
-    loop {
-        let ate = if pediu_agora {
-            fim + Duration::from_millis(cfg.folga_ms)
-        } else {
-            fim
-        };
-        match le_ate(m, ate) {
-            TLeitura::Fim => {
-                erro = Some("o motor caiu durante a posição".to_string());
-                break;
-            }
-            TLeitura::Tempo => {
-                if usa_analyze || pediu_agora {
-                    break;
-                }
-                // Sem analyze: pede o lance agora e espera a folga por ele.
-                envia(m, "?");
-                pediu_agora = true;
-            }
-            TLeitura::Linha(l) => {
-                if l.starts_with("tellusererror") {
-                    erro = Some(l.clone());
-                    break;
-                }
-                if !usa_analyze {
-                    if let Some(x) = lance_final(&l) {
-                        recebeu_lance = true;
-                        conta_lance_final(a, pos, cfg, inicio, x);
-                        break;
-                    }
-                }
-                if let Some(lin) = le_linha_pensamento(&l) {
-                    // ICE: o epd2wb 02/TM ignora linhas com tempo além do teste.
-                    if lin.tempo_ms <= cfg.tempo_ms {
-                        conta_linha(a, pos, cfg, lin);
-                    }
-                }
-                if a.parar {
-                    break;
-                }
-            }
-        }
-    }
-    if erro.is_some() {
-        return erro;
-    }
+    let (pediu_agora, recebeu_lance) = match le_resposta_xboard(m, cfg, pos, a, inicio, usa_analyze)
+    {
+        Ok(r) => r,
+        Err(erro) => return Some(erro),
+    };
     // Passo 5: tira o motor da análise e ressincroniza para a próxima.
     if usa_analyze {
         envia(m, "exit");
@@ -522,6 +437,111 @@ fn roda_xboard(
         return Some("SEM_SINCRONIA".to_string());
     }
     None
+}
+
+/// Passos 1 e 2 do caminho xboard: posição nova, sem o motor jogar nenhum
+/// lado (CECP.md 3.5), e a sincronia. O relógio só começa com o `pong`, como
+/// no epd2wb, para que o tempo de montar a posição não conte.
+fn prepara_posicao_xboard(m: &mut TMotor, cfg: &TConfig, pos: &TPosicaoEpd) -> Option<String> {
+    let usa_setboard = (m.feat.setboard || cfg.forca_setboard) && !cfg.forca_edit;
+    envia(m, "new");
+    envia(m, "force");
+    envia(m, "post");
+    if usa_setboard {
+        envia(m, &format!("setboard {}", pos.fen));
+    } else {
+        coloca_por_edit(m, &pos.fen);
+    }
+    if sincroniza(
+        m,
+        Instant::now() + Duration::from_millis(cfg.folga_ms),
+        cfg.sem_ping_ms,
+    ) {
+        return None;
+    }
+    Some(if m.processo.vivo {
+        "sem pong depois do setboard".to_string()
+    } else {
+        "o motor caiu".to_string()
+    })
+}
+
+/// Passo 3 do caminho xboard: `analyze`, ou o relógio e `go`.
+fn comeca_xboard(m: &mut TMotor, cfg: &TConfig, pos: &TPosicaoEpd, usa_analyze: bool) {
+    if usa_analyze {
+        envia(m, "analyze");
+        return;
+    }
+    // ICE: como o epd2wb 02/TM sem analyze. O `time` cobre motores que
+    // ignoram `st` e gastam 1/30 do relógio (o ICE 1.40 em morte súbita).
+    let cs = cfg.tempo_ms / 10 * 30;
+    envia(m, &format!("level 0 {} 0", cs.div_ceil(6000).max(1)));
+    envia(m, &format!("st {}", segundos_texto(cfg.tempo_ms)));
+    envia(m, &format!("time {cs}"));
+    envia(m, &format!("otim {cs}"));
+    if m.feat.colors {
+        envia(
+            m,
+            if pos.tabuleiro.vez == ice::tipos::BRANCAS {
+                "white"
+            } else {
+                "black"
+            },
+        );
+    }
+    envia(m, "go");
+}
+
+/// Passo 4 do caminho xboard: lê as linhas até o prazo (sem analyze, pede o
+/// lance com `?` no prazo e espera a folga por ele). Devolve (pediu o lance,
+/// recebeu o lance), ou o erro que encerra a posição.
+fn le_resposta_xboard(
+    m: &mut TMotor,
+    cfg: &TConfig,
+    pos: &TPosicaoEpd,
+    a: &mut TAndamento,
+    inicio: Instant,
+    usa_analyze: bool,
+) -> Result<(bool, bool), String> {
+    let fim = inicio + Duration::from_millis(cfg.tempo_ms);
+    let mut pediu_agora = false;
+    loop {
+        let ate = if pediu_agora {
+            fim + Duration::from_millis(cfg.folga_ms)
+        } else {
+            fim
+        };
+        match le_ate(m, ate) {
+            TLeitura::Fim => return Err("o motor caiu durante a posição".to_string()),
+            TLeitura::Tempo => {
+                if usa_analyze || pediu_agora {
+                    return Ok((pediu_agora, false));
+                }
+                envia(m, "?");
+                pediu_agora = true;
+            }
+            TLeitura::Linha(l) => {
+                if l.starts_with("tellusererror") {
+                    return Err(l);
+                }
+                if !usa_analyze {
+                    if let Some(x) = lance_final(&l) {
+                        conta_lance_final(a, pos, cfg, inicio, x);
+                        return Ok((pediu_agora, true));
+                    }
+                }
+                if let Some(lin) = le_linha_pensamento(&l) {
+                    // ICE: o epd2wb 02/TM ignora linhas com tempo além do teste.
+                    if lin.tempo_ms <= cfg.tempo_ms {
+                        conta_linha(a, pos, cfg, lin);
+                    }
+                }
+                if a.parar {
+                    return Ok((pediu_agora, false));
+                }
+            }
+        }
+    }
 }
 
 /// Caminho UCI: `position fen`, `isready`, `go infinite` (ou `movetime`),
