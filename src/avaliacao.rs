@@ -384,8 +384,9 @@ const NOMES_PC: [&str; 7] = [
 
 /// Peça-casa de cada peça, cor e casa, já espelhada para as pretas.
 /// `classico`: as tabelas do ICE (com o rei nos dois valores: meio-jogo = a
-/// de abertura, final = a de final); senão as `PC_*`. Calculada em tempo de
-/// compilação: no laço quente é uma leitura só.
+/// de abertura, final = a de final); senão as `PC_*` já somadas ao
+/// `MATERIAL` da peça, para que material e peça-casa custem uma leitura por
+/// peça. Calculada em tempo de compilação.
 const fn monta_peca_casa(classico: bool) -> [[[TPar; 64]; 7]; 2] {
     let mut t = [[[par(0, 0); 64]; 7]; 2];
     let mut cor = 0;
@@ -407,7 +408,9 @@ const fn monta_peca_casa(classico: bool) -> [[[TPar; 64]; 7]; 2] {
             } else {
                 let mut peca = PEAO as usize;
                 while peca <= REI as usize {
-                    t[cor][peca][casa] = PC[peca][c];
+                    let v = PC[peca][c];
+                    let m = MATERIAL[peca];
+                    t[cor][peca][casa] = par(v.mg + m.mg, v.eg + m.eg);
                     peca += 1;
                 }
             }
@@ -755,41 +758,45 @@ fn material_pecas(b: &TBoard, cor: usize) -> i32 {
         + conta(b.damas[cor]) as i32 * VALOR_PECA[DAMA as usize]
 }
 
-/// Passo 1. Material (contagem de bits) + peça-casa de todas as peças. No
-/// modo clássico, os valores e as tabelas do ICE; senão `MATERIAL` e `PC_*`.
+/// Passo 1. Material + peça-casa de todas as peças. No modo clássico, os
+/// valores (`VALOR_PECA`, contagem de bits) e as tabelas do ICE; senão uma
+/// leitura por peça em `PECA_CASA`, que já traz `MATERIAL` + `PC_*` (com
+/// traço, `material_pst_traco` os separa por constante).
 fn material_pst(b: &TBoard, c: &mut TConta, classico: bool) {
-    if c.traco.is_some() && !classico {
-        material_pst_traco(b, c);
+    if !classico {
+        if c.traco.is_some() {
+            material_pst_traco(b, c);
+            return;
+        }
+        for cor in 0..2 {
+            let s = soma_peca_casa(b, cor, &PECA_CASA);
+            soma(c, cor, "", 0, s, 1);
+        }
         return;
     }
-    let tabela = if classico { &PECA_CASA_ICE } else { &PECA_CASA };
     for cor in 0..2 {
         c.categoria = CAT_MATERIAL;
-        let m = if classico {
-            let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
-            par(m, m)
-        } else {
-            let mut m = par(0, 0);
-            for peca in PEAO..=DAMA {
-                let n = conta(b.bb(peca)[cor]) as i32;
-                m.mg += MATERIAL[peca as usize].mg * n;
-                m.eg += MATERIAL[peca as usize].eg * n;
-            }
-            m
-        };
-        soma(c, cor, "", 0, m, 1);
+        let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
+        soma(c, cor, "", 0, par(m, m), 1);
         c.categoria = CAT_PECA_CASA;
-        let mut pst = par(0, 0);
-        for peca in PEAO..=REI {
-            let mut bb = b.bb(peca)[cor];
-            while bb != 0 {
-                let v = tabela[cor][peca as usize][pop_lsb(&mut bb)];
-                pst.mg += v.mg;
-                pst.eg += v.eg;
-            }
-        }
+        let pst = soma_peca_casa(b, cor, &PECA_CASA_ICE);
         soma(c, cor, "", 0, pst, 1);
     }
+}
+
+/// Soma a tabela `t` sobre todas as peças da cor.
+#[inline(always)]
+fn soma_peca_casa(b: &TBoard, cor: usize, t: &[[[TPar; 64]; 7]; 2]) -> TPar {
+    let mut s = par(0, 0);
+    for peca in PEAO..=REI {
+        let mut bb = b.bb(peca)[cor];
+        while bb != 0 {
+            let v = t[cor][peca as usize][pop_lsb(&mut bb)];
+            s.mg += v.mg;
+            s.eg += v.eg;
+        }
+    }
+    s
 }
 
 /// O passo 1 com traço: cada peça e cada casa entram com o nome da sua
