@@ -72,6 +72,11 @@ const LMP_PROFUNDIDADE: i32 = 3;
 const MARGEM_SEE_QUIETOS: i32 = 80;
 /// Verifica relógio e entrada a cada tantos nós (potência de 2 − 1).
 const MASCARA_RELOGIO: u64 = 2047;
+/// Com um limite de nós (`ice datagen`, `ice busca --nos`), a verificação
+/// é mais frequente: de 2048 em 2048, um limite de 5000 nós pararia em 6144.
+/// De 256 em 256 o limite vale com 5 % de folga, e consultar o relógio a
+/// cada 256 nós ainda custa menos de um milésimo do tempo.
+const MASCARA_NOS: u64 = 255;
 /// Janela de aspiração: ao passar desta largura, o lado que falhou abre de
 /// vez (±INFINITO). Mais uma duplicação custaria outra pesquisa à toa.
 const JANELA_MAXIMA: i32 = 1000;
@@ -180,6 +185,9 @@ pub struct TBusca {
     /// Reduções do LMR por [profundidade][número do lance], calculadas uma
     /// vez (o logaritmo não entra no laço da busca).
     reducoes_lmr: [[u8; 64]; 64],
+    /// De quantos em quantos nós (menos 1) o relógio, o limite de nós e a
+    /// entrada são consultados: MASCARA_RELOGIO, ou MASCARA_NOS com limite de nós.
+    mascara_verificacao: u64,
     /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
     /// contador custa um teste sempre previsto.
     pub com_estatisticas: bool,
@@ -241,6 +249,7 @@ pub fn nova_busca(mb: usize) -> TBusca {
         ponder_acertou: false,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
         reducoes_lmr: tabela_lmr(),
+        mascara_verificacao: MASCARA_RELOGIO,
         com_estatisticas: false,
         est: TEstatisticas::default(),
     }
@@ -322,7 +331,7 @@ fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
     crate::entrada::envia(&s);
 }
 
-/// Confere relógio, limite de nós e entrada. Chamado a cada 2048 nós.
+/// Confere relógio, limite de nós e entrada. Chamado a cada 2048 nós (256 com limite de nós).
 fn verifica_parada(bu: &mut TBusca) {
     let ms = tempo_decorrido_ms(bu);
     let lim = bu.limites;
@@ -368,12 +377,12 @@ fn verifica_parada(bu: &mut TBusca) {
 // Predicados pequenos usados em todo nó
 // ---------------------------------------------------------------------------
 
-/// Conta o nó e, a cada 2048, consulta relógio e entrada. Devolve se a busca
+/// Conta o nó e, de tempos em tempos (`mascara_verificacao`), consulta relógio e entrada. Devolve se a busca
 /// deve parar (então o nó devolve 0, que ninguém usa: a iteração é descartada).
 #[inline(always)]
 fn conta_no(bu: &mut TBusca) -> bool {
     bu.nos += 1;
-    if bu.nos & MASCARA_RELOGIO == 0 {
+    if bu.nos & bu.mascara_verificacao == 0 {
         verifica_parada(bu);
     }
     bu.parar
@@ -1117,6 +1126,11 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
 fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.inicio = Instant::now();
     bu.limites = *lim;
+    bu.mascara_verificacao = if lim.nos > 0 {
+        MASCARA_NOS
+    } else {
+        MASCARA_RELOGIO
+    };
     bu.nos = 0;
     bu.parar = false;
     bu.ponder_acertou = false;
