@@ -14,7 +14,7 @@
 # Uso: scripts/texel.sh [PARTIDAS]          (padrão 14000; 0 = não gera)
 # Variáveis: DADOS (padrão target/dados), EPOCAS (2000, teto: o afinador para
 #            antes quando o erro na validação deixa de cair), LAMBDA (1: só o
-#            resultado; 0.5: metade resultado, metade escore da busca),
+#            resultado; padrão 0.5: metade resultado, metade escore da busca),
 #            NOS e SEMENTE (repassados ao datagen).
 set -euo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +22,7 @@ cd "$RAIZ"
 PARTIDAS=${1:-14000}
 export DADOS=${DADOS:-target/dados}
 EPOCAS=${EPOCAS:-2000}
-LAMBDA=${LAMBDA:-1}
+LAMBDA=${LAMBDA:-0.5}
 
 if [ "$PARTIDAS" != 0 ]; then
     scripts/datagen.sh "$PARTIDAS"

@@ -516,6 +516,7 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     // 2. K com os pesos atuais e o resultado puro; depois, se pedido, o alvo
     // mistura σ(K·escore da busca): λ·R + (1 − λ)·σ.
     let k = acha_k(&d.amostras, &d.params);
+    let resultados: Vec<f64> = d.amostras.iter().map(|a| a.resultado).collect();
     if op.lambda < 1.0 {
         mistura_escore(&mut d.amostras, k, op.lambda);
     }
@@ -530,6 +531,21 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     // 3. Adam com parada antecipada.
     let (epoca, ev) = afina(&d.amostras, &mut d.params, k, op.epocas, op.taxa);
     eprintln!("texel: pesos da época {epoca}: validação {ev:.6}");
+
+    // A medida comparável entre valores de λ: o erro de validação contra os
+    // resultados das partidas, com os pesos de antes e os de depois.
+    for (a, r) in d.amostras.iter_mut().zip(&resultados) {
+        a.resultado = *r;
+    }
+    let mut antes = d.params.clone();
+    for p in antes.iter_mut() {
+        p.valor = p.inicial;
+    }
+    eprintln!(
+        "texel: validação contra os resultados: {:.6} -> {:.6}",
+        erro(&d.amostras, &antes, k, true),
+        erro(&d.amostras, &d.params, k, true)
+    );
 
     // 4. Resultado: a lista, e a fonte reescrita.
     escreve_resultado(&mut d.params, op.escreve.as_deref())
