@@ -30,12 +30,18 @@ use relatorio::{TEstado, TResultado};
 use std::process::ExitCode;
 use teste::TConfig;
 
-/// Folga padrão depois do tempo de cada posição (ms).
+/// Folga padrão depois do tempo de cada posição (ms). Cobre o motor que
+/// termina a iteração antes de responder ao `exit`/`?`/`ping`, mesmo numa
+/// máquina carregada, e ainda limita uma posição travada a T + 3 folgas.
 const FOLGA_PADRAO_MS: u64 = 2000;
 /// Espera pelas features (ms): 5 s, como o epd2wb 02/TM.
 const ESPERA_FEATURES_PADRAO_MS: u64 = 5000;
 /// Espera no lugar do ping (ms): 1 s, o `-x` padrão do epd2wb.
 const SEM_PING_PADRAO_MS: u64 = 1000;
+
+// A ajuda e as mensagens são em português, mas o relatório por posição sai
+// com as palavras inglesas do epd2wb (`Result:`, `Found in:`…): é o texto
+// que os scripts de quem já usava o epd2wb sabem ler.
 
 const AJUDA: &str = "\
 uso: epd2wb [opções] \"MOTOR [ARGS]\" SUITE.epd SEGUNDOS
@@ -79,6 +85,8 @@ struct TOpcoes {
 }
 
 /// Segundos (com fração) → milissegundos; recusa negativos e absurdos.
+/// O teto de um dia pega o engano comum de passar milissegundos onde se
+/// pedem segundos, antes que a suíte fique rodando por semanas.
 fn le_segundos(s: &str) -> Result<u64, String> {
     let v: f64 = s
         .trim()
@@ -90,6 +98,7 @@ fn le_segundos(s: &str) -> Result<u64, String> {
     Ok((v * 1000.0).round() as u64)
 }
 
+/// Número de uma opção; o nome da opção vai na mensagem de erro.
 fn le_numero<T: std::str::FromStr>(s: Option<&String>, opcao: &str) -> Result<T, String> {
     s.and_then(|x| x.parse().ok())
         .ok_or_else(|| format!("{opcao} precisa de um número"))
@@ -97,7 +106,8 @@ fn le_numero<T: std::str::FromStr>(s: Option<&String>, opcao: &str) -> Result<T,
 
 /// Lê as opções no estilo do epd2wb (as letras dele onde existem: `-t`,
 /// `-u`, `-g`, `-h`, `-s`, `-w`, `-x`, `-d`); opções e posicionais podem vir
-/// em qualquer ordem.
+/// em qualquer ordem. Por manter `-h` com o sentido do epd2wb (escore
+/// mínimo), a ajuda só existe como `--help`, tratada em `main`.
 fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
     let mut cfg = TConfig {
         comando: Vec::new(),
@@ -116,6 +126,8 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
         quieto: false,
         nome: None,
     };
+    // `o.cfg` começa com uma cópia provisória: as opções vão para `cfg` e só
+    // entram em `o` no fim, já com os posicionais conferidos.
     let mut o = TOpcoes {
         cfg: cfg.clone(),
         suite: String::new(),
@@ -154,6 +166,9 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
             "--csv" => o.csv = Some(prox.ok_or("--csv precisa de um arquivo")?.clone()),
             "--json" => o.json = Some(prox.ok_or("--json precisa de um arquivo")?.clone()),
             "--svg" => o.svg = Some(prox.ok_or("--svg precisa de um arquivo")?.clone()),
+            // Opção desconhecida é erro, não posicional: tomada por
+            // posicional, a mensagem falaria da contagem de argumentos e não
+            // da opção digitada errado. Um `-` sozinho não é opção.
             _ if a.starts_with('-') && a.len() > 1 => {
                 return Err(format!("opção desconhecida: {a}"))
             }
@@ -174,6 +189,8 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
     }
     o.suite = posicionais[1].clone();
     cfg.tempo_ms = le_segundos(&posicionais[2])?;
+    // Com 0 s nenhuma linha de análise chegaria: toda posição seria Failure,
+    // um resultado sem sentido em vez de um erro claro.
     if cfg.tempo_ms == 0 {
         return Err("o tempo por posição precisa ser maior que zero".to_string());
     }
@@ -181,7 +198,8 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoes, String> {
     Ok(o)
 }
 
-/// Grava um arquivo, avisando (sem abortar) se não deu.
+/// Grava um arquivo, avisando (sem abortar) se não deu: depois de horas de
+/// suíte, um CSV que falhou não deve impedir a gravação do JSON e do SVG.
 fn grava(caminho: &str, texto: &str) -> bool {
     match std::fs::write(caminho, texto) {
         Ok(()) => true,
@@ -204,6 +222,8 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
         std::fs::read(&o.suite).map_err(|e| format!("não consegui ler {}: {e}", o.suite))?;
     // Lido como bytes: uma suíte com acentos em Latin-1 não deve abortar.
     let texto = String::from_utf8_lossy(&texto);
+    // Linhas vazias e comentários saem antes da contagem, para que `--pular`
+    // e `--max` contem posições e não linhas do arquivo.
     let linhas: Vec<&str> = texto.lines().filter(|l| !epd::linha_ignoravel(l)).collect();
     let fim = o
         .max
@@ -240,6 +260,8 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
     let mut rs: Vec<TResultado> = Vec::new();
     let mut resolvidas = 0;
     for (k, linha) in escolhidas.iter().enumerate() {
+        // O número é o da posição na suíte inteira: uma suíte rodada em
+        // pedaços (`--pular`/`--max`) dá CSVs que se juntam sem renumerar.
         let n = o.pular + k + 1;
         println!();
         let r = match epd::le_linha_epd(linha, n) {
@@ -263,6 +285,7 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
                 r
             }
         };
+        // Contagem corrente para o "k of n solved so far" do epd2wb.
         if r.estado == TEstado::Sucesso {
             resolvidas += 1;
         }
@@ -278,6 +301,8 @@ fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
     if let Some(j) = &o.json {
         grava(j, &relatorio::para_json(&rs));
     }
+    // No modo de teste o gráfico tem uma curva só; a comparação entre
+    // motores é do modo `relatorio`, a partir dos CSVs.
     if let Some(s) = &o.svg {
         let resumo = relatorio::resume(&rs);
         grava(
@@ -315,6 +340,7 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
                 );
                 i += 1;
             }
+            // Tudo o mais é nome de CSV (o `scripts/suites.sh` passa um por motor).
             outro => arquivos.push(outro.to_string()),
         }
         i += 1;
@@ -336,6 +362,8 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
         .map(|g| relatorio::resume(g))
         .collect();
     print!("{}", relatorio::tabela_comparativa(&resumos));
+    // Sem `--titulo`, o título sai da suíte do primeiro grupo: o caso comum
+    // é comparar motores na mesma suíte.
     if let Some(s) = svg {
         let t = titulo.unwrap_or_else(|| {
             let suite = resumos.first().map(|r| r.suite.clone()).unwrap_or_default();
@@ -350,6 +378,8 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Sem argumentos é engano de quem chamou (código de falha, para scripts);
+    // `--help` pedido explicitamente é sucesso.
     if args.is_empty() || args.iter().any(|a| a == "--help") {
         println!("{AJUDA}");
         return if args.is_empty() {
@@ -367,6 +397,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Erro: {e}");
+            // Erros que começam por "não" são de arquivo ("não consegui
+            // ler…"), não de uso: a dica do `--help` não ajudaria.
             if !e.starts_with("não") {
                 eprintln!("(epd2wb --help mostra o uso)");
             }

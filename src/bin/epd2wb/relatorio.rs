@@ -3,11 +3,17 @@
 //! o gráfico SVG (posições resolvidas × tempo, uma curva por motor).
 //!
 //! O SVG é escrito à mão: nada de dependências para desenhar uns traços.
+//!
+//! "Resolvida" aqui é sempre a regra achar-e-segurar do epd2wb (ver
+//! `analise`): a última linha de análise antes do prazo trazia um lance
+//! certo (um dos `bm`, ou nenhum dos `am` quando não há `bm`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// Resultado de uma posição.
+/// Resultado de uma posição. `Erro` é separado de `Falha` porque não diz
+/// nada do xadrez do motor (ele caiu, mandou `tellusererror`, a linha EPD
+/// era ruim): entra numa contagem própria e fica fora das médias.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TEstado {
     Sucesso,
@@ -24,6 +30,8 @@ pub fn nome_estado(e: TEstado) -> &'static str {
     }
 }
 
+/// O inverso de `nome_estado`; aceita também o `ERROR!!` do texto por
+/// posição, para CSVs montados à mão a partir do relatório.
 fn estado_do_nome(s: &str) -> Option<TEstado> {
     match s {
         "Success" => Some(TEstado::Sucesso),
@@ -44,17 +52,26 @@ pub struct TResultado {
     pub n: usize,
     pub id: String,
     pub estado: TEstado,
-    /// Tempo da solução (regra achar-e-segurar), só em `Sucesso`.
+    /// Tempo da solução (regra achar-e-segurar), só em `Sucesso`. Como no
+    /// epd2wb, é o tempo que o motor informou na linha (o relógio do executor
+    /// só quando ele não informa): a demora do cano não entra na conta.
     pub achou_ms: Option<u64>,
+    /// Profundidade em que a série certa começou: diz se o lance veio da
+    /// busca mais funda ou já estava na primeira iteração.
     pub prof_achou: i32,
     /// Última linha de análise: profundidade, nós, tempo, escore.
     pub prof: i32,
     pub nos: u64,
     pub tempo_final_ms: u64,
+    // i64: cada motor tem sua escala de mate (100000+N do xboard, 999996 do
+    // Sjeng), e o escore vai para o relatório sem conversão de escala.
     pub escore: i64,
-    /// Fator de ramificação da posição.
+    /// Fator de ramificação da posição; `None` quando terminou em mate ou
+    /// não teve profundidades completas bastantes para a razão.
     pub fr: Option<f64>,
-    /// Último lance escolhido (coordenadas) e a PV da última linha.
+    /// Último lance escolhido (coordenadas) e a PV da última linha. A PV
+    /// fica no texto do motor: é por ela que se descobre um problema de
+    /// notação quando um lance certo foi contado como errado.
     pub lance: String,
     pub pv: String,
     pub bm: String,
@@ -108,6 +125,7 @@ pub fn texto_posicao(r: &TResultado, resolvidas: usize, feitas: usize) -> String
     } else {
         0.0
     };
+    // No texto o erro é `ERROR!!`, como no epd2wb; no CSV vai só `ERROR`.
     let estado = if r.estado == TEstado::Erro {
         "ERROR!!"
     } else {
@@ -125,6 +143,8 @@ pub fn texto_posicao(r: &TResultado, resolvidas: usize, feitas: usize) -> String
     } else {
         let _ = writeln!(s, "Found in: -");
     }
+    // A linha `Depth:` não existe no epd2wb: é o que a Tabela 2 pede além
+    // dos acertos (o fator de ramificação) e o que diz até onde o motor foi.
     let fr =
         r.fr.map(|f| format!("{f:.2}"))
             .unwrap_or_else(|| "-".to_string());
@@ -137,7 +157,9 @@ pub fn texto_posicao(r: &TResultado, resolvidas: usize, feitas: usize) -> String
 }
 
 /// Passo da tabela acumulada: décimos para testes curtos, segundos (como o
-/// epd2wb) para os de até 30 s, e 30 faixas para os mais longos.
+/// epd2wb) para os de até 30 s, e 30 faixas para os mais longos. Em
+/// segundos, um teste de 1 s por posição (o do README) daria uma linha só;
+/// assim a tabela tem sempre de 5 a 30 linhas, legível em qualquer tempo.
 fn passo_histograma(tempo_ms: u64) -> u64 {
     match tempo_ms {
         0..=1000 => 100,
@@ -147,7 +169,7 @@ fn passo_histograma(tempo_ms: u64) -> u64 {
     }
 }
 
-/// Média de um conjunto (None se vazio).
+/// Média de um conjunto (None se vazio: "sem dado" não é média zero).
 fn media(v: &[f64]) -> Option<f64> {
     if v.is_empty() {
         None
@@ -166,7 +188,10 @@ pub struct TResumo {
     pub resolvidas: usize,
     pub erros: usize,
     pub fr_medio: Option<f64>,
+    /// Em quantas posições o fator foi medido (vai junto da média).
     pub n_fr: usize,
+    /// Média só sobre as resolvidas: um motor que resolve também as
+    /// difíceis pode ter média maior sem ser mais lento.
     pub tempo_medio_ms: Option<f64>,
     /// Tempos de solução, em ordem.
     pub achados: Vec<u64>,
@@ -176,6 +201,10 @@ pub struct TResumo {
 pub fn resume(rs: &[TResultado]) -> TResumo {
     // O fator de ramificação é a média simples das posições que têm um
     // (o artigo não diz outra coisa); posições com ERROR não entram.
+    // Média das razões, não razão das somas: cada posição pesa o mesmo, e
+    // as poucas posições de árvore enorme não dominam o número. É a coluna
+    // que no artigo caiu de 5.78 (ICE 1.50) para 4.53 (ICE 1.78): quanto
+    // menor, mais a poda e a ordenação cortam a cada ply a mais.
     let frs: Vec<f64> = rs
         .iter()
         .filter(|r| r.estado != TEstado::Erro)
@@ -184,6 +213,7 @@ pub fn resume(rs: &[TResultado]) -> TResumo {
     let mut achados: Vec<u64> = rs
         .iter()
         .filter(|r| r.estado == TEstado::Sucesso)
+        // Um `Sucesso` sempre tem `achou_ms`; o 0 só protege um CSV editado.
         .map(|r| r.achou_ms.unwrap_or(0))
         .collect();
     // Ordenados, os tempos de solução já são a curva acumulada do gráfico.
@@ -192,6 +222,7 @@ pub fn resume(rs: &[TResultado]) -> TResumo {
     TResumo {
         motor: rs.first().map(|r| r.motor.clone()).unwrap_or_default(),
         suite: rs.first().map(|r| r.suite.clone()).unwrap_or_default(),
+        // Com CSVs de tempos diferentes juntados, a escala usa o maior.
         tempo_ms: rs.iter().map(|r| r.tempo_ms).max().unwrap_or(0),
         total: rs.len(),
         resolvidas: achados.len(),
@@ -232,6 +263,8 @@ pub fn texto_final(rs: &[TResultado]) -> String {
     }
     // Tabela acumulada (o histograma do epd2wb): quantas resolvidas até
     // cada instante; a última faixa é sempre o tempo inteiro do teste.
+    // O limite é `<=`: uma solução achada em exatamente 1.0 s conta na
+    // faixa de 1.0 s, como no epd2wb 02/TM.
     let _ = writeln!(s, "\n<=Sec   Solved  Total");
     let passo = passo_histograma(r.tempo_ms);
     let mut t = passo;
@@ -272,6 +305,8 @@ pub fn texto_final(rs: &[TResultado]) -> String {
 }
 
 /// Campo de CSV: aspas quando há vírgula, aspas ou quebra de linha.
+/// Quebras viram espaço mesmo entre aspas porque `de_csv` lê linha a linha
+/// (e uma PV não perde nada com isso).
 fn campo_csv(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\"").replace(['\n', '\r'], " "))
@@ -285,7 +320,9 @@ fn campo_csv(s: &str) -> String {
 const CABECALHO_CSV: &str =
     "motor,suite,tempo_ms,n,id,resultado,achou_ms,prof_achou,prof,nos,tempo_final_ms,escore,fr,lance,pv,bm,am,motivo";
 
-/// Os resultados em CSV, uma linha por posição.
+/// Os resultados em CSV, uma linha por posição. CSV porque se junta com
+/// `cat`, abre em planilha e é a entrada do modo `relatorio`: um arquivo por
+/// motor, e a tabela comparativa sai sem rodar a suíte de novo.
 pub fn para_csv(rs: &[TResultado]) -> String {
     let mut s = String::from(CABECALHO_CSV);
     s.push('\n');
@@ -297,12 +334,15 @@ pub fn para_csv(rs: &[TResultado]) -> String {
             r.n.to_string(),
             campo_csv(&r.id),
             nome_estado(r.estado).to_string(),
+            // Vazio, não 0: achada em 0 ms (na primeira linha, comum a 1 s
+            // por posição) é diferente de não achada.
             r.achou_ms.map(|m| m.to_string()).unwrap_or_default(),
             r.prof_achou.to_string(),
             r.prof.to_string(),
             r.nos.to_string(),
             r.tempo_final_ms.to_string(),
             r.escore.to_string(),
+            // Quatro casas: o relatório refaz a média a partir destes valores.
             r.fr.map(|f| format!("{f:.4}")).unwrap_or_default(),
             campo_csv(&r.lance),
             campo_csv(&r.pv),
@@ -344,6 +384,8 @@ pub fn de_csv(texto: &str) -> Result<Vec<TResultado>, String> {
     let mut linhas = texto.lines();
     let cab = separa_csv(linhas.next().ok_or("CSV vazio")?);
     let col = |nome: &str| cab.iter().position(|c| c.trim() == nome);
+    // Só estas três são obrigatórias: sem elas não há linha da tabela nem
+    // escala do gráfico; as outras colunas, se faltarem, ficam vazias.
     let (Some(c_motor), Some(c_res), Some(c_tempo)) =
         (col("motor"), col("resultado"), col("tempo_ms"))
     else {
@@ -395,7 +437,8 @@ pub fn de_csv(texto: &str) -> Result<Vec<TResultado>, String> {
     Ok(rs)
 }
 
-/// Texto JSON com escapes.
+/// Texto JSON com escapes. O JSON exige escapar só aspas, barra e os
+/// controles abaixo de 0x20; acentos seguem em UTF-8, que é válido.
 fn json_str(s: &str) -> String {
     let mut o = String::from("\"");
     for c in s.chars() {
@@ -468,7 +511,9 @@ pub fn para_json(rs: &[TResultado]) -> String {
     s
 }
 
-/// Agrupa resultados por motor (e suíte), na ordem em que aparecem.
+/// Agrupa resultados por motor (e suíte), na ordem em que aparecem. O
+/// `BTreeMap` só acha o grupo; a ordem vem de `ordem`, para que as linhas
+/// da tabela sigam a ordem dos CSVs dados (a que o `scripts/suites.sh` usa).
 pub fn agrupa(rs: &[TResultado]) -> Vec<Vec<TResultado>> {
     let mut ordem: Vec<(String, String)> = Vec::new();
     let mut grupos: BTreeMap<(String, String), Vec<TResultado>> = BTreeMap::new();
@@ -485,11 +530,14 @@ pub fn agrupa(rs: &[TResultado]) -> Vec<Vec<TResultado>> {
         .collect()
 }
 
-/// A tabela comparativa no formato da Tabela 2 do artigo (em Markdown).
+/// A tabela comparativa no formato da Tabela 2 do artigo (em Markdown,
+/// para colar no README como está).
 pub fn tabela_comparativa(resumos: &[TResumo]) -> String {
     // As colunas da Tabela 2 (acertos, fator de ramificação) mais as que o
     // artigo não trazia e que explicam a comparação: tempo por posição,
     // tempo médio até a solução e erros. `|` nos nomes quebraria a tabela.
+    // O tempo por posição é a coluna que o artigo esqueceu: sem ela os
+    // acertos de dois testes não se comparam.
     let mut s = String::new();
     let _ = writeln!(s, "| motor | suíte | s/posição | acertos/total | fator de ramificação | tempo médio até a solução (s) | erros |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
@@ -518,7 +566,8 @@ pub fn tabela_comparativa(resumos: &[TResumo]) -> String {
     s
 }
 
-/// Escapa texto para XML.
+/// Escapa texto para XML: o nome vem do `myname` do motor e o título da
+/// linha de comando, e um `<` ou `&` ali estragaria o SVG inteiro.
 fn xml(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -526,7 +575,9 @@ fn xml(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-// Geometria do gráfico (pixels).
+// Geometria do gráfico (pixels): cabe na largura de uma página do README
+// sem ser reduzido, e a legenda fica fora da área das curvas para não
+// cobrir nenhuma.
 const SVG_LARGURA: f64 = 760.0;
 const SVG_ALTURA: f64 = 460.0;
 const SVG_MARGEM_ESQ: f64 = 60.0;
@@ -539,10 +590,15 @@ const SVG_CORES: [&str; 8] = [
 ];
 
 /// Gráfico SVG das posições resolvidas até cada instante, um degrau por
-/// solução, uma curva por motor.
+/// solução, uma curva por motor. A saída é determinística (os mesmos CSVs
+/// dão os mesmos bytes), então o `docs/wac-1s.svg` só muda no git quando os
+/// resultados mudam.
 pub fn grafico_svg(resumos: &[TResumo], titulo: &str) -> String {
     // Escalas comuns a todas as curvas: o maior tempo e a maior suíte; os
-    // `max(1)` evitam divisão por zero com entradas vazias.
+    // `max(1)` evitam divisão por zero com entradas vazias. O eixo y vai
+    // sempre de zero ao total da suíte, sem "zoom": a distância até o topo
+    // é o que ficou sem resolver, e curvas de motores diferentes se leem na
+    // mesma escala absoluta.
     let t_max = resumos.iter().map(|r| r.tempo_ms).max().unwrap_or(1).max(1) as f64;
     let y_max = resumos.iter().map(|r| r.total).max().unwrap_or(1).max(1) as f64;
     let w = SVG_LARGURA - SVG_MARGEM_ESQ - SVG_MARGEM_DIR;
@@ -611,6 +667,9 @@ pub fn grafico_svg(resumos: &[TResumo], titulo: &str) -> String {
     for (i, r) in resumos.iter().enumerate() {
         let cor = SVG_CORES[i % SVG_CORES.len()];
         // Curva em degraus: sobe um a cada solução, segue até o fim do teste.
+        // Primeiro `H` e depois `V`, para que o degrau caia exatamente no
+        // instante da solução; o trecho plano final mostra o tempo em que
+        // nada mais foi resolvido.
         let mut d = format!("M{:.1},{:.1}", px(0.0), py(0.0));
         let mut n = 0.0;
         for &t in &r.achados {
@@ -623,6 +682,8 @@ pub fn grafico_svg(resumos: &[TResumo], titulo: &str) -> String {
             s,
             "<path class=\"curva\" d=\"{d}\" fill=\"none\" stroke=\"{cor}\" stroke-width=\"2\"/>"
         );
+        // Na legenda, o placar ao lado do nome: a altura final da curva sem
+        // precisar ler o eixo.
         let ly = SVG_MARGEM_SUP + 10.0 + 20.0 * i as f64;
         let lx = SVG_LARGURA - SVG_MARGEM_DIR + 15.0;
         let _ = writeln!(s, "<line x1=\"{lx:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{cor}\" stroke-width=\"3\"/>", lx + 20.0);

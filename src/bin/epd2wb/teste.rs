@@ -18,7 +18,10 @@ use crate::relatorio::{resultado_vazio, TEstado, TResultado};
 use ice::epd::{lance_correto, TPosicaoEpd};
 use std::time::{Duration, Instant};
 
-/// Tentativas seguidas de (re)iniciar o motor antes de desistir dele.
+/// Tentativas seguidas de (re)iniciar o motor antes de desistir dele. Um
+/// motor que cai numa posição merece outra chance na seguinte (a queda pode
+/// ser daquela FEN); um que nunca se apresenta custaria a espera das
+/// features em cada uma das 300 posições da WAC.
 pub const MAX_FALHAS_INICIO: u32 = 3;
 
 /// Configuração do teste (vem da linha de comando).
@@ -41,7 +44,8 @@ pub struct TConfig {
     /// Usa `setboard` mesmo sem a feature (`-u`), ou `edit` mesmo com ela.
     pub forca_setboard: bool,
     pub forca_edit: bool,
-    /// Tokens da PV a pular (`-s`).
+    /// Tokens da PV a pular (`-s`), para motores que escrevem algo antes
+    /// do lance e que a limpeza de `primeiro_lance` não reconhece.
     pub pula: usize,
     pub uci: bool,
     pub dump: bool,
@@ -60,6 +64,8 @@ pub struct TExecutor {
     avisou_protocolo1: bool,
 }
 
+/// O executor antes do motor: o nome provisório é o do arquivo, até o
+/// `myname` chegar na apresentação.
 pub fn novo_executor(cfg: &TConfig) -> TExecutor {
     let base = cfg
         .comando
@@ -79,6 +85,8 @@ fn garante_motor(ex: &mut TExecutor, cfg: &TConfig) -> Result<(), String> {
     if ex.motor.as_ref().is_some_and(|m| m.processo.vivo) {
         return Ok(());
     }
+    // Um motor morto não merece a folga inteira: meio segundo basta para o
+    // `quit`, e o resto a gente mata.
     if let Some(mut velho) = ex.motor.take() {
         encerra(&mut velho, cfg.folga_ms.min(500));
     }
@@ -218,7 +226,10 @@ fn le_info_uci(l: &str, decorrido_ms: u64) -> Option<TLinha> {
                     .get(i + 2)
                     .and_then(|x| x.parse::<i64>().ok())
                     .unwrap_or(0);
-                // Mate em N lances → ±(100000+N), a convenção do xboard.
+                // Mate em N lances → ±(100000+N), a convenção do xboard, para
+                // que o limiar de mate do fator de ramificação valha também
+                // aqui. `lowerbound`/`upperbound` são ignorados: o epd2wb só
+                // olha o primeiro lance da PV.
                 escore = match t.get(i + 1) {
                     Some(&"mate") if v >= 0 => 100_000 + v,
                     Some(&"mate") => -100_000 + v,
@@ -234,6 +245,8 @@ fn le_info_uci(l: &str, decorrido_ms: u64) -> Option<TLinha> {
         }
         i += 1;
     }
+    // Sem `depth` ou sem PV não há resposta a julgar (`currmove`,
+    // `string`…); sem `time`, que é opcional no UCI, vale o relógio nosso.
     let pv = pv.filter(|p| !p.is_empty())?;
     Some(TLinha {
         prof: prof?,
@@ -247,7 +260,9 @@ fn le_info_uci(l: &str, decorrido_ms: u64) -> Option<TLinha> {
 /// Acompanhamento de uma posição enquanto as linhas chegam.
 struct TAndamento {
     segue: TSegue,
+    /// Só as linhas reais (prof ≥ 0): é delas que sai o fator de ramificação.
     linhas: Vec<TLinha>,
+    /// A última linha, mesmo a sintética do `move`, para a PV do relatório.
     ultima: Option<TLinha>,
     lance: String,
     parar: bool,
@@ -264,6 +279,9 @@ fn conta_lance_final(
     inicio: Instant,
     lance: String,
 ) {
+    // O `move` pode chegar na folga depois do `?`, já além do prazo; o tempo
+    // é limitado ao do teste porque a tabela acumulada e o gráfico param no
+    // tempo do teste, e uma solução depois dele sumiria dos dois.
     let tempo_ms = (inicio.elapsed().as_millis() as u64).min(cfg.tempo_ms);
     conta_linha(
         a,
@@ -299,6 +317,7 @@ fn conta_linha(a: &mut TAndamento, pos: &TPosicaoEpd, cfg: &TConfig, lin: TLinha
     if let Some(g) = cfg.segura {
         a.parar |= segurou(&a.segue, lin.prof, g);
     }
+    // `-h` exige o lance certo: escore alto com o lance errado não encerra.
     if let Some(h) = cfg.escore_min {
         a.parar |= certo && lin.escore >= h;
     }
@@ -343,7 +362,8 @@ pub fn testa_posicao(
     } else {
         roda_xboard(m, cfg, pos, &mut a)
     };
-    // Um motor que não sincronizou no fim é trocado antes da próxima posição.
+    // Um motor que não sincronizou no fim é trocado antes da próxima posição:
+    // ou travou, ou as linhas atrasadas dele se misturariam às da seguinte.
     if !m.processo.vivo || erro.as_deref() == Some("SEM_SINCRONIA") {
         if let Some(mut velho) = ex.motor.take() {
             encerra(&mut velho, cfg.folga_ms.min(500));
@@ -366,6 +386,8 @@ pub fn testa_posicao(
     r.lance = a.lance.clone();
     // O veredito do epd2wb: sucesso se a última linha estava certa; o
     // tempo é o do início da série certa que chegou até o fim.
+    // SEM_SINCRONIA não é ERROR: a resposta já tinha sido lida no prazo;
+    // falhou só a limpeza para a posição seguinte.
     match erro {
         Some(e) if e != "SEM_SINCRONIA" => {
             r.estado = TEstado::Erro;
@@ -417,6 +439,8 @@ fn roda_xboard(
         Err(erro) => return Some(erro),
     };
     // Passo 5: tira o motor da análise e ressincroniza para a próxima.
+    // Sem analyze, o `?` só falta quando a parada antecipada cortou a busca
+    // antes do prazo: sem ele o motor seguiria pensando até o `st`.
     if usa_analyze {
         envia(m, "exit");
     } else if !pediu_agora && a.parar {
@@ -474,6 +498,9 @@ fn comeca_xboard(m: &mut TMotor, cfg: &TConfig, pos: &TPosicaoEpd, usa_analyze: 
     }
     // ICE: como o epd2wb 02/TM sem analyze. O `time` cobre motores que
     // ignoram `st` e gastam 1/30 do relógio (o ICE 1.40 em morte súbita).
+    // `cs` é 30 vezes o tempo da posição, em centésimos (a unidade de
+    // `time`/`otim`); o `level` em minutos inteiros arredonda para cima e
+    // nunca fica em 0 (um `level 0 0 0` não dá relógio nenhum ao motor).
     let cs = cfg.tempo_ms / 10 * 30;
     envia(m, &format!("level 0 {} 0", cs.div_ceil(6000).max(1)));
     envia(m, &format!("st {}", segundos_texto(cfg.tempo_ms)));
@@ -521,6 +548,8 @@ fn le_resposta_xboard(
                 pediu_agora = true;
             }
             TLeitura::Linha(l) => {
+                // Regra do epd2wb: o motor reclamou da posição, o teste dela
+                // não vale (ERROR, não Failure).
                 if l.starts_with("tellusererror") {
                     return Err(l);
                 }
@@ -553,6 +582,8 @@ fn roda_uci(
     a: &mut TAndamento,
 ) -> Option<String> {
     // Os mesmos passos no UCI: posição, `isready`, `go`, `stop`, `isready`.
+    // `ucinewgame` faz o papel do `new`: avisa que é outro jogo (em geral o
+    // motor limpa as tabelas), e uma posição não herda nada da anterior.
     envia(m, "ucinewgame");
     envia(m, &format!("position fen {}", pos.fen));
     if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
@@ -564,6 +595,7 @@ fn roda_uci(
     }
     let inicio = Instant::now();
     let fim = inicio + Duration::from_millis(cfg.tempo_ms);
+    // `go infinite` é o `analyze` do UCI; `-t` pede `movetime`, o `st`.
     if cfg.forca_st {
         envia(m, &format!("go movetime {}", cfg.tempo_ms));
     } else {
@@ -595,6 +627,7 @@ fn roda_uci(
                     }
                     break;
                 }
+                // O que chega depois do `stop` é de além do prazo.
                 if parou {
                     continue;
                 }
