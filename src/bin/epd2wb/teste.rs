@@ -268,8 +268,6 @@ struct TAndamento {
     parar: bool,
 }
 
-/// Conta uma linha (de análise ou a final): decide se está certa, mostra-a
-/// como o epd2wb (`yes|no prof tempo escore nós pv`) e vê a parada antecipada.
 /// O lance final do motor (`move X`, ou o `bestmove` do UCI) conta como uma
 /// última linha de pensamento `-1 0 <tempo> 0 X`, como no epd2wb.
 fn conta_lance_final(
@@ -297,6 +295,8 @@ fn conta_lance_final(
     );
 }
 
+/// Conta uma linha (de análise ou a final): decide se está certa, mostra-a
+/// como o epd2wb (`yes|no prof tempo escore nós pv`) e vê a parada antecipada.
 fn conta_linha(a: &mut TAndamento, pos: &TPosicaoEpd, cfg: &TConfig, lin: TLinha) {
     let (l, _) = primeiro_lance(&pos.tabuleiro, &lin.pv, cfg.pula);
     // Sem lance reconhecível na PV a linha está errada, mesmo só com `am`.
