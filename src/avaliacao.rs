@@ -47,24 +47,26 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `scripts/texel.sh` partindo dos valores do ICE (~600 partidas do
-// ICE-rs contra ele mesmo, o Phalanx e o Fairy-Max; parada antecipada pelo
-// erro em 1/5 das partidas deixadas de fora), por isso diferem um pouco dos
-// números citados nos comentários.
+// saíram de `ice texel` (scripts/texel.sh) sobre 1 016 993 posições quietas de
+// ~13 700 partidas do `ice datagen` (5000 nós por lance), alvo = ½ resultado +
+// ½ σ(escore da busca), parada antecipada pelo erro em 1/5 das posições
+// deixadas de fora; por isso diferem dos números do ICE citados nos
+// comentários. O modo clássico usa estes termos também, mas material e
+// tabelas peça-casa do ICE.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-const BONUS_PAR_BISPOS: TPar = par(24, 44); // ICE 1.40: +20; no final o par vale mais
-const FINAL_PEOES_A_MAIS: TPar = par(0, 71); // ICE 1.40: ±75 no final de rei e peões
-const TORRE_SEMIABERTA: TPar = par(24, 10); // ICE 1.40: +20 por coluna sem peão próprio
-const TORRE_ABERTA: TPar = par(14, 1); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-const TORRES_DOBRADAS: TPar = par(9, 9); // ICE 1.40: +5, bateria na coluna semiaberta
-const REI_COLUNA_SEMIABERTA: TPar = par(-24, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
-const BONUS_ROQUE: TPar = par(46, -4); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-const PEAO_DOBRADO_CENTRO: TPar = par(-14, -16); // ICE 1.40: −10 por coluna c..f
-const PEAO_DOBRADO_ALA: TPar = par(-19, -24); // ICE 1.40: −15 por coluna a, b, g, h
-const PEAO_ISOLADO: TPar = par(-11, -11); // ICE 1.40: −15 por coluna
-const PEAO_ISOLADO_EXPOSTO: TPar = par(-34, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+const BONUS_PAR_BISPOS: TPar = par(19, 63); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 37); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(14, 15); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(27, -21); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(57, 0); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-20, 7); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(64, -24); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-9, -18); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-11, -34); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-8, -16); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-17, -26); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -73,7 +75,7 @@ const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (aproxim
 const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-24, -4); // 1.78: peça em d3/e3 na frente do peão
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-23, -8); // 1.78: peça em d3/e3 na frente do peão
 /// Até que lance completo a análise de abertura vale.
 const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
@@ -82,62 +84,62 @@ const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-const PEAO_ATRASADO: TPar = par(-12, -6); // 1.78: peão atrasado
-const PEAO_ATRASADO_EXPOSTO: TPar = par(-20, 4); // 1.78: atrasado em coluna sem peão inimigo
-const PEAO_ILHA: TPar = par(-9, -13); // por ilha de peões além da primeira
-const TORRE_SETIMA: TPar = par(14, 20); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 4); // 1.78: colunas ao lado do rei
-const DESEQ_DUAS_TORRES_DAMA: TPar = par(-24, 6); // 1.78: 2T×D (o material já dá +100 às torres)
-const DESEQ_MENORES_TORRE: TPar = par(34, 4); // 1.78: 2 peças menores × torre (e peão)
-const DESEQ_PECA_PEOES: TPar = par(29, 4); // peça menor contra peões, no meio-jogo
+const PEAO_ATRASADO: TPar = par(-13, 2); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-11, -14); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-13, 14); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(2, 24); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-9, 18); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(-85, -51); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(38, 4); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(17, 28); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(1, 6), par(13, 13), par(24, 34),
-    par(31, 51), par(59, 87), par(84, 127), par(0, 0),
+    par(0, 0), par(6, 14), par(-3, 16), par(18, 20),
+    par(27, 28), par(77, 53), par(102, 78), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-const REI_ESCUDO: [TPar; 4] = [par(4, -4), par(-4, 4), par(-20, 4), par(-29, 4)];
+const REI_ESCUDO: [TPar; 4] = [par(0, 1), par(-5, 1), par(-15, 0), par(-22, 6)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(-4, -4), par(-4, -4), par(9, 4),
-    par(14, 4), par(24, -4), par(21, -4), par(0, 0),
+    par(0, 0), par(-8, -8), par(-8, -7), par(5, -4),
+    par(25, -21), par(12, -16), par(33, -2), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
-const MOB_CAVALO: TPar = par(8, 6); // por casa acessível além de MOB_BASE_CAVALO
-const MOB_BISPO: TPar = par(8, 1); // idem, bispo
-const MOB_TORRE: TPar = par(6, 7); // idem, torre
-const MOB_DAMA: TPar = par(5, 5); // idem, dama
+const MOB_CAVALO: TPar = par(6, 5); // por casa acessível além de MOB_BASE_CAVALO
+const MOB_BISPO: TPar = par(6, 5); // idem, bispo
+const MOB_TORRE: TPar = par(4, 5); // idem, torre
+const MOB_DAMA: TPar = par(3, 3); // idem, dama
 const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
 const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
 const MOB_BASE_TORRE: i32 = 7; // idem, torre
 const MOB_BASE_DAMA: i32 = 13; // idem, dama
-const TROPISMO_CAVALO: TPar = par(7, -2); // por casa de proximidade ao rei inimigo (7 − distância)
-const TROPISMO_BISPO: TPar = par(6, 4); // idem, bispo
-const TROPISMO_TORRE: TPar = par(1, -4); // idem, torre
-const TROPISMO_DAMA: TPar = par(6, 6); // idem, dama (também no final: ajuda o mate)
+const TROPISMO_CAVALO: TPar = par(5, -2); // por casa de proximidade ao rei inimigo (7 − distância)
+const TROPISMO_BISPO: TPar = par(4, 4); // idem, bispo
+const TROPISMO_TORRE: TPar = par(-1, 2); // idem, torre
+const TROPISMO_DAMA: TPar = par(5, 33); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-const ATAQUE_REI: TPar = par(7, 3);
+const ATAQUE_REI: TPar = par(3, 1);
 /// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-const PECA_ATACADA_POR_PEAO: TPar = par(-30, -25);
-const MAIOR_ATACADA_POR_MENOR: TPar = par(-25, -20);
+const PECA_ATACADA_POR_PEAO: TPar = par(-44, -30);
+const MAIOR_ATACADA_POR_MENOR: TPar = par(-29, -31);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
@@ -147,10 +149,10 @@ const TERMOS_PECA: [(&str, TPar, i32, &str, TPar); 4] = [
     ("MOB_TORRE", MOB_TORRE, MOB_BASE_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
     ("MOB_DAMA", MOB_DAMA, MOB_BASE_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
 ];
-const PASSADO_REI_INIMIGO: TPar = par(4, 9); // × distância do rei inimigo à casa da frente
-const PASSADO_REI_PROPRIO: TPar = par(-2, -6); // × distância do próprio rei à casa da frente
-const PASSADO_LIVRE: TPar = par(4, 6); // caminho até a promoção vazio
-const PASSADO_IMPARAVEL: TPar = par(0, 496); // regra do quadrado, inimigo sem peças
+const PASSADO_REI_INIMIGO: TPar = par(-1, 13); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(-1, -6); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(5, 11); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(-3, 388); // regra do quadrado, inimigo sem peças
 /// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
 const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
 
@@ -258,11 +260,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(100, 100),
-    par(300, 300),
-    par(300, 300),
-    par(500, 500),
-    par(900, 900),
+    par(84, 105),
+    par(293, 334),
+    par(307, 334),
+    par(458, 588),
+    par(966, 972),
     par(0, 0),
 ];
 
@@ -270,78 +272,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(30, 30), par(30, 30), par(35, 35), par(40, 40), par(40, 40), par(35, 35), par(30, 30), par(30, 30),
-    par(10, 10), par(10, 10), par(12, 12), par(20, 20), par(20, 20), par(12, 12), par(10, 10), par(10, 10),
-    par(5, 5), par(5, 5), par(6, 6), par(18, 18), par(18, 18), par(6, 6), par(5, 5), par(5, 5),
-    par(3, 3), par(3, 3), par(4, 4), par(17, 17), par(17, 17), par(1, 1), par(1, 1), par(2, 2),
-    par(3, 3), par(5, 5), par(0, 0), par(10, 10), par(10, 10), par(0, 0), par(5, 5), par(3, 3),
-    par(2, 2), par(5, 5), par(5, 5), par(0, 0), par(0, 0), par(5, 5), par(5, 5), par(2, 2),
+    par(70, 2), par(40, 31), par(52, 49), par(37, 34), par(72, 16), par(5, 68), par(-4, 60), par(81, -14),
+    par(-5, 21), par(14, 12), par(10, 28), par(35, -1), par(9, 15), par(45, 18), par(3, 35), par(19, 12),
+    par(-11, 24), par(3, 16), par(-1, 17), par(27, 2), par(19, 16), par(12, 4), par(12, 7), par(-8, 11),
+    par(-7, 5), par(-10, 7), par(6, 12), par(25, 3), par(28, 5), par(10, 7), par(-1, 11), par(-10, -1),
+    par(-5, 4), par(-4, 6), par(6, 10), par(5, 6), par(7, 8), par(2, 7), par(10, 4), par(-10, -5),
+    par(-19, 7), par(-1, 13), par(-5, 11), par(4, 2), par(-8, 27), par(13, 6), par(8, 7), par(-14, 0),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(5, 5), par(7, 7), par(9, 9), par(11, 11), par(11, 11), par(9, 9), par(7, 7), par(5, 5),
-    par(7, 7), par(10, 10), par(14, 14), par(16, 16), par(16, 16), par(14, 14), par(10, 10), par(7, 7),
-    par(9, 9), par(14, 14), par(19, 19), par(21, 21), par(21, 21), par(19, 19), par(14, 14), par(9, 9),
-    par(11, 11), par(16, 16), par(21, 21), par(24, 24), par(24, 24), par(21, 21), par(16, 16), par(11, 11),
-    par(11, 11), par(16, 16), par(21, 21), par(24, 24), par(24, 24), par(21, 21), par(16, 16), par(11, 11),
-    par(9, 9), par(14, 14), par(19, 19), par(21, 21), par(21, 21), par(19, 19), par(14, 14), par(9, 9),
-    par(7, 7), par(10, 10), par(14, 14), par(16, 16), par(16, 16), par(14, 14), par(10, 10), par(7, 7),
-    par(5, 5), par(7, 7), par(9, 9), par(11, 11), par(11, 11), par(9, 9), par(7, 7), par(5, 5),
+    par(-65, -73), par(-57, 15), par(-34, 15), par(-14, 26), par(31, 10), par(22, 6), par(32, 32), par(-46, 2),
+    par(-26, -21), par(22, 25), par(55, 9), par(12, 33), par(-19, 39), par(10, 21), par(-73, 42), par(-12, 13),
+    par(-43, 14), par(21, 32), par(10, 27), par(65, 27), par(75, 17), par(35, 28), par(31, 15), par(23, 9),
+    par(32, 19), par(15, 48), par(42, 16), par(25, 48), par(25, 56), par(43, 38), par(11, 44), par(14, 28),
+    par(11, 25), par(14, 14), par(15, 43), par(22, 44), par(17, 55), par(18, 31), par(33, 19), par(21, 37),
+    par(0, -6), par(19, 23), par(16, 23), par(36, 26), par(25, 24), par(19, 31), par(22, 16), par(3, 14),
+    par(11, 11), par(48, -11), par(23, 3), par(19, 15), par(24, 24), par(16, 27), par(-2, 19), par(33, -16),
+    par(72, -50), par(9, -19), par(52, -11), par(21, 18), par(38, -10), par(-5, -1), par(8, -6), par(-66, 11),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(5, 5), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(3, 3), par(5, 5),
-    par(3, 3), par(10, 10), par(9, 9), par(9, 9), par(9, 9), par(9, 9), par(10, 10), par(3, 3),
-    par(3, 3), par(9, 9), par(15, 15), par(14, 14), par(14, 14), par(15, 15), par(9, 9), par(3, 3),
-    par(3, 3), par(9, 9), par(14, 14), par(20, 20), par(20, 20), par(14, 14), par(9, 9), par(3, 3),
-    par(3, 3), par(9, 9), par(14, 14), par(20, 20), par(20, 20), par(14, 14), par(9, 9), par(3, 3),
-    par(3, 3), par(9, 9), par(15, 15), par(14, 14), par(14, 14), par(15, 15), par(9, 9), par(3, 3),
-    par(3, 3), par(10, 10), par(9, 9), par(9, 9), par(9, 9), par(9, 9), par(10, 10), par(3, 3),
-    par(5, 5), par(3, 3), par(0, 0), par(3, 3), par(3, 3), par(0, 0), par(3, 3), par(5, 5),
+    par(34, 17), par(-31, 56), par(-52, 42), par(-65, 21), par(-7, 52), par(27, 23), par(-65, 16), par(-16, 40),
+    par(-40, 16), par(-36, 39), par(-15, 48), par(-17, 20), par(19, 21), par(-27, 41), par(-16, 29), par(-5, 28),
+    par(19, 5), par(23, 14), par(5, 12), par(44, -1), par(32, 19), par(2, 33), par(16, 3), par(11, 22),
+    par(-6, 23), par(2, 31), par(37, 18), par(29, 23), par(21, 19), par(7, 11), par(7, 27), par(-3, -6),
+    par(-24, 17), par(14, 8), par(7, 33), par(29, 25), par(20, 20), par(1, 29), par(-10, 26), par(14, 15),
+    par(9, 28), par(-6, 3), par(22, 18), par(20, 26), par(25, 20), par(15, 19), par(11, 29), par(6, 8),
+    par(-40, 2), par(26, 19), par(15, -16), par(22, 11), par(13, 6), par(18, 0), par(24, 10), par(-26, 20),
+    par(15, 0), par(55, 22), par(10, 11), par(9, -1), par(7, 0), par(3, 5), par(34, -1), par(16, -29),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25), par(25, 25),
-    par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50), par(50, 50),
-    par(15, 15), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(15, 15),
-    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
-    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
-    par(15, 15), par(10, 10), par(5, 5), par(5, 5), par(5, 5), par(5, 5), par(10, 10), par(15, 15),
-    par(5, 5), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(10, 10), par(5, 5),
-    par(5, 5), par(5, 5), par(10, 10), par(20, 20), par(20, 20), par(10, 10), par(5, 5), par(5, 5),
+    par(22, 57), par(59, 26), par(84, 30), par(34, 40), par(-6, 38), par(52, 20), par(64, 33), par(-5, 51),
+    par(63, 34), par(48, 34), par(96, 25), par(60, 37), par(26, 44), par(26, 45), par(14, 45), par(35, 37),
+    par(-9, 64), par(41, 36), par(42, 44), par(28, 48), par(7, 39), par(24, 43), par(40, 37), par(52, 34),
+    par(28, 49), par(-5, 41), par(19, 48), par(-1, 36), par(25, 32), par(3, 42), par(-6, 29), par(6, 48),
+    par(-14, 47), par(-26, 59), par(-18, 51), par(-42, 54), par(1, 31), par(-10, 39), par(-11, 43), par(-4, 28),
+    par(-12, 38), par(-7, 26), par(-19, 45), par(-20, 27), par(-27, 44), par(-6, 22), par(3, 32), par(-14, 15),
+    par(-14, 31), par(1, 30), par(-24, 45), par(12, 20), par(-10, 26), par(4, 25), par(-1, 37), par(0, 8),
+    par(4, 23), par(6, 23), par(22, 22), par(16, 22), par(14, 20), par(6, 34), par(0, 25), par(9, 9),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(30, 30), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(28, 28), par(30, 30),
-    par(53, 53), par(60, 60), par(59, 59), par(59, 59), par(59, 59), par(59, 59), par(60, 60), par(53, 53),
-    par(18, 18), par(19, 19), par(25, 25), par(24, 24), par(24, 24), par(25, 25), par(19, 19), par(18, 18),
-    par(18, 18), par(19, 19), par(19, 19), par(25, 25), par(25, 25), par(19, 19), par(19, 19), par(18, 18),
-    par(18, 18), par(19, 19), par(19, 19), par(25, 25), par(25, 25), par(19, 19), par(19, 19), par(18, 18),
-    par(18, 18), par(19, 19), par(20, 20), par(19, 19), par(19, 19), par(20, 20), par(19, 19), par(18, 18),
-    par(8, 8), par(20, 20), par(19, 19), par(19, 19), par(19, 19), par(19, 19), par(20, 20), par(8, 8),
-    par(10, 10), par(8, 8), par(10, 10), par(23, 23), par(23, 23), par(10, 10), par(8, 8), par(10, 10),
+    par(37, 55), par(58, 35), par(41, 44), par(25, 24), par(41, 8), par(51, 29), par(42, 75), par(11, 73),
+    par(54, 59), par(24, 75), par(47, 20), par(4, 59), par(23, 48), par(15, 94), par(38, 55), par(26, 95),
+    par(17, 81), par(4, 54), par(0, 50), par(54, 45), par(7, 55), par(67, 15), par(11, 91), par(12, 50),
+    par(13, 73), par(-5, 102), par(3, 36), par(4, 33), par(4, 66), par(11, 55), par(-6, 47), par(16, 42),
+    par(16, 17), par(21, 48), par(9, 43), par(13, 47), par(30, 14), par(10, 67), par(12, 43), par(32, 37),
+    par(7, 83), par(23, 64), par(18, 84), par(24, 17), par(31, 40), par(32, 36), par(28, 47), par(30, 60),
+    par(39, 40), par(44, 20), par(37, 24), par(42, 18), par(43, -5), par(53, -9), par(39, 48), par(79, 65),
+    par(24, 72), par(42, 22), par(36, 41), par(42, 39), par(48, 37), par(33, -23), par(4, -19), par(72, 62),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(-5, 5), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-3, 3), par(-5, 5),
-    par(-3, 3), par(-10, 9), par(-9, 9), par(-9, 9), par(-9, 9), par(-9, 9), par(-10, 9), par(-3, 3),
-    par(-5, 3), par(-9, 9), par(-15, 15), par(-14, 14), par(-14, 14), par(-15, 15), par(-9, 9), par(-5, 3),
-    par(-1, 3), par(-5, 9), par(-14, 14), par(-20, 20), par(-20, 20), par(-14, 14), par(-5, 9), par(-1, 3),
-    par(2, 3), par(-1, 9), par(-5, 14), par(-20, 20), par(-20, 20), par(-5, 14), par(-1, 9), par(2, 3),
-    par(3, 3), par(2, 9), par(-1, 15), par(-10, 14), par(-10, 14), par(-1, 15), par(2, 9), par(3, 3),
-    par(15, 3), par(12, 9), par(2, 9), par(4, 9), par(4, 9), par(2, 9), par(12, 9), par(15, 3),
-    par(15, 5), par(15, 3), par(12, 3), par(8, 3), par(8, 3), par(12, 3), par(15, 3), par(15, 5),
+    par(16, 11), par(18, 48), par(5, 64), par(24, 18), par(14, 27), par(32, 67), par(37, 52), par(-73, -88),
+    par(8, 31), par(3, 62), par(22, 72), par(-15, 22), par(-5, 50), par(-23, 66), par(12, 75), par(0, 3),
+    par(-14, 28), par(3, 51), par(-50, 49), par(4, 34), par(5, 57), par(11, 51), par(10, 68), par(22, 25),
+    par(19, 18), par(-11, 32), par(6, 28), par(-62, 41), par(-2, 32), par(-12, 42), par(-25, 34), par(-5, 24),
+    par(44, -14), par(-55, 23), par(-50, 30), par(-1, 21), par(18, 9), par(-25, 23), par(5, 19), par(12, -2),
+    par(33, -24), par(11, -1), par(-4, 3), par(12, 6), par(36, -2), par(34, 0), par(30, -4), par(24, -10),
+    par(-15, -6), par(19, -3), par(32, -7), par(24, -7), par(22, -1), par(22, -1), par(23, -2), par(11, -12),
+    par(-37, 3), par(6, -18), par(1, -4), par(3, -9), par(26, -22), par(13, -25), par(7, -14), par(-2, -26),
 ];
 
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).

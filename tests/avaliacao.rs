@@ -631,18 +631,33 @@ fn termo_ameacas() {
 
 #[test]
 fn termo_material_e_peca_casa() {
-    // Um peão a mais: a diferença de material é exatamente VALOR_PECA.
+    // Modo clássico: os valores e a Tabela 1 do artigo do ICE.
     let mut av = nova_avaliacao();
-    let t = traco_eval(&tab("4k3/8/8/8/8/8/P7/4K3 w - -"), &mut av);
-    assert_eq!(
-        t.categorias[CAT_MATERIAL][BRANCAS].mg - t.categorias[CAT_MATERIAL][NEGRAS].mg,
-        100
-    );
+    av.classico = true;
+    let peao = tab("4k3/8/8/8/8/8/P7/4K3 w - -");
+    let mat = |t: &TTraco| {
+        (
+            t.categorias[CAT_MATERIAL][BRANCAS].mg - t.categorias[CAT_MATERIAL][NEGRAS].mg,
+            t.categorias[CAT_MATERIAL][BRANCAS].eg - t.categorias[CAT_MATERIAL][NEGRAS].eg,
+        )
+    };
+    assert_eq!(mat(&traco_eval(&peao, &mut av)), (100, 100));
     // Cavalo: Tabela 1 do artigo, d4 = 24, a1 = 5.
-    let d4 = traco_eval(&tab("4k3/8/8/8/3N4/8/8/4K3 w - -"), &mut av);
-    let a1 = traco_eval(&tab("4k3/8/8/8/8/8/8/N3K3 w - -"), &mut av);
-    let pc = |t: &TTraco| t.categorias[CAT_PECA_CASA][BRANCAS].mg;
-    assert_eq!(pc(&d4) - pc(&a1), 24 - 5);
+    let d4 = tab("4k3/8/8/8/3N4/8/8/4K3 w - -");
+    let a1 = tab("4k3/8/8/8/8/8/8/N3K3 w - -");
+    let pc = |t: &TTraco| t.categorias[CAT_PECA_CASA][BRANCAS];
+    let dif = |av: &mut TAvaliacao| {
+        let (x, y) = (pc(&traco_eval(&d4, av)), pc(&traco_eval(&a1, av)));
+        (x.mg - y.mg, x.eg - y.eg)
+    };
+    assert_eq!(dif(&mut av), (24 - 5, 24 - 5));
+    // Avaliação completa: as constantes afinadas, MATERIAL e PC_CAVALO
+    // (d4 = casa 35, a1 = casa 56 na numeração a8 = 0).
+    av.classico = false;
+    let p = MATERIAL[PEAO as usize];
+    assert_eq!(mat(&traco_eval(&peao, &mut av)), (p.mg, p.eg));
+    let (d, a) = (PC_CAVALO[35], PC_CAVALO[56]);
+    assert_eq!(dif(&mut av), (d.mg - a.mg, d.eg - a.eg));
 }
 
 /// Micro-benchmark: todas as posições da WAC, 10 000 vezes.
