@@ -25,7 +25,7 @@
 use crate::busca::*;
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};
-use crate::tabuleiro::{TBoard, FEN_INICIAL};
+use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::*;
 use rand::rngs::StdRng;
@@ -98,7 +98,7 @@ fn texto_resultado(r: f64) -> &'static str {
 /// de novo se a posição acabou (mate, afogamento) ou ficou desequilibrada.
 fn abertura_aleatoria(rng: &mut StdRng, bu: &mut TBusca) -> TBoard {
     loop {
-        let mut b = TBoard::de_fen(FEN_INICIAL).expect("FEN inicial");
+        let mut b = TBoard::inicial();
         let mut lista = TListaLances::nova();
         let mut viva = true;
         for _ in 0..PLIES_ALEATORIOS {
