@@ -7,7 +7,9 @@
 //! Com as chaves Polyglot determinísticas, a tabela de tamanho fixo e a busca
 //! em uma thread, o número só muda quando a árvore pesquisada muda; por isso
 //! todo commit que mexe na busca ou na avaliação cita `Bench: N`, e um número
-//! diferente numa refatoração denuncia uma mudança de comportamento.
+//! diferente numa refatoração denuncia uma mudança de comportamento. Com
+//! `--threads N` (N > 1, o Lazy SMP de `paralelo`) os nós somam as threads e
+//! mudam de uma execução para outra: não é assinatura, é medida.
 //!
 //! O `ice epd` roda uma suíte de táticas dentro do processo (sem o xboard no
 //! meio) e mede também o fator de ramificação médio, a medida do artigo do
@@ -20,6 +22,7 @@ use crate::estatisticas::{
 };
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
+use crate::paralelo::{busca_paralela, limpa_paralelo, novo_paralelo, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use std::time::Instant;
@@ -85,9 +88,11 @@ fn busca_configurada(mb: usize, classico: bool, melhorias: u32) -> TBusca {
     bu
 }
 
-/// `ice bench [profundidade]`: imprime por último `bench nodes=N ms=T nps=R`.
+/// `ice bench [profundidade] [--threads N]`: imprime por último
+/// `bench nodes=N ms=T nps=R`.
 pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);
+    let (args, threads) = tira_threads(&args)?;
     let prof = match args.first() {
         Some(s) => s
             .parse::<u32>()
@@ -100,6 +105,7 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
     bu.post = false;
     bu.com_estatisticas = com_estatisticas;
+    let mut p = novo_paralelo(threads, &bu);
     let mut est = TEstatisticas::default();
     let (mut soma_fator, mut n_fator) = (0.0f64, 0u32);
     let inicio = Instant::now();
@@ -107,12 +113,12 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     for (i, fen) in POSICOES_BENCH.iter().enumerate() {
         let mut b = TBoard::de_fen(fen)?;
         // Cada posição começa do zero: o número não depende da ordem.
-        limpa_busca(&mut bu);
+        limpa_paralelo(&mut p, &mut bu);
         let lim = TLimites {
             profundidade: prof,
             ..TLimites::default()
         };
-        let r = busca(&mut b, &mut bu, &lim);
+        let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
         println!(
             "{:2} {:>10} {:6} {}",
             i + 1,
@@ -187,6 +193,28 @@ fn limites_dos_args(args: &[String]) -> Result<TLimites, String> {
     Ok(lim)
 }
 
+/// Tira `--threads N` dos argumentos (onde estiver) e devolve o resto e N
+/// (1 se não veio): as threads da busca (Lazy SMP). Serve ao `bench`, à
+/// `busca`, ao `epd` e ao protocolo (`ice --threads N`); o `datagen` tem o
+/// seu `--threads`, de partidas em paralelo.
+pub fn tira_threads(args: &[String]) -> Result<(Vec<String>, usize), String> {
+    let mut resto = Vec::new();
+    let mut threads = 1;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--threads" {
+            threads = it
+                .next()
+                .and_then(|v| v.parse::<usize>().ok())
+                .filter(|n| (1..=MAX_THREADS).contains(n))
+                .ok_or(format!("uso: --threads <1..{MAX_THREADS}>"))?;
+        } else {
+            resto.push(a.clone());
+        }
+    }
+    Ok((resto, threads))
+}
+
 /// Tira `--estatisticas` dos argumentos (é uma chave sem valor, no meio de
 /// opções que vêm em pares).
 fn tira_estatisticas(args: &[String]) -> (Vec<String>, bool) {
@@ -199,10 +227,15 @@ fn tira_estatisticas(args: &[String]) -> (Vec<String>, bool) {
     (resto, tinha)
 }
 
-/// `ice busca <FEN> [--tempo S | --profundidade D | --nos N] [--estatisticas]`:
-/// pensa e imprime `bestmove` (antes, com `--estatisticas`, a tabela dos passos).
+/// `ice busca <FEN> [--tempo S | --profundidade D | --nos N] [--threads N]
+/// [--estatisticas]`: pensa e imprime `bestmove` (antes, com `--estatisticas`,
+/// a tabela dos passos) e por último
+/// `busca depth=D score=S nodes=N ms=T nps=R threads=N`, a linha que o
+/// `scripts/smp-speedup.sh` lê. Com um limite de nós e várias threads, o
+/// limite conta os nós da principal (ver `busca::verifica_parada`).
 pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);
+    let (args, threads) = tira_threads(&args)?;
     let args = &args[..];
     // O FEN vem em vários argumentos (o shell o separa); acaba na 1ª opção.
     let fim_fen = args
@@ -219,7 +252,11 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
     bu.com_estatisticas = com_estatisticas;
-    let r = busca(&mut b, &mut bu, &lim);
+    // As threads nascem antes do relógio: o tempo medido é só o da busca.
+    let mut p = novo_paralelo(threads, &bu);
+    let inicio = Instant::now();
+    let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
+    let ms = inicio.elapsed().as_millis() as u64;
     if com_estatisticas {
         print!(
             "{}",
@@ -227,12 +264,24 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
         );
     }
     println!("bestmove {}", lance_para_texto(&r.lance));
+    println!(
+        "busca depth={} score={} nodes={} ms={} nps={} threads={}",
+        r.profundidade,
+        escore_xboard(r.escore),
+        r.nos,
+        ms,
+        r.nos.saturating_mul(1000) / ms.max(1),
+        threads
+    );
     Ok(())
 }
 
-/// `ice epd <arquivo> --tempo S`: roda a suíte dentro do processo e imprime
-/// por último `solved N/M`, com o fator de ramificação médio do artigo.
+/// `ice epd <arquivo> --tempo S [--threads N]`: roda a suíte dentro do
+/// processo e imprime por último `solved N/M`, com o fator de ramificação
+/// médio do artigo.
 pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+    let (args, threads) = tira_threads(args)?;
+    let args = &args[..];
     let arquivo = args
         .first()
         .ok_or("uso: ice epd <arquivo.epd> [--tempo S]")?;
@@ -250,13 +299,14 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
     }
     let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
     bu.post = false;
+    let mut par = novo_paralelo(threads, &bu);
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {
         let mut b = TBoard::de_fen(&p.fen)?;
         // Como no bench: cada posição começa com tabela e históricos limpos,
         // para o resultado de uma não depender das anteriores.
-        limpa_busca(&mut bu);
-        let r = busca(&mut b, &mut bu, &lim);
+        limpa_paralelo(&mut par, &mut bu);
+        let r = busca_paralela(&mut b, &mut bu, &mut par, &lim);
         let ok = lance_correto(p, &r.lance);
         resolvidas += ok as usize;
         // Fator de ramificação: nós (acumulados) da última iteração completa

@@ -20,6 +20,11 @@
 //! A busca não conhece o protocolo: a entrada chega por `entrada`, e a saída
 //! é a linha de pensamento que o `ImprimePV` do ICE já imprimia.
 //!
+//! Com várias threads (o Lazy SMP de `paralelo`, só ICE-rs) cada uma roda
+//! esta mesma busca com o seu `TBusca` sobre a tabela dividida; só muda quem
+//! olha relógio e entrada (a principal, em `verifica_parada`) e quais
+//! iterações as ajudantes pulam (`pula_iteracao`).
+//!
 //! Como ler: `busca` (aprofundamento iterativo) chama `busca_raiz`, que chama
 //! `alpha_beta`, que no horizonte chama `quiescence`. Cada uma é uma lista
 //! de passos numerados (`// Passo N.`); cada passo é uma linha ou a chamada
@@ -39,6 +44,8 @@ use crate::ordenacao::{
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 // --- Parâmetros da busca (cada um com o porquê) ---
@@ -80,6 +87,15 @@ const MASCARA_NOS: u64 = 255;
 /// Janela de aspiração: ao passar desta largura, o lado que falhou abre de
 /// vez (±INFINITO). Mais uma duplicação custaria outra pesquisa à toa.
 const JANELA_MAXIMA: i32 = 1000;
+/// Lazy SMP (`paralelo`): as ajudantes pulam iterações num padrão fixo, o
+/// do Stockfish 7–10, para não pesquisarem todas a mesma profundidade ao
+/// mesmo tempo. A ajudante i usa a coluna (i − 1) mod 20 e pula a iteração
+/// `prof` quando ⌊(prof + fase) ÷ tamanho⌋ é ímpar: a 1ª faz só as pares, a
+/// 2ª só as ímpares, as seguintes blocos de 2, 3 e 4 iterações. Assim parte
+/// delas está sempre uma iteração à frente da principal, e o que acham chega
+/// a ela pela tabela. A principal (thread 0) nunca pula.
+const SALTO_TAMANHO: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SALTO_FASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 // --- Gestão do tempo entre iterações ---
 // O `tempo` calcula o tempo-alvo da jogada; aqui se decide, ao fim de cada
@@ -142,9 +158,23 @@ pub struct TNoPilha {
     pub pv: TPv,
 }
 
-/// O estado da busca: o que no ICE eram variáveis globais.
+/// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
+/// da tabela: a ordem de parar, que só a principal dá, e os nós de cada
+/// ajudante, que ela publica de tempos em tempos (em `verifica_parada`) para
+/// a principal somar nas linhas de pensamento e no `stat01`. Uma busca de
+/// uma thread só tem a lista de nós vazia.
+#[derive(Default)]
+pub struct TCompartilhado {
+    pub parar: AtomicBool,
+    /// Nós da ajudante i em `nos[i − 1]`.
+    pub nos: Vec<AtomicU64>,
+}
+
+/// O estado da busca: o que no ICE eram variáveis globais. Cada thread do
+/// Lazy SMP tem o seu (killers, history, pilha, avaliação, contadores); só
+/// a tabela e o `compartilhado` são de todas.
 pub struct TBusca {
-    pub tt: TTabelaHash,
+    pub tt: Arc<TTabelaHash>,
     pub av: TAvaliacao,
     pub entrada: TEntrada,
     /// Imprimir as linhas de pensamento (`post`)?
@@ -194,6 +224,10 @@ pub struct TBusca {
     /// Os contadores; quem pede as estatísticas os zera (o `bench` soma
     /// várias buscas).
     pub est: TEstatisticas,
+    /// 0 na thread principal; i ≥ 1 na i-ésima ajudante, que não olha
+    /// relógio nem entrada, só a ordem de parar de `compartilhado`.
+    pub id_thread: usize,
+    pub compartilhado: Arc<TCompartilhado>,
 }
 
 /// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
@@ -224,8 +258,14 @@ pub struct TResultado {
 
 /// Cria o estado da busca com uma tabela de `mb` megabytes.
 pub fn nova_busca(mb: usize) -> TBusca {
+    nova_busca_com_tabela(Arc::new(nova_tabela_hash(mb)))
+}
+
+/// Cria o estado da busca sobre uma tabela que já existe (a das outras
+/// threads, no Lazy SMP).
+pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
     TBusca {
-        tt: nova_tabela_hash(mb),
+        tt,
         av: nova_avaliacao(),
         entrada: TEntrada::default(),
         post: true,
@@ -252,6 +292,8 @@ pub fn nova_busca(mb: usize) -> TBusca {
         mascara_verificacao: MASCARA_RELOGIO,
         com_estatisticas: false,
         est: TEstatisticas::default(),
+        id_thread: 0,
+        compartilhado: Arc::new(TCompartilhado::default()),
     }
 }
 
@@ -282,13 +324,26 @@ pub fn define_classico(bu: &mut TBusca, classico: bool) {
 
 /// Muda o tamanho da tabela de transposição (comando `memory`).
 pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
-    bu.tt = nova_tabela_hash(mb);
+    bu.tt = Arc::new(nova_tabela_hash(mb));
 }
 
 /// Nova partida: esquece tabela, history e killers.
 pub fn limpa_busca(bu: &mut TBusca) {
-    limpa_tabela_hash(&mut bu.tt);
+    limpa_tabela_hash(&bu.tt);
     limpa_ordenacao(&mut bu.ord);
+}
+
+/// Nós de todas as threads: os da principal mais os que as ajudantes
+/// publicaram (com um atraso de até `MASCARA_RELOGIO` nós cada). Só para
+/// mostrar; os limites de nós contam só os da própria thread.
+pub fn nos_totais(bu: &TBusca) -> u64 {
+    let ajudantes: u64 = bu
+        .compartilhado
+        .nos
+        .iter()
+        .map(|n| n.load(Ordering::Relaxed))
+        .sum();
+    bu.nos + ajudantes
 }
 
 /// Milissegundos desde o início da busca.
@@ -320,7 +375,7 @@ fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
         prof,
         escore_xboard(escore),
         tempo_decorrido_ms(bu) / 10,
-        bu.nos
+        nos_totais(bu)
     );
     for l in &pv.lances[..pv.num_lances] {
         s.push(' ');
@@ -332,7 +387,12 @@ fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
 }
 
 /// Confere relógio, limite de nós e entrada. Chamado a cada 2048 nós (256 com limite de nós).
+/// O limite de nós conta só os da principal (as ajudantes param com ela).
 fn verifica_parada(bu: &mut TBusca) {
+    if bu.id_thread > 0 {
+        verifica_parada_ajudante(bu);
+        return;
+    }
     let ms = tempo_decorrido_ms(bu);
     let lim = bu.limites;
     if !lim.infinito && !bu.ponderando {
@@ -345,7 +405,7 @@ fn verifica_parada(bu: &mut TBusca) {
     }
     let info = TInfoBusca {
         ms,
-        nos: bu.nos,
+        nos: nos_totais(bu),
         profundidade: bu.prof_iteracao.max(0) as u32,
         lances_restantes: bu.restantes_raiz,
         lances_total: bu.total_raiz,
@@ -370,6 +430,19 @@ fn verifica_parada(bu: &mut TBusca) {
             bu.limites.infinito = false;
             bu.ponder_acertou = true;
         }
+    }
+}
+
+/// A `verifica_parada` de uma ajudante: publica os nós para a principal e
+/// obedece à ordem de parar dela. Relógio, entrada e saída são só da
+/// principal. De 2048 em 2048 nós a ordem chega em ~1,5 ms.
+fn verifica_parada_ajudante(bu: &mut TBusca) {
+    let c = &bu.compartilhado;
+    if let Some(n) = c.nos.get(bu.id_thread - 1) {
+        n.store(bu.nos, Ordering::Relaxed);
+    }
+    if c.parar.load(Ordering::Relaxed) {
+        bu.parar = true;
     }
 }
 
@@ -790,6 +863,9 @@ fn pesquisa_lances(
 /// Passo 3: lê a tabela de transposição. Guarda o lance em `n.lance_hash`
 /// e devolve o escore se ele já decide o nó: profundidade suficiente e, fora
 /// da PV, um limite que corta (na PV o corte perderia a variante principal).
+/// O lance guardado nunca é feito direto: só marca, em `ordena_lances`, o
+/// lance gerado (legal) de mesmo código; o de uma colisão ou de uma entrada
+/// de outra thread que não existe aqui não marca nada.
 #[inline(always)]
 fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     conta!(bu, tt_sondas);
@@ -1046,7 +1122,7 @@ fn grava_tt(
         HASH_SUPERIOR
     };
     grava_hash(
-        &mut bu.tt,
+        &bu.tt,
         b.chave_hash,
         melhor_lance.codigo(),
         melhor,
@@ -1074,9 +1150,18 @@ struct TIteracao {
 
 /// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
 /// ICE. Devolve o melhor lance da última iteração completa, ou o da corrente
-/// quando ela já achou um melhor.
+/// quando ela já achou um melhor. Uma thread só; a de várias é
+/// `paralelo::busca_paralela`.
 pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
-    // Passo 1. Zera contadores e limites, prepara killers, history e tabela.
+    envelhece_hash(&bu.tt);
+    busca_na_thread(b, bu, lim)
+}
+
+/// A `busca` de uma thread, sem envelhecer a tabela: no Lazy SMP quem
+/// envelhece é quem começa a busca de todas, uma vez, antes de qualquer uma
+/// gravar. Numa ajudante (`id_thread` > 0) o resultado só conta os nós.
+pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
+    // Passo 1. Zera contadores e limites, prepara killers e history.
     prepara_busca(bu, lim);
 
     // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
@@ -1122,7 +1207,8 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
 }
 
 /// Passo 1 da `busca`: estado novo para uma busca. ICE: killers zerados a
-/// cada busca; a history é envelhecida (não zerada), e a tabela também.
+/// cada busca; a history é envelhecida (não zerada), e a tabela também (na
+/// `busca`, antes).
 fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.inicio = Instant::now();
     bu.limites = *lim;
@@ -1137,7 +1223,6 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.nos_iteracao = [0; MAX_DEPTH];
     bu.pv_anterior = TPv::default();
     prepara_ordenacao(&mut bu.ord);
-    envelhece_hash(&mut bu.tt);
 }
 
 /// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
@@ -1165,6 +1250,9 @@ fn itera_profundidade(
     // Multiplica o tempo-alvo: 1 numa posição calma, até TETO_INSTABILIDADE.
     let mut instabilidade = 1.0f64;
     for prof in 1..=max_prof {
+        if pula_iteracao(bu.id_thread, prof) {
+            continue;
+        }
         bu.prof_iteracao = prof;
 
         // Passo 4a. Pesquisa a raiz numa janela em volta do escore anterior.
@@ -1199,6 +1287,17 @@ fn itera_profundidade(
         }
         instabilidade = (instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
     }
+}
+
+/// Lazy SMP: a ajudante `id_thread` pula a iteração `prof`? (Ver
+/// `SALTO_TAMANHO`; a principal, 0, nunca pula.)
+#[inline]
+fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
+    if id_thread == 0 {
+        return false;
+    }
+    let i = (id_thread - 1) % SALTO_TAMANHO.len();
+    ((prof + SALTO_FASE[i]) / SALTO_TAMANHO[i]) % 2 == 1
 }
 
 /// Passo 4a: a iteração `prof` com janela de aspiração em volta do escore

@@ -5,7 +5,8 @@
 //! bits; a chave da posição é o XOR dos números do que está nela. Como o XOR
 //! se desfaz com ele mesmo, o `make` atualiza a chave só com as casas que
 //! mudaram, e duas posições iguais (por caminhos diferentes) têm a mesma
-//! chave: é isso que a tabela de transposição e a repetição usam.
+//! chave: é isso que a tabela de transposição e a repetição usam. A tabela
+//! é uma só para todas as threads da busca, sem trava (ver a seção dela).
 //!
 //! Nível 2: depende de `tipos`. O ICE 1.78 tinha uma chave de 64 bits por
 //! posição; aqui usamos os 781 números aleatórios **publicados do formato
@@ -20,6 +21,7 @@
 //! das brancas (780).
 
 use crate::tipos::*;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 // A tabela tem 7 peças (índice 0 = NENHUMA, sem uso) para que o `make`
 // indexe direto pelo código da peça, sem subtrair 1 a cada consulta.
@@ -85,6 +87,17 @@ pub const ZOBRIST_VEZ: u64 = POLYGLOT_RANDOM64[780];
 // (transposição, ou a próxima iteração do aprofundamento), o escore pode
 // encerrar o nó na hora, e o lance guardado é tentado primeiro (o melhor
 // lance da iteração anterior é quase sempre o melhor desta).
+//
+// RUST: a tabela é dividida pelas threads do Lazy SMP (`paralelo`) sem
+// trava e sem `unsafe`: cada entrada são dois `AtomicU64`, a chave com XOR
+// dos dados e os dados (o esquema "lockless" de Hyatt e Mann). Duas threads
+// podem gravar a mesma entrada ao mesmo tempo e quem lê pode ver a chave de
+// uma gravação com os dados da outra; como a chave guardada é
+// `chave ^ dados`, essa mistura não confere com a chave de ninguém e vira
+// uma falha comum. Ordem `Relaxed`: cada palavra é lida inteira (nunca
+// rasgada ao meio), e o XOR já cobre a mistura das duas; em x86 e ARM uma
+// leitura `Relaxed` é uma leitura comum, e com uma thread só o resultado é
+// o mesmo da tabela de antes bit a bit.
 
 /// Tipos de limite guardados na tabela.
 pub const HASH_EXATO: u8 = 1; // escore exato (nó PV)
@@ -97,9 +110,10 @@ const ENTRADAS_POR_BALDE: usize = 4;
 /// Tamanho padrão da tabela, em MB.
 pub const HASH_PADRAO_MB: usize = 64;
 
-/// Uma entrada: 16 bytes com a chave inteira (para conferir colisões), o
+/// Uma entrada lida da tabela: a chave inteira (para conferir colisões), o
 /// lance (código de 16 bits), o escore, a profundidade, o tipo e a idade.
 /// O escore cabe em `i16` porque `INFINITO` é 32000. Tipo 0 = entrada vazia.
+/// Na tabela ela fica empacotada numa `TCelulaHash` (`empacota_hash`).
 #[derive(Clone, Copy, Default, Debug)]
 pub struct TEntradaHash {
     pub chave: u64,
@@ -121,13 +135,55 @@ impl TEntradaHash {
     }
 }
 
+/// Uma entrada como fica na tabela: 16 bytes em dois `AtomicU64`. `dados`
+/// tem lance (bits 0–15), escore (16–31), profundidade (32–39) e
+/// tipo/idade (40–47); `chave_xor` é a chave da posição com XOR de `dados`.
+/// Vazia: as duas palavras zeradas (tipo 0).
+#[derive(Default, Debug)]
+pub struct TCelulaHash {
+    pub chave_xor: AtomicU64,
+    pub dados: AtomicU64,
+}
+
+/// Os campos de uma entrada (menos a chave) numa palavra de 64 bits.
+#[inline(always)]
+pub fn empacota_hash(e: &TEntradaHash) -> u64 {
+    e.lance as u64
+        | (e.escore as u16 as u64) << 16
+        | (e.profundidade as u8 as u64) << 32
+        | (e.tipo_idade as u64) << 40
+}
+
+/// Inverso de `empacota_hash`, com a chave da posição.
+#[inline(always)]
+pub fn desempacota_hash(chave: u64, dados: u64) -> TEntradaHash {
+    TEntradaHash {
+        chave,
+        lance: dados as u16,
+        escore: (dados >> 16) as u16 as i16,
+        profundidade: (dados >> 32) as u8 as i8,
+        tipo_idade: (dados >> 40) as u8,
+    }
+}
+
+/// Lê uma célula: a chave que ela diz ter e a entrada. Se as duas palavras
+/// vieram de gravações diferentes, a chave sai trocada (e não confere).
+#[inline(always)]
+fn le_celula(c: &TCelulaHash) -> TEntradaHash {
+    let dados = c.dados.load(Ordering::Relaxed);
+    let chave = c.chave_xor.load(Ordering::Relaxed) ^ dados;
+    desempacota_hash(chave, dados)
+}
+
 /// A tabela: a única grande alocação do motor, feita uma vez por tamanho.
+/// Dividida entre as threads por `Arc`; limpar, envelhecer e mudar de
+/// tamanho só acontecem entre uma busca e outra.
 pub struct TTabelaHash {
-    pub entradas: Vec<TEntradaHash>,
+    pub entradas: Vec<TCelulaHash>,
     /// Número de baldes − 1 (potência de dois).
     mascara: usize,
     /// Idade atual (sobe a cada busca): entradas velhas são substituídas antes.
-    pub idade: u8,
+    pub idade: AtomicU8,
 }
 
 /// Cria a tabela com até `mb` megabytes (potência de dois de entradas).
@@ -136,20 +192,25 @@ pub struct TTabelaHash {
 pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
     let bytes = mb.clamp(1, 65536) * 1024 * 1024;
     let mut baldes = 1usize;
-    while baldes * 2 * ENTRADAS_POR_BALDE * std::mem::size_of::<TEntradaHash>() <= bytes {
+    while baldes * 2 * ENTRADAS_POR_BALDE * std::mem::size_of::<TCelulaHash>() <= bytes {
         baldes *= 2;
     }
     TTabelaHash {
-        entradas: vec![TEntradaHash::default(); baldes * ENTRADAS_POR_BALDE],
+        entradas: (0..baldes * ENTRADAS_POR_BALDE)
+            .map(|_| TCelulaHash::default())
+            .collect(),
         mascara: baldes - 1,
-        idade: 0,
+        idade: AtomicU8::new(0),
     }
 }
 
-/// Apaga tudo (nova partida).
-pub fn limpa_tabela_hash(t: &mut TTabelaHash) {
-    t.entradas.fill(TEntradaHash::default());
-    t.idade = 0;
+/// Apaga tudo (nova partida). Só entre buscas: nenhuma thread grava agora.
+pub fn limpa_tabela_hash(t: &TTabelaHash) {
+    for c in &t.entradas {
+        c.chave_xor.store(0, Ordering::Relaxed);
+        c.dados.store(0, Ordering::Relaxed);
+    }
+    t.idade.store(0, Ordering::Relaxed);
 }
 
 /// Mate é guardado como distância a partir *deste* nó, não da raiz: assim a
@@ -183,14 +244,16 @@ fn balde(t: &TTabelaHash, chave: u64) -> usize {
 }
 
 /// Procura a posição. Devolve a entrada com o escore já ajustado ao `ply`.
+/// Uma entrada rasgada (chave de uma gravação, dados de outra) é uma falha.
 #[inline]
 pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> {
     let i = balde(t, chave);
     // A chave inteira é conferida: os bits baixos só escolheram o balde, e
     // posições diferentes dividem o mesmo balde o tempo todo.
-    for e in &t.entradas[i..i + ENTRADAS_POR_BALDE] {
+    for c in &t.entradas[i..i + ENTRADAS_POR_BALDE] {
+        let e = le_celula(c);
         if e.chave == chave && e.tipo() != 0 {
-            let mut r = *e;
+            let mut r = e;
             r.escore = escore_da_tabela(e.escore as i32, ply) as i16;
             return Some(r);
         }
@@ -204,7 +267,7 @@ pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> 
 /// preferimos guardar buscas profundas, mas uma entrada de buscas antigas
 /// acaba cedendo o lugar.
 pub fn grava_hash(
-    t: &mut TTabelaHash,
+    t: &TTabelaHash,
     chave: u64,
     lance: u16,
     escore: i32,
@@ -213,11 +276,11 @@ pub fn grava_hash(
     ply: usize,
 ) {
     let i = balde(t, chave);
-    let idade = t.idade;
+    let idade = t.idade.load(Ordering::Relaxed);
     let mut alvo = i;
     let mut pior = i32::MAX;
     for j in i..i + ENTRADAS_POR_BALDE {
-        let e = &t.entradas[j];
+        let e = le_celula(&t.entradas[j]);
         if e.chave == chave || e.tipo() == 0 {
             alvo = j;
             break;
@@ -230,7 +293,8 @@ pub fn grava_hash(
             alvo = j;
         }
     }
-    let e = &mut t.entradas[alvo];
+    let c = &t.entradas[alvo];
+    let e = le_celula(c);
     // Um nó que falhou baixo não tem melhor lance (0); o que a busca anterior
     // guardou ainda é o melhor palpite para ordenar, então fica.
     let lance = if lance == 0 && e.chave == chave {
@@ -238,19 +302,22 @@ pub fn grava_hash(
     } else {
         lance
     };
-    *e = TEntradaHash {
+    let dados = empacota_hash(&TEntradaHash {
         chave,
         lance,
         escore: escore_para_tabela(escore, ply) as i16,
         // Cortada, não convertida: fora da faixa do `i8` ela daria a volta.
         profundidade: profundidade.clamp(-1, 127) as i8,
         tipo_idade: tipo | (idade & 63) << 2,
-    };
+    });
+    c.chave_xor.store(chave ^ dados, Ordering::Relaxed);
+    c.dados.store(dados, Ordering::Relaxed);
 }
 
-/// Começa uma nova busca: as entradas atuais envelhecem.
-pub fn envelhece_hash(t: &mut TTabelaHash) {
-    t.idade = t.idade.wrapping_add(1) & 63;
+/// Começa uma nova busca: as entradas atuais envelhecem. Só entre buscas.
+pub fn envelhece_hash(t: &TTabelaHash) {
+    let idade = t.idade.load(Ordering::Relaxed);
+    t.idade.store(idade.wrapping_add(1) & 63, Ordering::Relaxed);
 }
 
 /// Ocupação aproximada em permil (as primeiras 1000 entradas).
@@ -258,9 +325,11 @@ pub fn envelhece_hash(t: &mut TTabelaHash) {
 // centenas de MB a cada linha de pensamento custaria caro.
 pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
     let n = t.entradas.len().min(1000);
+    let idade = t.idade.load(Ordering::Relaxed);
     t.entradas[..n]
         .iter()
-        .filter(|e| e.tipo() != 0 && e.idade() == t.idade)
+        .map(le_celula)
+        .filter(|e| e.tipo() != 0 && e.idade() == idade)
         .count()
         * 1000
         / n.max(1)
@@ -477,11 +546,11 @@ mod testes {
 
     #[test]
     fn grava_e_le_com_ajuste_de_mate() {
-        let mut t = nova_tabela_hash(1);
+        let t = nova_tabela_hash(1);
         assert!(t.entradas.len().is_power_of_two());
         assert!(t.entradas.len() * 16 <= 1024 * 1024);
         // Mate em 3 plies visto do ply 5: guardado como mate a 3 plies deste nó.
-        grava_hash(&mut t, 0x1234, 77, MATE - 8, 6, HASH_EXATO, 5);
+        grava_hash(&t, 0x1234, 77, MATE - 8, 6, HASH_EXATO, 5);
         let e = le_hash(&t, 0x1234, 5).unwrap();
         assert_eq!(e.escore as i32, MATE - 8);
         assert_eq!(e.lance, 77);
@@ -489,7 +558,7 @@ mod testes {
         assert_eq!(le_hash(&t, 0x1234, 1).unwrap().escore as i32, MATE - 4);
         assert!(le_hash(&t, 0x9999, 1).is_none());
         // Escore normal não muda.
-        grava_hash(&mut t, 0x55, 1, -37, 3, HASH_SUPERIOR, 9);
+        grava_hash(&t, 0x55, 1, -37, 3, HASH_SUPERIOR, 9);
         let e = le_hash(&t, 0x55, 2).unwrap();
         assert_eq!(
             (e.escore, e.tipo(), e.profundidade),
@@ -499,20 +568,20 @@ mod testes {
 
     #[test]
     fn substituicao_por_profundidade_e_idade() {
-        let mut t = nova_tabela_hash(1);
+        let t = nova_tabela_hash(1);
         let n = (t.mascara + 1) as u64;
         // Cinco chaves no mesmo balde: a de menor profundidade sai.
         for (k, prof) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
-            grava_hash(&mut t, k * n, 1, 0, prof, HASH_EXATO, 0);
+            grava_hash(&t, k * n, 1, 0, prof, HASH_EXATO, 0);
         }
-        grava_hash(&mut t, 5 * n, 1, 0, 5, HASH_EXATO, 0);
+        grava_hash(&t, 5 * n, 1, 0, 5, HASH_EXATO, 0);
         assert!(le_hash(&t, 2 * n, 0).is_none());
         assert!(le_hash(&t, n, 0).is_some());
         // Depois de muitas buscas, até a entrada mais funda cede o lugar.
         for _ in 0..2 {
-            envelhece_hash(&mut t);
+            envelhece_hash(&t);
         }
-        grava_hash(&mut t, 6 * n, 1, 0, 1, HASH_EXATO, 0);
+        grava_hash(&t, 6 * n, 1, 0, 1, HASH_EXATO, 0);
         assert_eq!(
             (1..=6).filter(|k| le_hash(&t, k * n, 0).is_some()).count(),
             4

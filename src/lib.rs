@@ -34,9 +34,11 @@ pub mod perft;
 pub mod pgn;
 // Nível 6: a busca.
 pub mod busca;
-// Nível 7: medidas e geração de dados para a afinação.
+// Nível 7: a busca em várias threads (Lazy SMP), medidas e geração de dados
+// para a afinação.
 pub mod bench;
 pub mod datagen;
+pub mod paralelo;
 pub mod texel;
 // Nível 8: o protocolo.
 pub mod xboard;

@@ -2,7 +2,8 @@
 //! só escolhe o que rodar.
 //!
 //! Sem argumentos, o motor fala o protocolo xboard na entrada e na saída
-//! padrão (`ice [--hash MB] [--livro ARQUIVO | --sem-livro] [--classico]`).
+//! padrão (`ice [--hash MB] [--livro ARQUIVO | --sem-livro] [--classico]
+//! [--threads N]`).
 //! Com argumentos, roda as ferramentas de depuração e medida:
 //! `ice perft <prof> [FEN]`, `ice d [FEN]`, `ice gen [FEN]`, `ice bench`…
 //! (`ice --help` lista tudo).
@@ -40,6 +41,7 @@ uso: ice [OPÇÕES] [COMANDO [ARGUMENTOS]]
 
 Comandos:
   (nenhum)                     fala o protocolo xboard/WinBoard (CECP v2) na entrada e na saída padrão
+  --threads <N>                o protocolo com N threads de busca (Lazy SMP) até a interface mandar `cores`
   perft <prof 0..{perft}> [FEN]     conta as folhas da árvore de lances, por lance da raiz
   d [FEN]                      desenha o tabuleiro (sem FEN, a posição inicial)
   gen [FEN]                    lista os lances legais em coordenadas e SAN
@@ -67,6 +69,7 @@ Opções dos comandos:
   busca, epd: --profundidade <D>  profundidade fixa, 1..{prof_max}
   busca, epd: --nos <N>        limite de nós por posição
   busca, bench: --estatisticas  depois da busca, uma tabela do que cada passo do alpha_beta fez
+  busca, bench, epd: --threads <N>  N threads de busca, 1..{threads_max} (Lazy SMP; com N > 1 os nós não se repetem)
   livro: --plies <N>           quantos meios-lances de cada partida entram no livro
   livro: --min <M>             uma variante só entra com pelo menos M partidas
   datagen: --jogos <N>         partidas (padrão 100)
@@ -92,6 +95,7 @@ Variáveis de ambiente:
         hash_max = ice::xboard::MAX_HASH_MB,
         hash_padrao = ice::hash::HASH_PADRAO_MB,
         melhorias = melhorias.join(","),
+        threads_max = ice::paralelo::MAX_THREADS,
     )
 }
 
@@ -236,6 +240,23 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
                 .init();
             ice::xboard::laco_xboard(op);
             Ok(())
+        }
+        Some("--threads") => {
+            // `ice --threads N`: o protocolo com N threads. Não é opção global
+            // porque o `datagen` tem o seu `--threads` (partidas em paralelo):
+            // depois do nome de um comando, o `--threads` é dele
+            // (`ice bench --threads 2`).
+            let (resto, threads) = ice::bench::tira_threads(args)?;
+            if let Some(a) = resto.first() {
+                return Err(format!(
+                    "'{a}' depois de --threads: o --threads de um comando vem depois do nome dele (ice bench --threads N)"
+                ));
+            }
+            let op = TOpcoesMotor {
+                threads,
+                ..op.clone()
+            };
+            executa(&[], &op)
         }
         Some("help" | "--help" | "-h") => {
             println!("{}", texto_ajuda());

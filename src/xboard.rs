@@ -1,10 +1,10 @@
 //! O protocolo xboard/WinBoard v2 (CECP): o estado da partida e o laço que
 //! lê comandos, pensa, pondera, analisa e joga.
 //!
-//! Nível 8: depende de tudo abaixo (`entrada`, `busca`, `tempo`, `tabuleiro`,
-//! `geracao`, `avaliacao`, `mostra`). Porta do laço principal do `ice.c`, com o
-//! protocolo inteiro (o ICE 1.40 só entendia uma parte: sem `ping`, `st`,
-//! `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
+//! Nível 8: depende de tudo abaixo (`entrada`, `busca`, `paralelo`, `tempo`,
+//! `tabuleiro`, `geracao`, `avaliacao`, `mostra`). Porta do laço principal do
+//! `ice.c`, com o protocolo inteiro (o ICE 1.40 só entendia uma parte: sem
+//! `ping`, `st`, `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
 //!
 //! Como funciona:
 //! * uma thread (`entrada::inicia_leitora`) lê a entrada padrão e manda cada
@@ -12,10 +12,11 @@
 //!   depois de cada uma, decide se é hora de agir (`age`): pensar e jogar, se
 //!   a vez é do motor; ponderar, se a vez é do oponente e o ponder está
 //!   ligado; analisar, no modo de análise;
-//! * a busca roda nesta mesma thread e consulta o canal a cada 2048 nós
-//!   (`entrada::verifica_entrada`); o que ela não resolve na hora fica em
-//!   `bu.entrada.pendentes`, que o laço esvazia, em ordem, antes de ler de
-//!   novo o canal. Por isso um `ping` que chega durante a busca só é
+//! * a busca roda nesta mesma thread (com `cores N`, mais N − 1 ajudantes do
+//!   `paralelo`, que não leem nem escrevem nada) e consulta o canal a cada
+//!   2048 nós (`entrada::verifica_entrada`); o que ela não resolve na hora
+//!   fica em `bu.entrada.pendentes`, que o laço esvazia, em ordem, antes de
+//!   ler de novo o canal. Por isso um `ping` que chega durante a busca só é
 //!   respondido depois do `move`;
 //! * toda saída é uma linha inteira, esvaziada na hora (`entrada::envia`);
 //!   diagnósticos só em linhas `#`, e as automáticas só depois de
@@ -25,10 +26,7 @@
 pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
-use crate::busca::{
-    busca, define_classico, escore_xboard, limpa_busca, nova_busca, redimensiona_hash, TBusca,
-    TResultado,
-};
+use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado};
 use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_lance};
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
 use crate::hash::{le_hash, HASH_PADRAO_MB};
@@ -37,6 +35,10 @@ use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
 };
 use crate::mostra::diagrama;
+use crate::paralelo::{
+    ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, num_threads,
+    redimensiona_paralelo, TParalelo,
+};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{
     calcula_limites, cs_em_ms, limita_relogio_cs, relogio_cs, TLimites, TRelogio, DIVISOR_TRAVA,
@@ -85,6 +87,8 @@ pub struct TOpcoesMotor {
     /// Avaliação reduzida a material + peça-casa (a da primeira busca), para
     /// medir em partidas o que a avaliação completa vale.
     pub so_material_pst: bool,
+    /// Threads da busca (`ice --threads N`) até a interface mandar `cores`.
+    pub threads: usize,
 }
 
 impl Default for TOpcoesMotor {
@@ -97,6 +101,7 @@ impl Default for TOpcoesMotor {
             melhorias: crate::busca::TODAS_MELHORIAS,
             semente_livro: None,
             so_material_pst: false,
+            threads: 1,
         }
     }
 }
@@ -180,6 +185,8 @@ pub fn fim_de_jogo(b: &TBoard) -> Option<TFim> {
 pub struct TXboard {
     pub b: Box<TBoard>,
     pub bu: Box<TBusca>,
+    /// As threads ajudantes do Lazy SMP (nenhuma com `cores 1`).
+    pub paralelo: TParalelo,
     pub modo: TModo,
     /// A cor que o motor joga no modo `Jogando`.
     pub cor_motor: usize,
@@ -241,9 +248,12 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     bu.av.so_material_pst = op.so_material_pst;
     // O xboard manda `post` quando quer as linhas de pensamento.
     bu.post = false;
+    let paralelo = novo_paralelo(op.threads, &bu);
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
+        cores: num_threads(&paralelo) as u32,
         bu,
+        paralelo,
         // Como um motor recém-aberto no protocolo 1: a interface joga de
         // brancas e o motor responde (o `new` repete isto).
         modo: TModo::Jogando,
@@ -277,7 +287,6 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         saudacao: false,
         saudou: false,
         hash_mb: mb,
-        cores: 1,
         ultimo_escore: None,
         lances_perdidos: 0,
         dica: None,
@@ -680,12 +689,14 @@ fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
             // Realocar zera a tabela: só quando o tamanho muda de verdade.
             if mb != x.hash_mb {
                 x.hash_mb = mb;
-                redimensiona_hash(&mut x.bu, mb);
+                redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
             }
         }
         Comando::Cores(n) => {
-            x.cores = n;
-            depura(x, &format!("ICE-rs usa uma thread so; cores {n} anotado"));
+            // Satura em `MAX_THREADS` (e 0 vale 1), como o `memory`.
+            ajusta_threads(&mut x.paralelo, &x.bu, n as usize);
+            x.cores = num_threads(&x.paralelo) as u32;
+            depura(x, &format!("cores {n}: {} thread(s) de busca", x.cores));
         }
         Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
         _ => {}
@@ -774,7 +785,7 @@ fn novo_jogo(x: &mut TXboard) {
     x.lances_perdidos = 0;
     x.dica = None;
     posicao_mudou(x);
-    limpa_busca(&mut x.bu);
+    limpa_paralelo(&mut x.paralelo, &mut x.bu);
 }
 
 /// `white`/`black`: muda o lado a jogar sem lance (pelo FEN, que descarta o
@@ -1066,7 +1077,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     let lim = limites_do_lance(x);
     prepara_busca(x);
     let inicio = Instant::now();
-    let r = busca(&mut x.b, &mut x.bu, &lim);
+    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
     if x.bu.entrada.cancelou {
         debug!("busca cancelada pela entrada; lance descartado");
         return false;
@@ -1217,7 +1228,7 @@ fn pondera(x: &mut TXboard) -> bool {
         ..TLimites::default()
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
-    let r = busca(&mut x.b, &mut x.bu, &lim);
+    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
     x.bu.ponderando = false;
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
@@ -1251,7 +1262,7 @@ fn analisa(x: &mut TXboard) {
         infinito: true,
         ..TLimites::default()
     };
-    let r = busca(&mut x.b, &mut x.bu, &lim);
+    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
     x.bu.analisando = false;
     if r.lance.existe() {
         x.dica = Some((x.b.chave_hash, r.lance));

@@ -1,0 +1,274 @@
+//! Lazy SMP: a busca em várias threads que dividem a tabela de transposição.
+//!
+//! Nível 7: depende da `busca` (e de `hash`, `ordenacao`, `tabuleiro`,
+//! `tempo` abaixo dela); o protocolo e as ferramentas de medida (`bench`) o
+//! usam. Não existe no ICE, que pensava numa thread só. A ideia do Lazy SMP
+//! é não dividir o trabalho: N − 1 ajudantes pesquisam a mesma raiz com o
+//! mesmo aprofundamento iterativo da principal, cada uma com o seu estado
+//! (tabuleiro, killers, history, pilha, tabela de peões, contadores), e o que
+//! uma acha chega às outras pela tabela de transposição dividida (sem trava,
+//! ver `hash`). As ajudantes se diversificam pulando iterações num padrão
+//! fixo (`SALTO_TAMANHO` em `busca`): parte delas está sempre uma iteração à
+//! frente e enche a tabela para a principal.
+//!
+//! Quem manda é a principal (a thread que chama `busca_paralela`): é dela o
+//! relógio, a entrada, a saída e o lance jogado (as ajudantes não imprimem
+//! nada, e o resultado delas só entra na soma dos nós). Quando ela termina
+//! (tempo, `?`, profundidade, limite de nós), levanta `parar` no
+//! `TCompartilhado` e espera as ajudantes, que olham a ordem de 2048 em 2048
+//! nós (~1,5 ms).
+//!
+//! As threads são criadas uma vez (`ajusta_threads`, no `cores N`) e ficam
+//! paradas num canal entre uma busca e outra. O estado de cada ajudante vai
+//! pelo canal com a ordem de pesquisar e volta com a resposta: entre buscas
+//! ele mora aqui, na thread principal, que pode limpá-lo (`new`) e trocar a
+//! tabela (`memory`) sem trava nenhuma.
+//!
+//! Com uma thread `busca_paralela` é exatamente a `busca` (o `Bench:` não
+//! muda); com mais, o resultado depende de qual thread grava primeiro na
+//! tabela e não se repete de uma execução para outra.
+
+use crate::busca::*;
+use crate::hash::envelhece_hash;
+use crate::ordenacao::limpa_ordenacao;
+use crate::tabuleiro::TBoard;
+use crate::tempo::TLimites;
+use log::{debug, error, warn};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Mais threads que isso é engano (o `cores` satura aqui, como o `memory`):
+/// cada ajudante custa ~1,5 MB de estado.
+pub const MAX_THREADS: usize = 256;
+/// Pilha de cada ajudante: a mesma da thread principal no Linux. A
+/// recursão do `alpha_beta` chega a `MAX_DEPTH` plies, e os 2 MB padrão de
+/// uma thread do Rust ficariam curtos com as extensões.
+const PILHA_AJUDANTE_BYTES: usize = 8 * 1024 * 1024;
+
+/// O que uma ajudante precisa para pesquisar; vai e volta pelo canal.
+struct TTrabalho {
+    b: Box<TBoard>,
+    bu: Box<TBusca>,
+    lim: TLimites,
+}
+
+/// Uma thread ajudante, vista da principal.
+struct TAjudante {
+    /// Ordens de pesquisar; largar o canal encerra a thread.
+    ordens: Sender<TTrabalho>,
+    /// O trabalho de volta, ao fim de cada busca.
+    respostas: Receiver<TTrabalho>,
+    thread: Option<JoinHandle<()>>,
+    /// O estado da ajudante enquanto ela está parada (`None` durante a busca).
+    estado: Option<TTrabalho>,
+    /// Recebeu uma ordem e ainda não respondeu.
+    ocupada: bool,
+}
+
+/// As threads ajudantes e o que elas dividem com a principal.
+pub struct TParalelo {
+    ajudantes: Vec<TAjudante>,
+    compartilhado: Arc<TCompartilhado>,
+}
+
+/// Cria o conjunto com `threads` threads no total (a principal conta), já
+/// paradas à espera da primeira busca. `bu` é o estado da principal.
+pub fn novo_paralelo(threads: usize, bu: &TBusca) -> TParalelo {
+    let mut p = TParalelo {
+        ajudantes: Vec::new(),
+        compartilhado: Arc::new(TCompartilhado::default()),
+    };
+    ajusta_threads(&mut p, bu, threads);
+    p
+}
+
+/// Quantas threads pesquisam (a principal mais as ajudantes).
+pub fn num_threads(p: &TParalelo) -> usize {
+    p.ajudantes.len() + 1
+}
+
+/// Muda o número de threads (`cores N`), entre buscas: cria as que faltam
+/// ou encerra as que sobram. Satura em 1..`MAX_THREADS`.
+pub fn ajusta_threads(p: &mut TParalelo, bu: &TBusca, threads: usize) {
+    let n = threads.clamp(1, MAX_THREADS) - 1;
+    if n == p.ajudantes.len() {
+        return;
+    }
+    while p.ajudantes.len() > n {
+        if let Some(a) = p.ajudantes.pop() {
+            encerra_ajudante(a);
+        }
+    }
+    // Uma vaga de nós por ajudante: o `TCompartilhado` muda com o número.
+    let c = Arc::new(TCompartilhado {
+        parar: AtomicBool::new(false),
+        nos: (0..n).map(|_| AtomicU64::new(0)).collect(),
+    });
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        t.bu.compartilhado = Arc::clone(&c);
+    }
+    while p.ajudantes.len() < n {
+        match cria_ajudante(p.ajudantes.len() + 1, bu, &c) {
+            Ok(a) => p.ajudantes.push(a),
+            Err(e) => {
+                // Sem threads o motor ainda joga: com as que conseguiu.
+                warn!("não deu para criar outra thread: {e}");
+                break;
+            }
+        }
+    }
+    p.compartilhado = c;
+    debug!("{} thread(s) de busca", num_threads(p));
+}
+
+/// Cria a ajudante `id` (≥ 1), com estado próprio e a tabela da principal.
+fn cria_ajudante(id: usize, bu: &TBusca, c: &Arc<TCompartilhado>) -> std::io::Result<TAjudante> {
+    let (ordens, ordens_rx) = channel::<TTrabalho>();
+    let (respostas_tx, respostas) = channel::<TTrabalho>();
+    let thread = std::thread::Builder::new()
+        .name(format!("ajudante-{id}"))
+        .stack_size(PILHA_AJUDANTE_BYTES)
+        .spawn(move || laco_ajudante(ordens_rx, respostas_tx))?;
+    let mut abu = Box::new(nova_busca_com_tabela(Arc::clone(&bu.tt)));
+    abu.id_thread = id;
+    abu.post = false;
+    abu.compartilhado = Arc::clone(c);
+    Ok(TAjudante {
+        ordens,
+        respostas,
+        thread: Some(thread),
+        estado: Some(TTrabalho {
+            b: Box::new(TBoard::inicial()),
+            bu: abu,
+            lim: TLimites::default(),
+        }),
+        ocupada: false,
+    })
+}
+
+/// Encerra uma ajudante parada: sem o canal de ordens ela sai do laço.
+fn encerra_ajudante(a: TAjudante) {
+    let TAjudante { ordens, thread, .. } = a;
+    drop(ordens);
+    if let Some(t) = thread {
+        if t.join().is_err() {
+            error!("uma thread ajudante terminou em pânico");
+        }
+    }
+}
+
+/// A vida de uma ajudante: parada no `recv` até a próxima ordem, pesquisa,
+/// devolve o trabalho. O canal fechado (a principal largou a ajudante) a
+/// encerra.
+fn laco_ajudante(ordens: Receiver<TTrabalho>, respostas: Sender<TTrabalho>) {
+    while let Ok(mut t) = ordens.recv() {
+        let lim = t.lim;
+        busca_na_thread(&mut t.b, &mut t.bu, &lim);
+        if respostas.send(t).is_err() {
+            return;
+        }
+    }
+}
+
+/// Nova partida (`new`, ou cada posição do `bench`): a tabela e a ordenação
+/// da principal (`limpa_busca`) e a ordenação de cada ajudante. Entre buscas.
+pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
+    limpa_busca(bu);
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        limpa_ordenacao(&mut t.bu.ord);
+    }
+}
+
+/// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
+/// largam a antiga já (e não só na próxima busca): a memória dela volta
+/// ao sistema agora.
+pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) {
+    redimensiona_hash(bu, mb);
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        t.bu.tt = Arc::clone(&bu.tt);
+    }
+}
+
+/// Zera os nós publicados pelas ajudantes.
+fn zera_nos(c: &TCompartilhado) {
+    for n in &c.nos {
+        n.store(0, Ordering::Relaxed);
+    }
+}
+
+/// Prepara o trabalho de uma ajudante: a posição (com o histórico, para as
+/// repetições), a tabela e as opções da principal. Os limites ficam só com
+/// a profundidade (`sd`): o relógio é da principal, que manda parar.
+fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) {
+    (*t.b).clone_from(b);
+    t.bu.tt = Arc::clone(&bu.tt);
+    t.bu.melhorias = bu.melhorias;
+    define_classico(&mut t.bu, bu.av.classico);
+    t.bu.av.so_material_pst = bu.av.so_material_pst;
+    t.lim = TLimites {
+        infinito: true,
+        profundidade: lim.profundidade,
+        ..TLimites::default()
+    };
+}
+
+/// A busca de todas as threads: a principal pesquisa com `busca_na_thread`
+/// e decide tudo; as ajudantes pesquisam a mesma posição até ela terminar.
+/// O lance devolvido é o da principal; `nos` soma as threads. Com uma
+/// thread, é a `busca`.
+pub fn busca_paralela(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    p: &mut TParalelo,
+    lim: &TLimites,
+) -> TResultado {
+    // Passo 1. A tabela envelhece uma vez, antes de qualquer thread gravar.
+    envelhece_hash(&bu.tt);
+    let c = Arc::clone(&p.compartilhado);
+    c.parar.store(false, Ordering::Relaxed);
+    zera_nos(&c);
+    bu.compartilhado = Arc::clone(&c);
+
+    // Passo 2. Acorda as ajudantes, cada uma com a sua cópia da posição.
+    for a in p.ajudantes.iter_mut() {
+        if let Some(mut t) = a.estado.take() {
+            prepara_ajudante(&mut t, b, bu, lim);
+            match a.ordens.send(t) {
+                Ok(()) => a.ocupada = true,
+                // A thread morreu: o estado volta e ela fica de fora.
+                Err(e) => a.estado = Some(e.0),
+            }
+        }
+    }
+
+    // Passo 3. A principal pesquisa: relógio, entrada, saída e o lance.
+    let mut r = busca_na_thread(b, bu, lim);
+
+    // Passo 4. Manda parar e recolhe as ajudantes (e os nós delas).
+    let espera = Instant::now();
+    c.parar.store(true, Ordering::Relaxed);
+    let mut nos_ajudantes = 0;
+    for a in p.ajudantes.iter_mut().filter(|a| a.ocupada) {
+        a.ocupada = false;
+        match a.respostas.recv() {
+            Ok(t) => {
+                nos_ajudantes += t.bu.nos;
+                a.estado = Some(t);
+            }
+            Err(_) => error!("uma thread ajudante morreu; a busca segue sem ela"),
+        }
+    }
+    zera_nos(&c);
+    debug!(
+        "busca: {} threads, {} nós ({} da principal), ajudantes paradas em {} ms",
+        num_threads(p),
+        r.nos + nos_ajudantes,
+        r.nos,
+        espera.elapsed().as_millis()
+    );
+    r.nos += nos_ajudantes;
+    r
+}

@@ -1,0 +1,582 @@
+//! Testes do Lazy SMP (`paralelo`) e da tabela sem trava (`hash`): uma
+//! entrada rasgada vira falha, o lance da tabela nunca põe um lance ilegal
+//! no tabuleiro, duas threads acham os mesmos mates que uma, e o protocolo
+//! com `cores 2` (análise, `exit`, `ping`, `go`, `?`, `new`, `memory`) e a
+//! linha de comando com `--threads`.
+
+mod motor;
+
+use ice::busca::*;
+use ice::geracao::{acha_lance, gera_lista_lances};
+use ice::hash::*;
+use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
+use ice::ordenacao::{ordena_lances, ORD_HASH};
+use ice::paralelo::*;
+use ice::tabuleiro::TBoard;
+use ice::tempo::TLimites;
+use ice::tipos::*;
+use motor::*;
+use std::process::Command;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+// ---------------------------------------------------------------------------
+// A tabela sem trava
+// ---------------------------------------------------------------------------
+
+/// Índice da célula que guarda `chave` (a chave é `chave_xor ^ dados`).
+fn celula(t: &TTabelaHash, chave: u64) -> usize {
+    t.entradas
+        .iter()
+        .position(|c| {
+            c.chave_xor.load(Ordering::Relaxed) ^ c.dados.load(Ordering::Relaxed) == chave
+        })
+        .expect("a chave foi gravada")
+}
+
+#[test]
+fn entrada_rasgada_e_uma_falha() {
+    let t = nova_tabela_hash(1);
+    let (a, b) = (0x1234_5678_9abc_def0u64, 0x0fed_cba9_8765_4321u64);
+    grava_hash(&t, a, 77, 120, 6, HASH_EXATO, 0);
+    grava_hash(&t, b, 99, -50, 3, HASH_INFERIOR, 0);
+    let (ia, ib) = (celula(&t, a), celula(&t, b));
+    assert_ne!(ia, ib);
+    let palavras = |i: usize| {
+        (
+            t.entradas[i].chave_xor.load(Ordering::Relaxed),
+            t.entradas[i].dados.load(Ordering::Relaxed),
+        )
+    };
+    let ((ka, da), (kb, db)) = (palavras(ia), palavras(ib));
+    assert_eq!(le_hash(&t, a, 0).unwrap().lance, 77);
+
+    // A chave de uma gravação com os dados da outra, nas duas células.
+    t.entradas[ia].dados.store(db, Ordering::Relaxed);
+    t.entradas[ib].dados.store(da, Ordering::Relaxed);
+    assert!(le_hash(&t, a, 0).is_none(), "chave de A com dados de B");
+    assert!(le_hash(&t, b, 0).is_none(), "chave de B com dados de A");
+    // Ao contrário também: dados certos, chave da outra.
+    t.entradas[ia].chave_xor.store(kb, Ordering::Relaxed);
+    t.entradas[ia].dados.store(da, Ordering::Relaxed);
+    t.entradas[ib].chave_xor.store(ka, Ordering::Relaxed);
+    t.entradas[ib].dados.store(db, Ordering::Relaxed);
+    assert!(le_hash(&t, a, 0).is_none());
+    assert!(le_hash(&t, b, 0).is_none());
+
+    // Uma gravação nova conserta a célula.
+    grava_hash(&t, a, 55, 10, 4, HASH_SUPERIOR, 0);
+    let e = le_hash(&t, a, 0).unwrap();
+    assert_eq!((e.lance, e.escore, e.profundidade), (55, 10, 4));
+    assert_eq!(e.tipo(), HASH_SUPERIOR);
+}
+
+#[test]
+fn empacotamento_guarda_todos_os_campos() {
+    for (lance, escore, prof, tipo_idade) in [
+        (0u16, 0i16, 0i8, 0u8),
+        (u16::MAX, i16::MIN, i8::MIN, u8::MAX),
+        (0x1234, -31999, -1, 0b1111_1101),
+        (4095, 31999, 127, 1),
+    ] {
+        let e = TEntradaHash {
+            chave: 0xdead_beef,
+            lance,
+            escore,
+            profundidade: prof,
+            tipo_idade,
+        };
+        let d = desempacota_hash(e.chave, empacota_hash(&e));
+        assert_eq!(
+            (d.chave, d.lance, d.escore, d.profundidade, d.tipo_idade),
+            (e.chave, lance, escore, prof, tipo_idade)
+        );
+    }
+}
+
+/// Duas threads gravam sem parar chaves do mesmo balde, cada chave sempre
+/// com os mesmos dados; outra lê. Toda entrada achada tem os dados da sua
+/// chave: as misturas de gravações viram falhas, nunca dados de outra.
+#[test]
+fn leitura_concorrente_nunca_mistura_entradas() {
+    let t = Arc::new(nova_tabela_hash(1));
+    let baldes = (t.entradas.len() / 4) as u64;
+    // Oito chaves no mesmo balde (mesmos bits baixos), para brigarem pelas células.
+    let chaves: Vec<u64> = (1..=8).map(|i| i * baldes + 3).collect();
+    let lance_de = |k: u64| (k % 4093) as u16 + 1;
+    let escore_de = |k: u64| (k % 2000) as i32 - 1000;
+    let fim = Instant::now() + Duration::from_millis(300);
+    std::thread::scope(|s| {
+        for w in 0..2 {
+            let (t, chaves) = (Arc::clone(&t), chaves.clone());
+            s.spawn(move || {
+                let mut i = w;
+                while Instant::now() < fim {
+                    let k = chaves[i % chaves.len()];
+                    grava_hash(
+                        &t,
+                        k,
+                        lance_de(k),
+                        escore_de(k),
+                        (i % 20) as i32,
+                        HASH_EXATO,
+                        0,
+                    );
+                    i += 3;
+                }
+            });
+        }
+        let mut achadas = 0u64;
+        while Instant::now() < fim {
+            for &k in &chaves {
+                if let Some(e) = le_hash(&t, k, 0) {
+                    assert_eq!(e.lance, lance_de(k));
+                    assert_eq!(e.escore as i32, escore_de(k));
+                    achadas += 1;
+                }
+            }
+        }
+        assert!(achadas > 0);
+    });
+}
+
+// ---------------------------------------------------------------------------
+// O lance da tabela nunca é ilegal
+// ---------------------------------------------------------------------------
+
+const POSICOES: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+];
+
+/// `ordena_lances` com cada um dos 65 536 códigos como lance da tabela: a
+/// lista continua a dos lances legais, e só o lance gerado com aquele código
+/// (se existir) ganha a faixa da tabela. Um código de colisão que não é
+/// lance aqui não marca nada, e só lances da lista são feitos.
+#[test]
+fn lance_da_tabela_so_marca_lance_gerado() {
+    let bu = nova_busca(1);
+    for fen in POSICOES {
+        let b = TBoard::de_fen(fen).unwrap();
+        let mut legais = TListaLances::nova();
+        gera_lista_lances(&b, GERA_TODOS, &mut legais);
+        let codigos: Vec<u16> = legais.como_fatia().iter().map(|l| l.codigo()).collect();
+        let mut lista = TListaLances::nova();
+        for codigo in 0..=u16::MAX {
+            lista.clone_from(&legais);
+            ordena_lances(&b, &bu.ord, &mut lista, 0, LANCE_NULO, codigo, true);
+            let atuais: Vec<u16> = lista.como_fatia().iter().map(|l| l.codigo()).collect();
+            assert_eq!(atuais, codigos);
+            let marcados: Vec<u16> = lista
+                .como_fatia()
+                .iter()
+                .filter(|l| l.valor_lance == ORD_HASH)
+                .map(|l| l.codigo())
+                .collect();
+            let esperado = codigo != 0 && codigos.contains(&codigo);
+            assert_eq!(marcados.len(), esperado as usize, "{fen} código {codigo}");
+            assert!(marcados.iter().all(|&c| c == codigo));
+        }
+    }
+}
+
+/// Lances que nenhuma posição de `POSICOES` tem: de casas vazias, de uma
+/// casa para ela mesma, promoções de torre…
+fn codigos_lixo() -> Vec<u16> {
+    let mut v = Vec::new();
+    for origem in [27u16, 35, 0, 63] {
+        for destino in [origem, 36, 28, 7] {
+            for promo in [0u16, 4, 6] {
+                v.push(origem | destino << 6 | promo << 12);
+            }
+        }
+    }
+    v.push(u16::MAX);
+    v
+}
+
+/// Enche a tabela com entradas de lances-lixo para a raiz e para cada
+/// posição a um e dois lances dela (profundidade −1: não cortam, só ordenam)
+/// e pesquisa. O tabuleiro volta igual, e o lance e a PV são legais.
+#[test]
+fn busca_com_lances_lixo_na_tabela_so_faz_lances_legais() {
+    for fen in POSICOES {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(4);
+        bu.post = false;
+        let lixo = codigos_lixo();
+        let mut n = 0;
+        let mut grava = |chave: u64| {
+            grava_hash(&bu.tt, chave, lixo[n % lixo.len()], 0, -1, HASH_EXATO, 0);
+            n += 1;
+        };
+        grava(b.chave_hash);
+        let mut l1 = TListaLances::nova();
+        gera_lista_lances(&b, GERA_TODOS, &mut l1);
+        for l in l1.como_fatia() {
+            b.make(l);
+            grava(b.chave_hash);
+            let mut l2 = TListaLances::nova();
+            gera_lista_lances(&b, GERA_TODOS, &mut l2);
+            for m in l2.como_fatia() {
+                b.make(m);
+                grava(b.chave_hash);
+                b.unmake();
+            }
+            b.unmake();
+        }
+        let (fen_antes, chave_antes) = (b.para_fen(), b.chave_hash);
+        // `busca_na_thread`: sem envelhecer, as entradas de lixo contam como desta busca.
+        let r = busca_na_thread(
+            &mut b,
+            &mut bu,
+            &TLimites {
+                profundidade: 5,
+                ..TLimites::default()
+            },
+        );
+        assert_eq!((b.para_fen(), b.chave_hash), (fen_antes, chave_antes));
+        assert!(
+            acha_lance(&b, &lance_para_texto(&r.lance)).is_some(),
+            "{fen}"
+        );
+        let mut c = b.clone();
+        for l in &r.pv.lances[..r.pv.num_lances] {
+            let m = acha_lance(&c, &lance_para_texto(l))
+                .unwrap_or_else(|| panic!("{fen}: PV com lance ilegal {}", lance_para_texto(l)));
+            c.make(&m);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Mates: duas threads acham o que uma acha
+// ---------------------------------------------------------------------------
+
+fn pensa_com(fen: &str, prof: u32, threads: usize) -> TResultado {
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(16);
+    bu.post = false;
+    let mut p = novo_paralelo(threads, &bu);
+    assert_eq!(num_threads(&p), threads);
+    let lim = TLimites {
+        profundidade: prof,
+        ..TLimites::default()
+    };
+    busca_paralela(&mut b, &mut bu, &mut p, &lim)
+}
+
+#[test]
+fn duas_threads_acham_os_mesmos_mates() {
+    // (FEN, profundidade, lance único do mate ou "" se há mais de um)
+    let casos = [
+        ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 4, "g6g7"),
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            6,
+            "g3g6",
+        ),
+        ("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", 6, ""),
+        (
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",
+            8,
+            "d6d1",
+        ),
+        ("7k/8/6K1/8/8/8/8/Q7 b - - 0 1", 4, ""),
+    ];
+    for (fen, prof, lance) in casos {
+        let um = pensa_com(fen, prof, 1);
+        assert!(
+            um.escore.abs() >= LIMIAR_MATE,
+            "{fen}: sem mate com uma thread"
+        );
+        if !lance.is_empty() {
+            assert_eq!(lance_para_texto(&um.lance), lance, "{fen}");
+        }
+        // Várias vezes: com duas threads a árvore muda de uma execução para outra.
+        for _ in 0..3 {
+            let dois = pensa_com(fen, prof, 2);
+            assert_eq!(
+                escore_xboard(dois.escore),
+                escore_xboard(um.escore),
+                "{fen}: {}",
+                lance_para_texto(&dois.lance)
+            );
+            if !lance.is_empty() {
+                assert_eq!(lance_para_texto(&dois.lance), lance, "{fen}");
+            }
+            assert_eq!(dois.profundidade, prof as i32);
+        }
+    }
+}
+
+/// Uma thread por `busca_paralela` é a `busca`: mesmos nós, lance e escore.
+/// Com duas, a principal termina a profundidade pedida e os nós somam as
+/// duas threads.
+#[test]
+fn uma_thread_e_a_busca_de_sempre() {
+    for fen in POSICOES {
+        let lim = TLimites {
+            profundidade: 6,
+            ..TLimites::default()
+        };
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.post = false;
+        let r = busca(&mut b, &mut bu, &lim);
+        let r1 = pensa_com(fen, 6, 1);
+        assert_eq!(
+            (r1.nos, r1.escore, r1.lance.codigo()),
+            (r.nos, r.escore, r.lance.codigo())
+        );
+        let r2 = pensa_com(fen, 6, 2);
+        assert_eq!(r2.profundidade, 6);
+        assert!(r2.nos > 0);
+    }
+}
+
+/// O conjunto de threads muda de tamanho entre buscas, limpa e troca de
+/// tabela sem perder as ajudantes.
+#[test]
+fn threads_mudam_entre_buscas() {
+    let fen = POSICOES[1];
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(4);
+    bu.post = false;
+    let mut p = novo_paralelo(1, &bu);
+    let lim = TLimites {
+        profundidade: 5,
+        ..TLimites::default()
+    };
+    for threads in [3, 2, 4, 1, 2] {
+        ajusta_threads(&mut p, &bu, threads);
+        assert_eq!(num_threads(&p), threads);
+        let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
+        assert!(acha_lance(&b, &lance_para_texto(&r.lance)).is_some());
+        limpa_paralelo(&mut p, &mut bu);
+        redimensiona_paralelo(&mut p, &mut bu, 1 + threads);
+    }
+    // `cores 0` vale uma thread (o teto, MAX_THREADS, não se cria aqui:
+    // seriam centenas de MB).
+    ajusta_threads(&mut p, &bu, 0);
+    assert_eq!(num_threads(&p), 1);
+}
+
+// ---------------------------------------------------------------------------
+// Protocolo com `cores 2`
+// ---------------------------------------------------------------------------
+
+fn pensamento(l: &str) -> bool {
+    let t: Vec<&str> = l.split_whitespace().collect();
+    t.len() >= 5 && t[..4].iter().all(|x| x.parse::<i64>().is_ok())
+}
+
+fn legal(b: &TBoard, lance: &str) -> bool {
+    acha_lance(b, lance).is_some()
+}
+
+#[test]
+fn cores_2_analise_exit_e_ping() {
+    let mut m = motor_pronto();
+    envia(&mut m, "cores 2");
+    let v = sincroniza(&mut m);
+    assert!(v.iter().all(|l| l.starts_with('#')), "{v:#?}");
+    envia(&mut m, "force");
+    envia(&mut m, "post");
+    envia(&mut m, "analyze");
+    espera(&mut m, pensamento, PRAZO);
+    envia(&mut m, ".");
+    let st = espera(&mut m, |l| l.starts_with("stat01:"), PRAZO);
+    let t: Vec<&str> = st.last().unwrap().split_whitespace().collect();
+    assert!(t[1..6].iter().all(|x| x.parse::<u64>().is_ok()), "{t:?}");
+    envia(&mut m, "exit");
+    envia(&mut m, "ping 7");
+    espera_linha(&mut m, "pong 7");
+    // Fora da análise, nada mais sai (nenhuma ajudante imprime).
+    let v = coleta(&mut m, 300);
+    assert!(v.is_empty(), "{v:#?}");
+    assert!(!m.transcricao.iter().any(|l| l.starts_with("move")));
+}
+
+#[test]
+fn cores_2_joga_lances_legais_com_new_e_memory_entre_buscas() {
+    let mut m = motor_pronto();
+    envia(&mut m, "cores 2");
+    envia(&mut m, "st 0.2");
+    envia(&mut m, "go");
+    let (_, x) = espera_lance(&mut m);
+    let mut b = TBoard::inicial();
+    assert!(legal(&b, &x), "{x}");
+    let l = acha_lance(&b, &x).unwrap();
+    b.make(&l);
+    // Outra tabela e outra partida entre as buscas, com as duas threads.
+    envia(&mut m, "memory 16");
+    envia(&mut m, "new");
+    envia(&mut m, "memory 32");
+    sincroniza(&mut m);
+    envia(&mut m, "usermove e2e4");
+    let (_, x) = espera_lance(&mut m);
+    let mut b = TBoard::inicial();
+    b.make(&acha_lance(&b, "e2e4").unwrap());
+    assert!(legal(&b, &x), "{x}");
+    b.make(&acha_lance(&b, &x).unwrap());
+    // Mais threads no meio da partida.
+    envia(&mut m, "cores 3");
+    envia(&mut m, "usermove d2d4");
+    let (_, x) = espera_lance(&mut m);
+    b.make(&acha_lance(&b, "d2d4").unwrap());
+    assert!(legal(&b, &x), "{x}");
+    sincroniza(&mut m);
+}
+
+/// `?` com duas threads: o lance sai logo (a principal para as ajudantes
+/// em milissegundos), e o `ping` seguinte é respondido.
+#[test]
+fn cores_2_interroga_para_na_hora() {
+    let mut m = motor_pronto();
+    envia(&mut m, "cores 2");
+    envia(&mut m, "st 60");
+    envia(&mut m, "go");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    envia(&mut m, "?");
+    let (_, x) = espera_lance(&mut m);
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "o lance demorou {:?}",
+        t.elapsed()
+    );
+    assert!(legal(&TBoard::inicial(), &x), "{x}");
+    sincroniza(&mut m);
+}
+
+/// Ponder com duas threads: acerto (o lance sai dentro do `st`), erro
+/// (outro lance: a busca recomeça) e `result` no meio do ponder.
+#[test]
+fn cores_2_ponder_acerto_erro_e_result() {
+    let mut m = motor_pronto();
+    envia(&mut m, "cores 2");
+    envia(&mut m, "hard");
+    envia(&mut m, "st 0.3");
+    envia(&mut m, "usermove e2e4");
+    let (_, x) = espera_lance(&mut m);
+    let mut b = TBoard::inicial();
+    b.make(&acha_lance(&b, "e2e4").unwrap());
+    b.make(&acha_lance(&b, &x).unwrap());
+    std::thread::sleep(Duration::from_millis(100));
+    envia(&mut m, "hint");
+    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
+    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
+    assert!(legal(&b, &previsto), "{previsto}");
+    // Acerto.
+    let inicio = Instant::now();
+    envia(&mut m, &format!("usermove {previsto}"));
+    let (_, y) = espera_lance(&mut m);
+    assert!(
+        inicio.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        inicio.elapsed()
+    );
+    b.make(&acha_lance(&b, &previsto).unwrap());
+    assert!(legal(&b, &y), "{y}");
+    b.make(&acha_lance(&b, &y).unwrap());
+    // Erro: um lance que não é o previsto.
+    std::thread::sleep(Duration::from_millis(100));
+    envia(&mut m, "hint");
+    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
+    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    let outro = lista
+        .como_fatia()
+        .iter()
+        .map(lance_para_texto)
+        .find(|t| *t != previsto)
+        .unwrap();
+    envia(&mut m, &format!("usermove {outro}"));
+    let (_, z) = espera_lance(&mut m);
+    b.make(&acha_lance(&b, &outro).unwrap());
+    assert!(legal(&b, &z), "{z}");
+    // `result` durante o ponder: nenhum lance depois.
+    std::thread::sleep(Duration::from_millis(100));
+    envia(&mut m, "result 1-0 {White resigns}");
+    envia(&mut m, "usermove a2a3");
+    sincroniza(&mut m);
+    let v = coleta(&mut m, 500);
+    assert!(v.iter().all(|l| !l.starts_with("move")), "{v:#?}");
+}
+
+// ---------------------------------------------------------------------------
+// Linha de comando
+// ---------------------------------------------------------------------------
+
+fn roda(args: &[&str]) -> String {
+    let s = Command::new(env!("CARGO_BIN_EXE_ice"))
+        .args(args)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("rodar o binário ice");
+    assert!(s.status.success(), "{args:?}: {s:?}");
+    String::from_utf8_lossy(&s.stdout).into_owned()
+}
+
+fn ultima(s: &str) -> String {
+    s.lines().last().unwrap_or("").to_string()
+}
+
+#[test]
+fn linha_de_comando_com_threads() {
+    let nos = |s: &str| ultima(s).split_whitespace().nth(1).unwrap().to_string();
+    // Uma thread é o bench de sempre, nó por nó.
+    let sem = roda(&["bench", "4"]);
+    let uma = roda(&["bench", "4", "--threads", "1"]);
+    assert_eq!(nos(&sem), nos(&uma));
+    let duas = roda(&["bench", "--threads", "2", "4"]);
+    assert!(ultima(&duas).starts_with("bench nodes="), "{duas}");
+    // `ice busca … --threads 2`: `bestmove` e, por último, a linha de medida.
+    let s = roda(&[
+        "busca",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        "--profundidade",
+        "5",
+        "--threads",
+        "2",
+    ]);
+    let linhas: Vec<&str> = s.lines().collect();
+    assert_eq!(linhas[linhas.len() - 2], "bestmove g3g6", "{s}");
+    let u = linhas[linhas.len() - 1];
+    assert!(
+        u.starts_with("busca depth=5 score=100002 nodes=") && u.ends_with(" threads=2"),
+        "{u}"
+    );
+    // Um número ruim é erro, com código de saída 1.
+    for ruim in [
+        &["bench", "--threads", "0"][..],
+        &["--threads", "x"],
+        &["--threads", "2", "bench"],
+    ] {
+        let s = Command::new(env!("CARGO_BIN_EXE_ice"))
+            .args(ruim)
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap();
+        assert_eq!(s.status.code(), Some(1), "{ruim:?}");
+    }
+}
+
+/// `ice --threads 2`: o protocolo já com duas threads (o `# cores` do
+/// `accepted debug` não aparece: é a opção da linha de comando).
+#[test]
+fn protocolo_com_threads_na_linha_de_comando() {
+    let mut m = abre_motor_com(&["--hash", "8", "--sem-livro", "--threads", "2"]);
+    handshake(&mut m);
+    envia(&mut m, "new");
+    envia(&mut m, "st 0.2");
+    envia(&mut m, "go");
+    let (_, x) = espera_lance(&mut m);
+    assert!(legal(&TBoard::inicial(), &x), "{x}");
+    sincroniza(&mut m);
+}
