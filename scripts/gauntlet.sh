@@ -33,6 +33,20 @@ SEMENTE=${SEMENTE:-1}
 HASH=${HASH:-64}
 SAIDA=${SAIDA:-target/gauntlet}
 FORCA=${FORCA:-docs/forca.md}
+
+# insere_linha LINHA: põe a linha no fim da tabela dos matches, a primeira de
+# $FORCA (antes da seção dos SPRT); sem essa seção, no fim do arquivo.
+insere_linha() {
+    LINHA="$1" python3 - "$FORCA" <<'PY'
+import os, sys
+caminho = sys.argv[1]
+linhas = open(caminho, encoding="utf-8").read().split("\n")
+secao = next((i for i, l in enumerate(linhas) if l.startswith("## Mudanças testadas por SPRT")), len(linhas))
+ultima = max((i for i, l in enumerate(linhas[:secao]) if l.startswith("|")), default=secao - 1)
+linhas.insert(ultima + 1, os.environ["LINHA"])
+open(caminho, "w", encoding="utf-8").write("\n".join(linhas))
+PY
+}
 ANOTA=${ANOTA:-1}
 NOTA=${NOTA:-}
 
@@ -110,7 +124,7 @@ PY
 ) || { echo "gauntlet: o match contra $nome não terminou partidas (veja $resumo)" >&2; falhou=1; continue; }
     echo "$linha"
     if [ "$ANOTA" = 1 ]; then
-        echo "$linha" >>"$FORCA"
+        insere_linha "$linha"
     fi
 done
 exit $falhou
