@@ -44,7 +44,7 @@ use crate::ordenacao::{
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -168,6 +168,10 @@ pub struct TCompartilhado {
     pub parar: AtomicBool,
     /// Nós da ajudante i em `nos[i − 1]`.
     pub nos: Vec<AtomicU64>,
+    /// A iteração mais funda que alguma ajudante completou nesta busca. Com
+    /// limite de profundidade, a principal para quando uma ajudante chega lá:
+    /// o resultado daquela profundidade já existe (e `busca_paralela` o usa).
+    pub prof_concluida: AtomicI32,
 }
 
 /// O estado da busca: o que no ICE eram variáveis globais. Cada thread do
@@ -400,6 +404,11 @@ fn verifica_parada(bu: &mut TBusca) {
             bu.parar = true;
         }
         if lim.nos > 0 && bu.nos >= lim.nos {
+            bu.parar = true;
+        }
+        // Lazy SMP: uma ajudante já completou a profundidade pedida.
+        let feita = bu.compartilhado.prof_concluida.load(Ordering::Relaxed);
+        if lim.profundidade > 0 && feita >= lim.profundidade as i32 {
             bu.parar = true;
         }
     }
@@ -1439,6 +1448,12 @@ fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, it: &TIterac
     }
     bu.nos_iteracao[prof as usize] = bu.nos;
     bu.pv_anterior = it.pv;
+    if bu.id_thread > 0 {
+        // A principal fica sabendo (limite de profundidade, ver `verifica_parada`).
+        bu.compartilhado
+            .prof_concluida
+            .fetch_max(prof, Ordering::Relaxed);
+    }
     imprime_pv(bu, prof, it.escore, &it.pv);
 }
 

@@ -12,8 +12,10 @@
 //! frente e enche a tabela para a principal.
 //!
 //! Quem manda é a principal (a thread que chama `busca_paralela`): é dela o
-//! relógio, a entrada, a saída e o lance jogado (as ajudantes não imprimem
-//! nada, e o resultado delas só entra na soma dos nós). Quando ela termina
+//! relógio, a entrada e a saída (as ajudantes não imprimem nada). O lance
+//! jogado é o da thread que completou a iteração mais funda (a principal em
+//! empate); com limite de profundidade, a principal para assim que uma
+//! ajudante completa a profundidade pedida. Quando ela termina
 //! (tempo, `?`, profundidade, limite de nós), levanta `parar` no
 //! `TCompartilhado` e espera as ajudantes, que olham a ordem de 2048 em 2048
 //! nós (~1,5 ms).
@@ -34,7 +36,7 @@ use crate::ordenacao::limpa_ordenacao;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use log::{debug, error, warn};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -53,6 +55,8 @@ struct TTrabalho {
     b: Box<TBoard>,
     bu: Box<TBusca>,
     lim: TLimites,
+    /// O resultado da última busca da ajudante (volta com o trabalho).
+    r: TResultado,
 }
 
 /// Uma thread ajudante, vista da principal.
@@ -106,6 +110,7 @@ pub fn ajusta_threads(p: &mut TParalelo, bu: &TBusca, threads: usize) {
     let c = Arc::new(TCompartilhado {
         parar: AtomicBool::new(false),
         nos: (0..n).map(|_| AtomicU64::new(0)).collect(),
+        prof_concluida: AtomicI32::new(0),
     });
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         t.bu.compartilhado = Arc::clone(&c);
@@ -144,6 +149,7 @@ fn cria_ajudante(id: usize, bu: &TBusca, c: &Arc<TCompartilhado>) -> std::io::Re
             b: Box::new(TBoard::inicial()),
             bu: abu,
             lim: TLimites::default(),
+            r: TResultado::default(),
         }),
         ocupada: false,
     })
@@ -166,7 +172,7 @@ fn encerra_ajudante(a: TAjudante) {
 fn laco_ajudante(ordens: Receiver<TTrabalho>, respostas: Sender<TTrabalho>) {
     while let Ok(mut t) = ordens.recv() {
         let lim = t.lim;
-        busca_na_thread(&mut t.b, &mut t.bu, &lim);
+        t.r = busca_na_thread(&mut t.b, &mut t.bu, &lim);
         if respostas.send(t).is_err() {
             return;
         }
@@ -217,8 +223,8 @@ fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) 
 
 /// A busca de todas as threads: a principal pesquisa com `busca_na_thread`
 /// e decide tudo; as ajudantes pesquisam a mesma posição até ela terminar.
-/// O lance devolvido é o da principal; `nos` soma as threads. Com uma
-/// thread, é a `busca`.
+/// O lance devolvido é o da thread com a iteração completa mais funda (a
+/// principal em empate); `nos` soma as threads. Com uma thread, é a `busca`.
 pub fn busca_paralela(
     b: &mut TBoard,
     bu: &mut TBusca,
@@ -229,6 +235,7 @@ pub fn busca_paralela(
     envelhece_hash(&bu.tt);
     let c = Arc::clone(&p.compartilhado);
     c.parar.store(false, Ordering::Relaxed);
+    c.prof_concluida.store(0, Ordering::Relaxed);
     zera_nos(&c);
     bu.compartilhado = Arc::clone(&c);
 
@@ -251,17 +258,36 @@ pub fn busca_paralela(
     let espera = Instant::now();
     c.parar.store(true, Ordering::Relaxed);
     let mut nos_ajudantes = 0;
+    let mut mais_funda: Option<TResultado> = None;
     for a in p.ajudantes.iter_mut().filter(|a| a.ocupada) {
         a.ocupada = false;
         match a.respostas.recv() {
             Ok(t) => {
                 nos_ajudantes += t.bu.nos;
+                let melhor = mais_funda.map_or(r.profundidade, |m| m.profundidade);
+                if t.r.profundidade > melhor && t.r.lance.existe() {
+                    mais_funda = Some(t.r);
+                }
                 a.estado = Some(t);
             }
             Err(_) => error!("uma thread ajudante morreu; a busca segue sem ela"),
         }
     }
     zera_nos(&c);
+    // Passo 5. O lance jogado: o da thread que completou a iteração mais
+    // funda (a principal, em empate). Uma ajudante está muitas vezes uma
+    // iteração à frente (ela pula iterações), e o resultado dela é tão
+    // completo quanto o da principal, só mais fundo.
+    if let Some(m) = mais_funda {
+        debug!(
+            "busca: lance da ajudante (profundidade {} contra {} da principal)",
+            m.profundidade, r.profundidade
+        );
+        r.lance = m.lance;
+        r.escore = m.escore;
+        r.pv = m.pv;
+        r.profundidade = m.profundidade;
+    }
     debug!(
         "busca: {} threads, {} nós ({} da principal), ajudantes paradas em {} ms",
         num_threads(p),
