@@ -313,6 +313,29 @@ fn duas_threads_acham_os_mesmos_mates() {
     }
 }
 
+/// Com limite de profundidade e duas threads, a principal para quando uma
+/// ajudante completa a profundidade pedida, e o resultado é o daquela
+/// iteração: nunca mais raso que o pedido (o que aconteceria se o lance
+/// ficasse com a principal interrompida), nunca mais fundo, e legal.
+#[test]
+fn duas_threads_com_limite_de_profundidade_devolvem_essa_profundidade() {
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 5";
+    let b = TBoard::de_fen(fen).unwrap();
+    for _ in 0..3 {
+        let r = pensa_com(fen, 10, 2);
+        assert_eq!(r.profundidade, 10);
+        assert!(
+            legal(&b, &lance_para_texto(&r.lance)),
+            "{}",
+            lance_para_texto(&r.lance)
+        );
+        assert_eq!(
+            lance_para_texto(&r.pv.lances[0]),
+            lance_para_texto(&r.lance)
+        );
+    }
+}
+
 /// Uma thread por `busca_paralela` é a `busca`: mesmos nós, lance e escore.
 /// Com duas, a principal termina a profundidade pedida e os nós somam as
 /// duas threads.
