@@ -225,7 +225,6 @@ pub struct TXboard {
     pub saudacao: bool,
     pub saudou: bool,
     pub hash_mb: usize,
-    pub cores: u32,
     // --- Memória da partida ---
     /// Escore da última busca do motor (ponto de vista do motor).
     pub ultimo_escore: Option<i32>,
@@ -251,7 +250,6 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     let paralelo = novo_paralelo(op.threads, &bu);
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
-        cores: num_threads(&paralelo) as u32,
         bu,
         paralelo,
         // Como um motor recém-aberto no protocolo 1: a interface joga de
@@ -695,8 +693,8 @@ fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
         Comando::Cores(n) => {
             // Satura em `MAX_THREADS` (e 0 vale 1), como o `memory`.
             ajusta_threads(&mut x.paralelo, &x.bu, n as usize);
-            x.cores = num_threads(&x.paralelo) as u32;
-            depura(x, &format!("cores {n}: {} thread(s) de busca", x.cores));
+            let threads = num_threads(&x.paralelo);
+            depura(x, &format!("cores {n}: {threads} thread(s) de busca"));
         }
         Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
         _ => {}

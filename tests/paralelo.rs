@@ -490,9 +490,7 @@ fn cores_2_ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, "e2e4").unwrap());
     b.make(&acha_lance(&b, &x).unwrap());
     std::thread::sleep(Duration::from_millis(100));
-    envia(&mut m, "hint");
-    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
-    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
+    let previsto = pede_hint(&mut m);
     assert!(legal(&b, &previsto), "{previsto}");
     // Acerto.
     let inicio = Instant::now();
@@ -508,17 +506,8 @@ fn cores_2_ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, &y).unwrap());
     // Erro: um lance que não é o previsto.
     std::thread::sleep(Duration::from_millis(100));
-    envia(&mut m, "hint");
-    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
-    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&b, GERA_TODOS, &mut lista);
-    let outro = lista
-        .como_fatia()
-        .iter()
-        .map(lance_para_texto)
-        .find(|t| *t != previsto)
-        .unwrap();
+    let previsto = pede_hint(&mut m);
+    let outro = lance_diferente(&b, &previsto);
     envia(&mut m, &format!("usermove {outro}"));
     let (_, z) = espera_lance(&mut m);
     b.make(&acha_lance(&b, &outro).unwrap());

@@ -1100,9 +1100,7 @@ fn ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, &x).unwrap());
     // Pondera: hint diz o lance previsto; ping responde na hora.
     std::thread::sleep(Duration::from_millis(100));
-    envia(&mut m, "hint");
-    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
-    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
+    let previsto = pede_hint(&mut m);
     assert!(acha_lance(&b, &previsto).is_some(), "{previsto}");
     let inicio = Instant::now();
     sincroniza(&mut m);
@@ -1119,17 +1117,8 @@ fn ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, &y).unwrap());
     // Erro: outro lance qualquer (diferente do previsto).
     std::thread::sleep(Duration::from_millis(100));
-    envia(&mut m, "hint");
-    let v = espera(&mut m, |l| l.starts_with("Hint: "), PRAZO);
-    let previsto = v.last().unwrap()["Hint: ".len()..].to_string();
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&b, GERA_TODOS, &mut lista);
-    let outro = lista
-        .como_fatia()
-        .iter()
-        .map(lance_para_texto)
-        .find(|t| *t != previsto)
-        .unwrap();
+    let previsto = pede_hint(&mut m);
+    let outro = lance_diferente(&b, &previsto);
     envia(&mut m, &format!("usermove {outro}"));
     let (_, z) = espera_lance(&mut m);
     b.make(&acha_lance(&b, &outro).unwrap());

@@ -5,7 +5,11 @@
 
 #![allow(dead_code)]
 
+use ice::geracao::gera_lista_lances;
+use ice::lance::{lance_para_texto, TListaLances};
 use ice::processo::{self, inicia_processo, le_linha_ate, TLeitura, TProcesso};
+use ice::tabuleiro::TBoard;
+use ice::tipos::GERA_TODOS;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -167,4 +171,23 @@ pub fn eh_pensamento(l: &str) -> bool {
 /// Primeiro lance da PV de uma linha de pensamento.
 pub fn primeiro_da_pv(l: &str) -> Option<String> {
     l.split_whitespace().nth(4).map(str::to_string)
+}
+
+/// Pede `hint` e devolve o lance previsto (o do ponder).
+pub fn pede_hint(m: &mut TMotor) -> String {
+    envia(m, "hint");
+    let v = espera(m, |l| l.starts_with("Hint: "), PRAZO);
+    v.last().unwrap()["Hint: ".len()..].to_string()
+}
+
+/// Um lance legal de `b` diferente de `evita` (para errar o ponder).
+pub fn lance_diferente(b: &TBoard, evita: &str) -> String {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    lista
+        .como_fatia()
+        .iter()
+        .map(lance_para_texto)
+        .find(|t| t != evita)
+        .unwrap()
 }
