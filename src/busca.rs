@@ -61,7 +61,7 @@ pub const MARGEM_FUTILIDADE: i32 = 200;
 const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
 /// Futilidade reversa só até esta profundidade restante: mais longe do
 /// horizonte, o adversário tem lances demais para recuperar o escore.
-const PROF_FUTILIDADE_REVERSA: i32 = 3;
+const PROF_FUTILIDADE_REVERSA: i32 = 7;
 /// LMR: só a partir desta profundidade restante…
 const LMR_PROFUNDIDADE: i32 = 3;
 /// …e depois de tantos lances já pesquisados no nó.
@@ -208,6 +208,9 @@ pub struct TBusca {
     seguindo_pv: bool,
     /// Profundidade da iteração corrente (para limitar as extensões).
     prof_iteracao: i32,
+    /// Avaliação estática de cada ply do caminho atual (−INFINITO em
+    /// xeque), para saber se o lado a jogar está melhorando.
+    estaticas: [i32; MAX_DEPTH + 1],
     /// Lances da raiz ainda por pesquisar na iteração (para `stat01`).
     restantes_raiz: u32,
     total_raiz: u32,
@@ -287,6 +290,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         pv_anterior: TPv::default(),
         seguindo_pv: false,
         prof_iteracao: 0,
+        estaticas: [-INFINITO; MAX_DEPTH + 1],
         restantes_raiz: 0,
         total_raiz: 0,
         lance_atual_raiz: LANCE_NULO,
@@ -662,6 +666,9 @@ struct TNo {
     lance_hash: u16,
     /// O lance nulo revelou uma ameaça de mate: os lances do nó são estendidos.
     ameaca_mate: bool,
+    /// A estática subiu desde a última vez que este lado jogou (2 plies
+    /// atrás): as podas podem ser mais ousadas, o nó tende a cortar.
+    melhorando: bool,
     /// Podas por lance, decididas uma vez por nó (`prepara_podas`):
     /// futilidade na profundidade 1…
     futil: bool,
@@ -727,6 +734,8 @@ pub fn alpha_beta(
     if !n.em_xeque {
         n.estatica = eval(b, &mut bu.av, n.alfa, n.beta);
     }
+    bu.estaticas[ply] = n.estatica;
+    n.melhorando = melhorando(bu, &n);
     if let Some(v) = futilidade_reversa(bu, &n) {
         conta!(bu, futilidade_reversa);
         return v;
@@ -780,6 +789,7 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         estatica: -INFINITO,
         lance_hash: 0,
         ameaca_mate: false,
+        melhorando: false,
         futil: false,
         poda_see: false,
         limite_lmp: usize::MAX,
@@ -896,6 +906,25 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     None
 }
 
+/// Passo 4: o lado a jogar está melhorando? Compara a estática com a de 2
+/// plies atrás (a última vez que ele jogou); se ele estava em xeque ali, com
+/// a de 4 plies; sem com que comparar, sim (o caso mais cauteloso para as
+/// podas que ficam menos ousadas quando ele *não* melhora).
+#[inline(always)]
+fn melhorando(bu: &TBusca, n: &TNo) -> bool {
+    if n.em_xeque {
+        return false;
+    }
+    let ply = n.ply;
+    if ply >= 2 && bu.estaticas[ply - 2] != -INFINITO {
+        n.estatica > bu.estaticas[ply - 2]
+    } else if ply >= 4 && bu.estaticas[ply - 4] != -INFINITO {
+        n.estatica > bu.estaticas[ply - 4]
+    } else {
+        true
+    }
+}
+
 /// Passo 4: futilidade reversa (só ICE-rs). Perto do horizonte, fora da PV e
 /// de xeque, uma estática acima de β por mais que a margem devolve o corte:
 /// nenhuma resposta razoável do adversário em tão poucos plies a compensa.
@@ -907,7 +936,7 @@ fn futilidade_reversa(bu: &TBusca, n: &TNo) -> Option<i32> {
         && n.prof <= PROF_FUTILIDADE_REVERSA
         && n.beta.abs() < LIMIAR_MATE
     {
-        let margem = MARGEM_FUTILIDADE_REVERSA * n.prof;
+        let margem = MARGEM_FUTILIDADE_REVERSA * (n.prof - n.melhorando as i32);
         if n.estatica - margem >= n.beta {
             return Some(n.estatica - margem);
         }

@@ -271,3 +271,28 @@ fn estatisticas_contam_a_extensao_de_xeque() {
     );
     assert!(bu.est.ext_xeque > 0, "{:?}", bu.est);
 }
+
+/// Futilidade reversa até a profundidade 7, com a margem de um ply a menos
+/// quando o lado a jogar está melhorando: um nó fora da PV, 6 plies antes do
+/// horizonte, com a estática muito acima de β, corta sem pesquisar nada e
+/// devolve estática − 90 × (6 − 1) (sem estática anterior conta como
+/// melhorando). No ICE clássico não há futilidade reversa: o nó é pesquisado.
+#[test]
+fn futilidade_reversa_ate_prof_7_com_melhorando() {
+    // Brancas com uma dama a mais, sem nada atacado.
+    let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1";
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(16);
+    bu.post = false;
+    let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
+    assert!(estatica > 700, "{estatica}");
+    let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+    let beta = 0;
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 6, 0, true);
+    assert_eq!((v, bu.nos), (estatica - 90 * 5, 1));
+    // No ICE clássico a mesma chamada pesquisa a árvore.
+    define_classico(&mut bu, true);
+    bu.nos = 0;
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 6, 0, true);
+    assert!(v >= beta && bu.nos > 100, "{v} {}", bu.nos);
+}
