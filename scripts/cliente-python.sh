@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cliente-python.sh [COMANDO_DO_MOTOR [ARGS...]]
 #
-# Critério "cliente real" do issue 4: o python-chess (chess.engine.popen_xboard) joga partidas
-# completas e faz análises com o motor (tests/python/test_cliente.py). Sem argumentos testa
+# Critério "cliente real" dos issues 4 e 16: o python-chess (chess.engine.popen_xboard e
+# chess.engine.popen_uci) joga partidas completas e faz análises com o motor, de uma e de três
+# linhas (tests/python/test_cliente.py). Sem argumentos testa
 # target/release/ice (compila com `cargo build --release` se o binário não existir).
 # Imprime uma linha por teste e, no fim, `N passed, M failed`; sai com 0 só se nada falhou.
 #

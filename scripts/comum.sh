@@ -7,3 +7,14 @@ for v in MOTOR OPONENTE; do
         printf -v "$v" '%s' "$PWD/$c"
     fi
 done
+
+# embrulho_com_registro ARQUIVO MOTOR REGISTRO: escreve em ARQUIVO um motor que roda MOTOR com
+# RUST_LOG=ice=debug e a saída de erros somada a REGISTRO. O XBoard junta a saída de erros do
+# motor à saída padrão, e o registro não pode chegar ao protocolo: vai para o arquivo.
+embrulho_com_registro() {
+    cat >"$1" <<FIM
+#!/bin/sh
+RUST_LOG=ice=debug exec "$2" "\$@" 2>>"$3"
+FIM
+    chmod +x "$1"
+}

@@ -9,6 +9,8 @@
 #
 # Ambiente (todos opcionais):
 #   MOTOR=target/release/ice  NOME=ice            primeiro motor (o que é julgado)
+#   PROTO=xboard                                  protocolo do primeiro motor (xboard|uci: o
+#                                                 ICE-rs fala os dois, escolhidos pela 1ª linha)
 #   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
 #   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
@@ -27,6 +29,7 @@ NOME=${NOME:-$(basename "${MOTOR%% *}")}
 OPONENTE=${OPONENTE:-/usr/games/fairymax}
 NOME_OPONENTE=${NOME_OPONENTE:-$(basename "${OPONENTE%% *}")}
 [ "$NOME_OPONENTE" = "$NOME" ] && NOME_OPONENTE="$NOME_OPONENTE-2"
+PROTO=${PROTO:-xboard}
 PROTO_OPONENTE=${PROTO_OPONENTE:-xboard}
 CONCORRENCIA=${CONCORRENCIA:-1}
 SEMENTE=${SEMENTE:-1}
@@ -48,7 +51,7 @@ mkdir -p "$SAIDA"
 RESUMO=$SAIDA/resumo.txt
 inicio=$(date +%s)
 python3 "$MATCH" \
-    --engine name="$NOME" cmd="$MOTOR" proto=xboard memory=16 \
+    --engine name="$NOME" cmd="$MOTOR" proto="$PROTO" memory=16 \
     --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" \
     --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" --timemargin "$MARGEM_MS" \
     --openings "$ABERTURAS" --order random --seed "$SEMENTE" \

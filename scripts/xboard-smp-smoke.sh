@@ -34,11 +34,7 @@ REGISTRO=$SAIDA/ice-stderr.log
 rm -f "$REGISTRO"
 # O motor que o XBoard abre: o ICE-rs com o registro de depuração indo para o arquivo.
 EMBRULHO=$SAIDA/ice-com-registro.sh
-cat >"$EMBRULHO" <<FIM
-#!/bin/sh
-RUST_LOG=ice=debug exec "$MOTOR" "\$@" 2>>"$REGISTRO"
-FIM
-chmod +x "$EMBRULHO"
+embrulho_com_registro "$EMBRULHO" "$MOTOR" "$REGISTRO"
 
 MOTOR=$EMBRULHO XB_ARGS="-smpCores $CORES ${XB_ARGS:-}" "$RAIZ/scripts/xboard-smoke.sh" "$JOGOS" "$SAIDA"
 rc=$?

@@ -121,6 +121,11 @@ const PROF_MIN_QUEDA: i32 = 4;
 /// Na análise e no ponder, a espera pela ordem de fora dorme tanto entre
 /// olhadas na entrada (não gasta CPU, e 5 ms não se percebem).
 const PAUSA_ESPERA_MS: u64 = 5;
+/// Depois de quanto tempo de busca o UCI recebe `info currmove` (ms).
+const MS_CURRMOVE: u64 = 3000;
+/// Depois de quanto tempo o UCI recebe também as melhoras no meio de uma
+/// iteração (ms); antes, só a linha do fim de cada iteração.
+const MS_MELHORA_UCI: u64 = 1000;
 
 // --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
 /// SEE para separar capturas boas e ruins, podar as ruins na quiescência e,
@@ -235,6 +240,37 @@ pub struct TBusca {
     /// relógio nem entrada, só a ordem de parar de `compartilhado`.
     pub id_thread: usize,
     pub compartilhado: Arc<TCompartilhado>,
+    /// Quantas linhas a raiz mostra por profundidade (MultiPV; 1 = só a
+    /// melhor). O protocolo põe > 1 só na análise: jogando, vale a melhor.
+    pub multipv: usize,
+    /// Lances da raiz que a interface tirou da busca (`exclude` do xboard,
+    /// o complemento do `searchmoves` do UCI), pelo `codigo()`. O protocolo
+    /// monta a lista entre buscas; a busca só a consulta uma vez, na raiz.
+    pub excluidos: Vec<u16>,
+    /// `nps N` (CECP): N > 0 faz o tempo da busca ser nós ÷ N (um relógio
+    /// virtual, reproduzível: a mesma posição gasta os mesmos nós); 0 usa o
+    /// relógio de parede.
+    pub nps: u64,
+    /// As linhas de pensamento saem no formato do UCI (`info depth …`) em
+    /// vez do formato do xboard.
+    pub saida_uci: bool,
+    /// O ply mais fundo alcançado nesta busca (o `seldepth` do UCI).
+    pub seldepth: usize,
+    /// As linhas do MultiPV desta iteração e da anterior (alocadas uma vez;
+    /// ver `itera_multipv`).
+    linhas: Vec<TLinhaPv>,
+    linhas_anteriores: Vec<TLinhaPv>,
+}
+
+/// O máximo de linhas do MultiPV (a opção vai de 1 a 64, como no
+/// `feature option="MultiPV -spin 1 1 64"`).
+pub const MAX_MULTIPV: usize = 64;
+
+/// Uma linha do MultiPV: o escore e a PV (o lance é o primeiro da PV).
+#[derive(Clone, Copy, Default)]
+pub struct TLinhaPv {
+    pub escore: i32,
+    pub pv: TPv,
 }
 
 /// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
@@ -302,6 +338,13 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         est: TEstatisticas::default(),
         id_thread: 0,
         compartilhado: Arc::new(TCompartilhado::default()),
+        multipv: 1,
+        excluidos: Vec::new(),
+        nps: 0,
+        saida_uci: false,
+        seldepth: 0,
+        linhas: vec![TLinhaPv::default(); MAX_MULTIPV],
+        linhas_anteriores: vec![TLinhaPv::default(); MAX_MULTIPV],
     }
 }
 
@@ -354,10 +397,15 @@ pub fn nos_totais(bu: &TBusca) -> u64 {
     bu.nos + ajudantes
 }
 
-/// Milissegundos desde o início da busca.
+/// Milissegundos desde o início da busca. Com `nps N` o tempo é virtual:
+/// os nós desta thread ÷ N (a especificação manda decidir e informar o
+/// tempo assim, para que a força não dependa da máquina).
 #[inline]
 pub fn tempo_decorrido_ms(bu: &TBusca) -> u64 {
-    bu.inicio.elapsed().as_millis() as u64
+    match bu.nos.saturating_mul(1000).checked_div(bu.nps) {
+        Some(ms) => ms,
+        None => bu.inicio.elapsed().as_millis() as u64,
+    }
 }
 
 /// Escore no formato do protocolo xboard: centipeões, ou ±(100000 + N) para
@@ -372,10 +420,29 @@ pub fn escore_xboard(escore: i32) -> i32 {
     }
 }
 
+/// Escore no formato do UCI: `cp N`, ou `mate N` em lances (negativo
+/// quando é o lado a jogar que leva mate).
+pub fn escore_uci(escore: i32) -> String {
+    if escore >= LIMIAR_MATE {
+        format!("mate {}", (MATE - escore + 1) / 2)
+    } else if escore <= -LIMIAR_MATE {
+        format!("mate -{}", (MATE + escore) / 2)
+    } else {
+        format!("cp {escore}")
+    }
+}
+
 /// Imprime a linha de pensamento no formato do ICE: `ply escore tempo nós pv`
-/// (tempo em centésimos). Porta de `ImprimePV()`.
-fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
+/// (tempo em centésimos). Porta de `ImprimePV()`. No UCI a mesma linha vira
+/// `info depth … multipv K score … pv …`; no xboard as K linhas do MultiPV
+/// são linhas comuns da mesma profundidade, da melhor para a pior, que é
+/// como a janela Engine Output do XBoard as ordena.
+fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
     if !bu.post {
+        return;
+    }
+    if bu.saida_uci {
+        imprime_info_uci(bu, prof, escore, pv, linha);
         return;
     }
     let mut s = format!(
@@ -391,6 +458,30 @@ fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
     }
     // Pela `entrada::envia`: linha inteira, flush, e no registro
     // (RUST_LOG=debug) junto com o resto da transcrição do protocolo.
+    crate::entrada::envia(&s);
+}
+
+/// A linha `info` do UCI, com o que as interfaces mostram: profundidade e
+/// seletiva, número da linha, escore, nós, nós/s, ocupação da tabela, tempo
+/// (ms) e a PV.
+fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
+    let ms = tempo_decorrido_ms(bu);
+    let nos = nos_totais(bu);
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
+        prof,
+        bu.seldepth.max(prof as usize),
+        linha,
+        escore_uci(escore),
+        nos,
+        nos.saturating_mul(1000) / ms.max(1),
+        ocupacao_hash(&bu.tt),
+        ms
+    );
+    for l in &pv.lances[..pv.num_lances] {
+        s.push(' ');
+        s.push_str(&lance_para_texto(l));
+    }
     crate::entrada::envia(&s);
 }
 
@@ -540,6 +631,7 @@ pub fn quiescence(
         return 0;
     }
     conta!(bu, nos_qs);
+    bu.seldepth = bu.seldepth.max(ply);
     let Some((no, resto)) = pilha.split_first_mut() else {
         return eval(b, &mut bu.av, alfa, beta);
     };
@@ -705,6 +797,7 @@ pub fn alpha_beta(
         return 0;
     }
     conta!(bu, nos_ab);
+    bu.seldepth = bu.seldepth.max(ply);
 
     // Passo 2. Empates pelas regras e limite de ply; poda pela distância do
     // mate: nada aqui supera um mate já achado mais perto da raiz.
@@ -1212,6 +1305,17 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
         r.ponder_hit = bu.ponder_acertou;
         return r;
     }
+    // Passo 2b. Os lances que a interface tirou (`exclude`, `searchmoves`)
+    // saem da raiz. Se não sobra nenhum, não há o que pesquisar: nenhum
+    // lance, e a análise espera a próxima ordem.
+    if !bu.excluidos.is_empty() {
+        filtra_raiz(&mut lista, &bu.excluidos);
+        if lista.n == 0 {
+            espera_fim_infinito(bu);
+            r.ponder_hit = bu.ponder_acertou;
+            return r;
+        }
+    }
 
     // Passo 3. Ordem inicial: a da ordenação normal (hash, capturas…). O
     // primeiro lance já é a resposta se o tempo acabar antes da 1ª iteração.
@@ -1226,22 +1330,40 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
     // Passo 4. Aprofundamento iterativo. A pilha sai do TBusca durante a
     // busca para poder ser passada por fatias junto com `&mut bu`.
     let mut pilha = std::mem::take(&mut bu.pilha);
-    itera_profundidade(
-        b,
-        bu,
-        &mut lista,
-        &mut pilha,
-        profundidade_maxima(lim),
-        &mut r,
-    );
+    let max_prof = profundidade_maxima(lim);
+    if bu.multipv > 1 && bu.id_thread == 0 {
+        itera_multipv(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
+    } else {
+        itera_profundidade(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
+    }
     bu.pilha = pilha;
 
     // Passo 5. Na análise e no ponder, espera a ordem de parar.
     espera_fim_infinito(bu);
+    // Passo 6. No UCI e com `nps`, uma última linha com os nós e o tempo
+    // do fim, se algo foi pesquisado depois da última iteração completa: a
+    // interface cobra o relógio virtual pelos nós informados, e os da
+    // iteração interrompida também contam.
+    let depois = bu.nos != bu.nos_iteracao[r.profundidade.max(0) as usize];
+    if bu.id_thread == 0 && (bu.saida_uci || bu.nps > 0) && r.profundidade > 0 && depois {
+        imprime_pv(bu, r.profundidade, r.escore, &r.pv, 1);
+    }
     r.nos = bu.nos;
     r.ms = tempo_decorrido_ms(bu);
     r.ponder_hit = bu.ponder_acertou;
     r
+}
+
+/// Passo 2b da `busca`: tira da lista da raiz os lances excluídos.
+fn filtra_raiz(lista: &mut TListaLances, excluidos: &[u16]) {
+    let mut n = 0;
+    for i in 0..lista.n {
+        if !excluidos.contains(&lista.lances[i].codigo()) {
+            lista.lances[n] = lista.lances[i];
+            n += 1;
+        }
+    }
+    lista.n = n;
 }
 
 /// Passo 1 da `busca`: estado novo para uma busca. ICE: killers zerados a
@@ -1250,12 +1372,15 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
 fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.inicio = Instant::now();
     bu.limites = *lim;
-    bu.mascara_verificacao = if lim.nos > 0 {
+    // Com limite de nós ou tempo virtual (`nps`), o limite é em nós:
+    // consultar mais amiúde para não passar dele.
+    bu.mascara_verificacao = if lim.nos > 0 || bu.nps > 0 {
         MASCARA_NOS
     } else {
         MASCARA_RELOGIO
     };
     bu.nos = 0;
+    bu.seldepth = 0;
     bu.parar = false;
     bu.ponder_acertou = false;
     bu.nos_iteracao = [0; MAX_DEPTH];
@@ -1324,6 +1449,108 @@ fn itera_profundidade(
             break;
         }
         instabilidade = (instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
+    }
+}
+
+/// O passo 4 com MultiPV (só na principal, com `multipv` > 1): em cada
+/// profundidade a linha 1 é a busca normal da raiz; a linha k é a busca da
+/// raiz sem os lances das linhas 1..k−1 desta iteração. Cada linha tem a
+/// sua janela de aspiração, em volta do escore que ela teve na iteração
+/// anterior, e segue a sua PV anterior. As K linhas saem juntas no fim da
+/// iteração, ordenadas pelo escore. O resultado (o lance jogado) é sempre
+/// o da linha 1, e uma iteração interrompida só aproveita a linha 1, como
+/// na busca de uma linha.
+fn itera_multipv(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    max_prof: i32,
+    r: &mut TResultado,
+) {
+    let k = bu.multipv.min(lista.n).min(MAX_MULTIPV);
+    // Fora do `bu` durante a busca, como a pilha (ver `busca_na_thread`).
+    let mut linhas = std::mem::take(&mut bu.linhas);
+    let mut anteriores = std::mem::take(&mut bu.linhas_anteriores);
+    let mut tem_anteriores = false;
+    for prof in 1..=max_prof {
+        bu.prof_iteracao = prof;
+        let mut feitas = 0;
+        for i in 0..k {
+            // Passo 4a. A raiz sem os lances que já são linha nesta iteração.
+            let mut sub = TListaLances::nova();
+            for l in lista.como_fatia() {
+                if !linhas[..i].iter().any(|x| mesmo_lance(&x.pv.lances[0], l)) {
+                    sub.adiciona(*l);
+                }
+            }
+            let (lance_ant, escore_ant) = if tem_anteriores {
+                bu.pv_anterior = anteriores[i].pv;
+                (anteriores[i].pv.lances[0], anteriores[i].escore)
+            } else {
+                bu.pv_anterior = TPv::default();
+                (LANCE_NULO, 0)
+            };
+            let it = janela_aspiracao(b, bu, &mut sub, pilha, prof, escore_ant, lance_ant);
+            // A ordem da próxima iteração: os escores que a raiz deu.
+            devolve_valores(lista, &sub);
+            if bu.parar {
+                // Passo 4b. Interrompida: só a linha 1 vale, como na busca
+                // de uma linha (um lance melhor achado dentro da janela).
+                if let (0, Some((l, v))) = (i, it.parcial) {
+                    r.lance = l;
+                    r.escore = v;
+                    r.pv = it.pv;
+                }
+                break;
+            }
+            linhas[i] = TLinhaPv {
+                escore: it.escore,
+                pv: it.pv,
+            };
+            feitas += 1;
+        }
+        if feitas < k {
+            break;
+        }
+        // Passo 4d. As K linhas, da melhor para a pior (inserção: K ≤ 64, e
+        // a ordem quase sempre já está certa); o resultado é a linha 1.
+        for i in 1..k {
+            let mut j = i;
+            while j > 0 && linhas[j].escore > linhas[j - 1].escore {
+                linhas.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        r.escore = linhas[0].escore;
+        r.profundidade = prof;
+        r.pv = linhas[0].pv;
+        r.lance = linhas[0].pv.lances[0];
+        bu.nos_iteracao[prof as usize] = bu.nos;
+        for (j, l) in linhas[..k].iter().enumerate() {
+            imprime_pv(bu, prof, l.escore, &l.pv, j + 1);
+        }
+        anteriores[..k].copy_from_slice(&linhas[..k]);
+        tem_anteriores = true;
+        // Passo 4e. Vale começar outra iteração?
+        if deve_parar(bu, prof, linhas[0].escore, 1.0) {
+            break;
+        }
+    }
+    bu.linhas = linhas;
+    bu.linhas_anteriores = anteriores;
+}
+
+/// Copia para a lista da raiz os valores de ordenação (os escores) que a
+/// busca de uma linha do MultiPV deixou na sublista dela.
+fn devolve_valores(lista: &mut TListaLances, sub: &TListaLances) {
+    for s in sub.como_fatia() {
+        if let Some(l) = lista.lances[..lista.n]
+            .iter_mut()
+            .find(|l| mesmo_lance(l, s))
+        {
+            l.valor_lance = s.valor_lance;
+        }
     }
 }
 
@@ -1424,6 +1651,15 @@ fn busca_raiz(
         // Para o `stat01` do xboard: lance atual e quantos faltam.
         bu.restantes_raiz = (lista.n - i) as u32;
         bu.lance_atual_raiz = l;
+        // Para as interfaces UCI: o lance da raiz em pesquisa, nas buscas
+        // longas (antes disso seriam só linhas demais).
+        if bu.saida_uci && bu.post && bu.id_thread == 0 && tempo_decorrido_ms(bu) >= MS_CURRMOVE {
+            crate::entrada::envia(&format!(
+                "info depth {prof} currmove {} currmovenumber {}",
+                lance_para_texto(&l),
+                i + 1
+            ));
+        }
         bu.seguindo_pv = i == 0;
         b.make(&l);
         // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
@@ -1450,7 +1686,14 @@ fn busca_raiz(
                 it.pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
                     it.parcial = Some((l, v));
-                    imprime_pv(bu, prof, v, &it.pv);
+                    // Com MultiPV as linhas saem juntas, no fim da iteração;
+                    // no UCI a melhora no meio da iteração só sai nas buscas
+                    // longas (como nos motores UCI: o resto é ruído).
+                    if bu.multipv <= 1
+                        && (!bu.saida_uci || tempo_decorrido_ms(bu) >= MS_MELHORA_UCI)
+                    {
+                        imprime_pv(bu, prof, v, &it.pv, 1);
+                    }
                 } else {
                     break;
                 }
@@ -1483,7 +1726,7 @@ fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, it: &TIterac
             .prof_concluida
             .fetch_max(prof, Ordering::Relaxed);
     }
-    imprime_pv(bu, prof, it.escore, &it.pv);
+    imprime_pv(bu, prof, it.escore, &it.pv, 1);
 }
 
 /// Passo 4e: não começa outra iteração se ela quase certamente não

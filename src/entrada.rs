@@ -13,6 +13,7 @@
 //! busca, só olhava se havia algo (`bioskey`). RUST: uma thread lê linhas
 //! inteiras e as manda por um canal; a busca consulta o canal sem bloquear.
 
+use crate::comandos_uci::{interpreta_uci, ComandoUci};
 use crate::lance::{lance_para_texto, TLance};
 use log::debug;
 use nom::branch::alt;
@@ -109,6 +110,13 @@ pub enum Comando {
         nome: String,
         valor: Option<String>,
     },
+    /// `nps N`: tempo medido em nós (N nós = 1 s); 0 desliga.
+    Nps(u64),
+    /// `exclude LANCE|all` e `include LANCE|all` (análise): o texto.
+    Exclui(String),
+    Inclui(String),
+    /// `setscore ESCORE PROFUNDIDADE`.
+    SetScore(i32, u32),
     /// Depuração do ICE: `d`/`diagrama`, `eval`, `gen`.
     Diagrama,
     Eval,
@@ -312,6 +320,30 @@ fn interpreta_option(args: &str) -> Comando {
     }
 }
 
+/// `exclude`/`include`: um lance ou `all`, uma palavra só.
+fn um_lance_ou_all(args: &str, f: fn(String) -> Comando) -> Comando {
+    let mut it = args.split_whitespace();
+    match (it.next(), it.next()) {
+        (None, _) => Comando::Erro(ERRO_FALTA),
+        (Some(_), Some(_)) => Comando::Erro(ERRO_SOBRA),
+        (Some(m), None) => f(m.to_string()),
+    }
+}
+
+/// `setscore ESCORE PROFUNDIDADE` (escore em centipeões, do lado a jogar).
+fn interpreta_setscore(args: &str) -> Comando {
+    let r: IResult<&str, (&str, &str)> = pair(inteiro_sinal, inteiro)(args);
+    match r {
+        Ok((sobra, (e, p))) if fim(sobra) => match (e.parse::<i32>(), p.parse::<u32>()) {
+            (Ok(e), Ok(p)) => Comando::SetScore(e, p),
+            _ => Comando::Erro(ERRO_ARGUMENTO),
+        },
+        Ok(_) => Comando::Erro(ERRO_SOBRA),
+        Err(_) if args.split_whitespace().count() < 2 => Comando::Erro(ERRO_FALTA),
+        Err(_) => Comando::Erro(ERRO_ARGUMENTO),
+    }
+}
+
 /// A linha inteira tem a forma de um lance em coordenadas (`e2e4`, `e7e8q`)?
 /// Só a forma: a legalidade é com o protocolo.
 fn parece_lance(s: &str) -> bool {
@@ -425,12 +457,20 @@ pub fn interpreta_comando(linha: &str) -> Comando {
         },
         "egtpath" => texto(args, Comando::EgtPath),
         "option" => interpreta_option(args),
+        "nps" => match um_argumento::<u64>(args, inteiro) {
+            Ok(n) => Comando::Nps(n),
+            Err(e) => Comando::Erro(e),
+        },
+        "exclude" => um_lance_ou_all(args, Comando::Exclui),
+        "include" => um_lance_ou_all(args, Comando::Inclui),
+        "setscore" => interpreta_setscore(args),
         "d" | "diagrama" => sem_argumentos(args, Comando::Diagrama),
         "eval" => sem_argumentos(args, Comando::Eval),
         "gen" => sem_argumentos(args, Comando::Gen),
         // Do protocolo, mas não anunciados nas features deste motor.
-        "nps" | "pause" | "resume" | "exclude" | "include" | "setscore" | "lift" | "put"
-        | "hover" | "partner" | "ptell" | "holding" => Comando::NaoSuportado,
+        "pause" | "resume" | "lift" | "put" | "hover" | "partner" | "ptell" | "holding" => {
+            Comando::NaoSuportado
+        }
         _ if fim(args) && parece_lance(chave) => Comando::Lance(chave.to_string()),
         _ => Comando::Desconhecido,
     }
@@ -573,6 +613,9 @@ pub struct TEntrada {
     /// (`cancela_lance`): o protocolo pergunta isso antes de cada busca, e
     /// varrer uma fila de milhares de linhas a cada vez seria quadrático.
     pub canceladores: usize,
+    /// A interface fala UCI: as linhas que chegam durante a busca são
+    /// classificadas por `efeito_uci`, não pelo parser do xboard.
+    pub uci: bool,
 }
 
 /// Põe uma linha no fim da fila, contando os canceladores.
@@ -735,6 +778,16 @@ fn efeito(c: &Comando, info: &TInfoBusca, linha: &str) -> Efeito {
 pub fn verifica_entrada(e: &mut TEntrada, info: &TInfoBusca) -> TReacao {
     let mut reacao = TReacao::Continua;
     while let Some(Ok(linha)) = e.rx.as_ref().map(|rx| rx.try_recv()) {
+        if e.uci {
+            match efeito_uci(e, info, linha) {
+                TReacao::Continua => continue,
+                TReacao::PonderHit => return TReacao::PonderHit,
+                TReacao::Para => {
+                    reacao = TReacao::Para;
+                    continue;
+                }
+            }
+        }
         let c = interpreta_comando(&linha);
         if e.cancelou {
             // Já se pediu para parar: o resto espera na fila, em ordem.
@@ -769,6 +822,37 @@ pub fn verifica_entrada(e: &mut TEntrada, info: &TInfoBusca) -> TReacao {
         }
     }
     reacao
+}
+
+/// Uma linha UCI durante a busca. `isready` responde na hora (a
+/// especificação: mesmo pensando); `stop` para e o laço manda o
+/// `bestmove` (também no ponder: o UCI sempre quer o `bestmove`);
+/// `ponderhit` transforma o ponder em busca com relógio; `quit` para e vai
+/// para a fila; o resto (que a interface não deveria mandar durante a
+/// busca) espera a busca acabar, na ordem.
+fn efeito_uci(e: &mut TEntrada, info: &TInfoBusca, linha: String) -> TReacao {
+    match interpreta_uci(&linha) {
+        ComandoUci::IsReady => {
+            envia("readyok");
+            TReacao::Continua
+        }
+        ComandoUci::Vazia | ComandoUci::Debug(_) => TReacao::Continua,
+        ComandoUci::Stop => TReacao::Para,
+        ComandoUci::PonderHit if info.ponderando => {
+            e.instante_hit = Some(Instant::now());
+            TReacao::PonderHit
+        }
+        ComandoUci::PonderHit => TReacao::Continua,
+        ComandoUci::Quit => {
+            e.pendentes.push_back(linha);
+            e.cancelou = true;
+            TReacao::Para
+        }
+        _ => {
+            e.pendentes.push_back(linha);
+            TReacao::Continua
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 
 // Nível 0 e 1: tipos, bits e lances.
 pub mod bitboard;
+pub mod comandos_uci;
 pub mod entrada;
 pub mod estatisticas;
 pub mod lance;
@@ -42,6 +43,8 @@ pub mod paralelo;
 pub mod texel;
 // Nível 8: o protocolo.
 pub mod xboard;
+// Nível 9: o UCI, que fala com o mesmo motor do xboard.
+pub mod uci;
 
 /// Nome anunciado ao protocolo (`myname`).
 pub const NOME_MOTOR: &str = concat!("ICE-rs ", env!("CARGO_PKG_VERSION"));

@@ -1,14 +1,16 @@
 //! Entrada da linha de comando do ICE-rs: o `main()` do `ice.c`, que aqui
 //! só escolhe o que rodar.
 //!
-//! Sem argumentos, o motor fala o protocolo xboard na entrada e na saída
+//! Sem argumentos, o motor fala o protocolo xboard (ou o UCI, se a primeira
+//! linha for `uci`) na entrada e na saída
 //! padrão (`ice [--hash MB] [--livro ARQUIVO | --sem-livro] [--classico]
 //! [--threads N]`).
 //! Com argumentos, roda as ferramentas de depuração e medida:
 //! `ice perft <prof> [FEN]`, `ice d [FEN]`, `ice gen [FEN]`, `ice bench`…
 //! (`ice --help` lista tudo).
 //!
-//! Nível 8, como o `xboard`: usa a biblioteca (`lib.rs`) e nada depende
+//! Nível 9, como o `uci` (por onde o protocolo entra): usa a biblioteca
+//! (`lib.rs`) e nada depende
 //! dele. Fica pequeno de propósito: cada ferramenta mora no módulo do que
 //! ela mede (`perft`, `bench`, `livro`), e os testes em `tests/` usam esses
 //! módulos sem passar por aqui.
@@ -41,6 +43,7 @@ uso: ice [OPÇÕES] [COMANDO [ARGUMENTOS]]
 
 Comandos:
   (nenhum)                     fala o protocolo xboard/WinBoard (CECP v2) na entrada e na saída padrão
+                               (ou o UCI, se a primeira linha for `uci`)
   --threads <N>                o protocolo com N threads de busca (Lazy SMP) até a interface mandar `cores`
   perft <prof 0..{perft}> [FEN]     conta as folhas da árvore de lances, por lance da raiz
   d [FEN]                      desenha o tabuleiro (sem FEN, a posição inicial)
@@ -238,7 +241,8 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
             env_logger::Builder::from_default_env()
                 .target(env_logger::Target::Stderr)
                 .init();
-            ice::xboard::laco_xboard(op);
+            // A primeira linha escolhe a língua: `uci` → UCI; o resto, xboard.
+            ice::uci::laco_protocolo(op);
             Ok(())
         }
         Some("--threads") => {

@@ -214,6 +214,9 @@ fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) 
     t.bu.melhorias = bu.melhorias;
     define_classico(&mut t.bu, bu.av.classico);
     t.bu.av.so_material_pst = bu.av.so_material_pst;
+    // Os lances excluídos da raiz valem para todas: uma ajudante que
+    // pesquisasse um deles poderia devolver o lance jogado.
+    t.bu.excluidos.clone_from(&bu.excluidos);
     t.lim = TLimites {
         infinito: true,
         profundidade: lim.profundidade,

@@ -26,10 +26,10 @@
 pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
-use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado};
+use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado, MAX_MULTIPV};
 use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_lance};
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
-use crate::hash::{le_hash, HASH_PADRAO_MB};
+use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_PADRAO_MB};
 use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
@@ -46,6 +46,7 @@ use crate::tempo::{
 };
 use crate::tipos::*;
 use log::debug;
+use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 // --- Parâmetros do protocolo (cada um com o porquê) ---
@@ -233,6 +234,14 @@ pub struct TXboard {
     /// Lance sugerido (chave da posição, lance): a resposta prevista ao
     /// último lance do motor ou o melhor da última análise.
     pub dica: Option<(u64, TLance)>,
+    // --- Análise e força fixa ---
+    /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
+    pub multipv: usize,
+    /// Lances da raiz excluídos da análise (`exclude`), pelo `codigo()`;
+    /// valem para a posição atual e somem quando ela muda.
+    pub excluidos: Vec<u16>,
+    /// `nps N` (0 = relógio de parede); vale até o próximo `new`.
+    pub nps: u64,
 }
 
 /// Cria o estado do protocolo (posição inicial, motor de pretas, relógio
@@ -288,6 +297,9 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         ultimo_escore: None,
         lances_perdidos: 0,
         dica: None,
+        multipv: 1,
+        excluidos: Vec::new(),
+        nps: 0,
     })
 }
 
@@ -312,9 +324,21 @@ pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String>
 
 /// O laço do protocolo: lê, processa, age, até `quit` ou o fim da entrada.
 pub fn laco_xboard(op: &TOpcoesMotor) {
+    laco_xboard_com(op, inicia_leitora(), None);
+}
+
+/// O laço do xboard sobre um canal de entrada que já existe; `primeira` é
+/// uma linha já lida (a que o `uci::laco_protocolo` leu para escolher o
+/// protocolo), processada antes de todas.
+pub fn laco_xboard_com(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<String>) {
     ignora_sigint();
     let mut x = novo_xboard(op);
-    x.bu.entrada.rx = Some(inicia_leitora());
+    x.bu.entrada.rx = Some(rx);
+    if let Some(l) = primeira {
+        let c = interpreta_comando(&l);
+        processa_linha(&mut x, &l, c);
+        age(&mut x);
+    }
     while !x.sair {
         // Primeiro o que chegou durante a última busca, na ordem; só então
         // o canal (que bloqueia até a próxima linha).
@@ -341,7 +365,7 @@ pub fn laco_xboard(op: &TOpcoesMotor) {
 /// SIGINT; `signal-hook` troca a ação padrão por "marcar uma flag" sem
 /// `unsafe` do nosso lado. A flag não é lida: o `?` do protocolo já faz o
 /// papel que o SIGINT tinha no GNU Chess.
-fn ignora_sigint() {
+pub fn ignora_sigint() {
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag) {
         debug!("não deu para ignorar SIGINT: {e}");
@@ -374,7 +398,7 @@ fn envia_features(x: &TXboard) {
     envia(&format!(
         "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 \
          draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=1 name=1 debug=1 \
-         memory=1 smp=1 nps=0 variants=\"normal\"",
+         memory=1 smp=1 nps=1 exclude=1 setscore=1 variants=\"normal\"",
         crate::NOME_MOTOR
     ));
     let check = |v: bool| if v { 1 } else { 0 };
@@ -399,6 +423,10 @@ fn envia_features(x: &TXboard) {
         check(x.bu.av.classico)
     ));
     envia(&format!(
+        "feature option=\"MultiPV -spin {} 1 {}\"",
+        x.multipv, MAX_MULTIPV
+    ));
+    envia(&format!(
         "feature option=\"Kibitz -check {}\"",
         check(x.kibitz)
     ));
@@ -409,9 +437,11 @@ fn envia_features(x: &TXboard) {
     envia("feature done=1");
 }
 
-/// A posição mudou: o que dependia dela deixa de valer.
-fn posicao_mudou(x: &mut TXboard) {
+/// A posição mudou: o que dependia dela deixa de valer (o fim anunciado e
+/// os lances excluídos, que eram lances desta posição).
+pub fn posicao_mudou(x: &mut TXboard) {
     x.fim_anunciado = false;
+    x.excluidos.clear();
 }
 
 /// Processa uma linha: no modo de edição as subordens do `edit`, senão um
@@ -460,7 +490,11 @@ fn processa_comando(x: &mut TXboard, c: Comando, linha: &str) {
         | Comando::St(_)
         | Comando::Sd(_)
         | Comando::Time(_)
-        | Comando::Otim(_) => comando_relogio(x, c),
+        | Comando::Otim(_)
+        | Comando::Nps(_) => comando_relogio(x, c),
+        Comando::Exclui(_) | Comando::Inclui(_) | Comando::SetScore(..) => {
+            comando_exclusao(x, c, linha)
+        }
         Comando::UserMove(_)
         | Comando::Lance(_)
         | Comando::SetBoard(_)
@@ -596,6 +630,40 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
         Comando::Sd(d) => x.relogio.sd = d.min(MAX_DEPTH as u32),
         Comando::Time(t) => x.relogio.tempo_cs = limita_relogio_cs(t),
         Comando::Otim(t) => x.relogio.otim_cs = limita_relogio_cs(t),
+        Comando::Nps(n) => x.nps = n,
+        _ => {}
+    }
+}
+
+/// `exclude`/`include` (a raiz da análise sem, ou de novo com, um lance ou
+/// todos) e `setscore`. A análise em curso já parou quando o comando chegou
+/// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
+/// lance excluído some na hora.
+fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
+    let lance = |m: &str| acha_lance(&x.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
+    match c {
+        Comando::Exclui(m) if m == "all" => {
+            x.excluidos = lista.como_fatia().iter().map(TLance::codigo).collect();
+        }
+        Comando::Inclui(m) if m == "all" => x.excluidos.clear(),
+        Comando::Exclui(m) => match lance(&m) {
+            Some(cod) if !x.excluidos.contains(&cod) => x.excluidos.push(cod),
+            Some(_) => {}
+            None => erro("illegal move", linha),
+        },
+        Comando::Inclui(m) => match lance(&m) {
+            Some(cod) => x.excluidos.retain(|&e| e != cod),
+            None => erro("illegal move", linha),
+        },
+        Comando::SetScore(escore, prof) => {
+            // O escore vale para esta posição, nesta profundidade: entra na
+            // tabela como exato, sem lance, como se uma busca o tivesse achado.
+            let escore = escore.clamp(-LIMIAR_MATE + 1, LIMIAR_MATE - 1);
+            let prof = prof.min(MAX_DEPTH as u32) as i32;
+            grava_hash(&x.bu.tt, x.b.chave_hash, 0, escore, prof, HASH_EXATO, 0);
+        }
         _ => {}
     }
 }
@@ -680,19 +748,11 @@ fn comando_ics(x: &mut TXboard, c: Comando) {
 /// Recursos e opções: `memory`, `cores`, `option`.
 fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
     match c {
-        Comando::Memoria(mb) => {
-            // Satura em `MAX_HASH_MB` em vez de recusar: a interface manda o
-            // total que o usuário deu a todos os motores.
-            let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
-            // Realocar zera a tabela: só quando o tamanho muda de verdade.
-            if mb != x.hash_mb {
-                x.hash_mb = mb;
-                redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
-            }
-        }
+        // Satura em `MAX_HASH_MB` em vez de recusar: a interface manda o
+        // total que o usuário deu a todos os motores.
+        Comando::Memoria(mb) => define_hash(x, mb),
         Comando::Cores(n) => {
-            // Satura em `MAX_THREADS` (e 0 vale 1), como o `memory`.
-            ajusta_threads(&mut x.paralelo, &x.bu, n as usize);
+            define_threads(x, n as usize);
             let threads = num_threads(&x.paralelo);
             depura(x, &format!("cores {n}: {threads} thread(s) de busca"));
         }
@@ -764,7 +824,7 @@ fn mostra_lances(x: &TXboard) {
 }
 
 /// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
-fn novo_jogo(x: &mut TXboard) {
+pub fn novo_jogo(x: &mut TXboard) {
     *x.b = TBoard::inicial();
     if x.modo != TModo::Analise {
         x.modo = TModo::Jogando;
@@ -782,6 +842,8 @@ fn novo_jogo(x: &mut TXboard) {
     x.ultimo_escore = None;
     x.lances_perdidos = 0;
     x.dica = None;
+    // A especificação: o `nps` vale até o próximo `new`.
+    x.nps = 0;
     posicao_mudou(x);
     limpa_paralelo(&mut x.paralelo, &mut x.bu);
 }
@@ -809,8 +871,32 @@ fn poe_vez(x: &mut TXboard, cor: usize) {
     }
 }
 
-/// Trata `option NOME=VALOR` das opções anunciadas.
-fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
+/// Por que uma opção não foi aplicada.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TErroOpcao {
+    Desconhecida,
+    ValorRuim,
+    /// O arquivo de livro não abriu (o anterior continua): o caminho.
+    LivroIlegivel(String),
+}
+
+/// Os nomes das opções do motor, como o xboard os anuncia; o UCI anuncia
+/// os mesmos (mais os dele: `Hash`, `Threads`, `Ponder`, `OwnBook`).
+pub const NOMES_OPCOES: [&str; 8] = [
+    "Resign",
+    "Resign Threshold",
+    "Livro",
+    "Arquivo do livro",
+    "ICE classico",
+    "MultiPV",
+    "Kibitz",
+    "Saudacao",
+];
+
+/// Aplica uma opção do motor (`NOME`, valor no formato do xboard: `1`/`0`
+/// para as caixas). Os dois protocolos passam por aqui; cada um diz o erro
+/// do seu jeito.
+pub fn aplica_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>) -> Result<(), TErroOpcao> {
     let check = |v: Option<&str>| match v {
         Some("1") => Some(true),
         Some("0") => Some(false),
@@ -835,25 +921,48 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
                     // só para o registro: frases como "No such file" fariam o
                     // xboard achar que o motor não abriu (CECP.md 1.8).
                     log::warn!("livro {v}: {e}");
-                    envia(&format!(
-                        "tellusererror Livro {v} ilegivel; o anterior continua"
-                    ));
-                    return;
+                    return Err(TErroOpcao::LivroIlegivel(v.to_string()));
                 }
             },
             None => None,
         },
         "ICE classico" => check(valor).map(|v| define_classico(&mut x.bu, v)),
+        "MultiPV" => valor
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|v| (1..=MAX_MULTIPV).contains(v))
+            .map(|v| x.multipv = v),
         "Kibitz" => check(valor).map(|v| x.kibitz = v),
         "Saudacao" => check(valor).map(|v| x.saudacao = v),
-        _ => {
-            erro("unknown option", linha);
-            return;
-        }
+        _ => return Err(TErroOpcao::Desconhecida),
     };
-    if ok.is_none() {
-        erro("bad option value", linha);
+    ok.ok_or(TErroOpcao::ValorRuim)
+}
+
+/// Trata `option NOME=VALOR` das opções anunciadas.
+fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
+    match aplica_opcao(x, nome, valor) {
+        Ok(()) => {}
+        Err(TErroOpcao::Desconhecida) => erro("unknown option", linha),
+        Err(TErroOpcao::ValorRuim) => erro("bad option value", linha),
+        Err(TErroOpcao::LivroIlegivel(v)) => envia(&format!(
+            "tellusererror Livro {v} ilegivel; o anterior continua"
+        )),
     }
+}
+
+/// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
+/// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
+pub fn define_hash(x: &mut TXboard, mb: u64) {
+    let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
+    if mb != x.hash_mb {
+        x.hash_mb = mb;
+        redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
+    }
+}
+
+/// `cores N` e a opção `Threads` do UCI (satura em `MAX_THREADS`; 0 vale 1).
+pub fn define_threads(x: &mut TXboard, n: usize) {
+    ajusta_threads(&mut x.paralelo, &x.bu, n);
 }
 
 /// Um lance da interface: confere, faz, ou responde `Illegal move`.
@@ -877,7 +986,7 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
 /// Perto do fim da pilha de histórico, refaz a posição a partir de um FEN
 /// de `LANCES_MANTIDOS` meios-lances atrás (o bastante para a repetição).
 /// `false` só se algo impossível acontecer; a posição não muda nesse caso.
-fn compacta_historico(x: &mut TXboard) -> bool {
+pub fn compacta_historico(x: &mut TXboard) -> bool {
     if x.b.num_historico < LIMITE_HISTORICO {
         return true;
     }
@@ -1000,6 +1109,9 @@ fn age(x: &mut TXboard) {
                         return;
                     }
                 } else if !x.ponder
+                    // Com `nps` não pondera: o tempo do oponente não é
+                    // medido em nós, e a força fixa deixaria de se repetir.
+                    || x.nps > 0
                     || !x.ponder_liberado
                     || !x.bu.entrada.pendentes.is_empty()
                     || !pondera(x)
@@ -1012,7 +1124,7 @@ fn age(x: &mut TXboard) {
 }
 
 /// Lances do motor neste controle de tempo (o primeiro é 1).
-fn num_lance_controle(x: &TXboard) -> u32 {
+pub fn num_lance_controle(x: &TXboard) -> u32 {
     x.b.num_lance.saturating_sub(x.lance_base_level) + 1
 }
 
@@ -1021,7 +1133,12 @@ fn num_lance_controle(x: &TXboard) -> u32 {
 /// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
 /// com 3 s no relógio — passaria do tempo restante: o incremento só chega
 /// depois do lance).
-fn limites_do_lance(x: &TXboard) -> TLimites {
+///
+/// Com `nps N` o lance tem um orçamento de nós: o tempo-alvo (ou o `st`
+/// inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N, e a
+/// busca vai até ele, sem parar antes numa fronteira de iteração. Assim a
+/// força é fixa e se repete: a mesma posição, os mesmos nós, o mesmo lance.
+pub fn limites_do_lance(x: &TXboard) -> TLimites {
     let mut lim = calcula_limites(&x.relogio, num_lance_controle(x));
     if x.relogio.st_cs == 0 {
         let restante_ms = cs_em_ms(x.relogio.tempo_cs.max(0) as u64);
@@ -1031,16 +1148,38 @@ fn limites_do_lance(x: &TXboard) -> TLimites {
         lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
         lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
     }
+    if x.nps > 0 {
+        let ms = if x.relogio.st_cs > 0 {
+            cs_em_ms(x.relogio.st_cs)
+        } else {
+            lim.tempo_alvo_ms
+        };
+        lim.nos = (ms.saturating_mul(x.nps) / 1000).max(1);
+        lim.tempo_alvo_ms = 0;
+        lim.tempo_max_ms = 0;
+    }
     lim
 }
 
-/// Prepara a busca: modos e a entrada zerados.
-fn prepara_busca(x: &mut TXboard) {
+/// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
+/// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
+pub fn prepara_busca(x: &mut TXboard) {
     x.bu.ponderando = false;
     x.bu.analisando = false;
     x.bu.lance_ponder = LANCE_NULO;
     x.bu.entrada.cancelou = false;
     x.bu.entrada.instante_hit = None;
+    x.bu.multipv = 1;
+    x.bu.excluidos.clear();
+    x.bu.nps = x.nps;
+}
+
+/// O lance do livro para a posição, se o livro está ligado e a conhece.
+pub fn lance_do_livro(x: &mut TXboard) -> Option<TLance> {
+    if !x.livro {
+        return None;
+    }
+    escolhe_lance(&mut x.tabela_livro, &x.b)
 }
 
 /// A vez é do motor: anuncia o fim, se a partida acabou, ou pensa e joga.
@@ -1057,20 +1196,18 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
         return true;
     }
     // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
-    if x.livro {
-        if let Some(l) = escolhe_lance(&mut x.tabela_livro, &x.b) {
-            if x.bu.post {
-                // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
-                envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
-            }
-            let r = TResultado {
-                lance: l,
-                escore: x.ultimo_escore.unwrap_or(0),
-                ..TResultado::default()
-            };
-            joga_lance(x, &r, 0);
-            return true;
+    if let Some(l) = lance_do_livro(x) {
+        if x.bu.post {
+            // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
+            envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
         }
+        let r = TResultado {
+            lance: l,
+            escore: x.ultimo_escore.unwrap_or(0),
+            ..TResultado::default()
+        };
+        joga_lance(x, &r, 0);
+        return true;
     }
     let lim = limites_do_lance(x);
     prepara_busca(x);
@@ -1080,7 +1217,13 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
         debug!("busca cancelada pela entrada; lance descartado");
         return false;
     }
-    joga_lance(x, &r, inicio.elapsed().as_millis() as u64);
+    // Com `nps` o relógio do motor anda pelo tempo virtual (nós ÷ N).
+    let ms = if x.nps > 0 {
+        r.ms
+    } else {
+        inicio.elapsed().as_millis() as u64
+    };
+    joga_lance(x, &r, ms);
     true
 }
 
@@ -1256,6 +1399,8 @@ fn analisa(x: &mut TXboard) {
     }
     prepara_busca(x);
     x.bu.analisando = true;
+    x.bu.multipv = x.multipv;
+    x.bu.excluidos.clone_from(&x.excluidos);
     let lim = TLimites {
         infinito: true,
         ..TLimites::default()

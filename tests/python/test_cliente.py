@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Cliente real do protocolo xboard (CECP v2): o python-chess joga e analisa com o motor.
+"""Cliente real dos protocolos xboard (CECP v2) e UCI: o python-chess joga e analisa com o motor.
 
 Uso:
     python3 tests/python/test_cliente.py [opções] [--] COMANDO_DO_MOTOR [ARGS...]
     python3 tests/python/test_cliente.py target/release/ice
     python3 tests/python/test_cliente.py --log /tmp/protocolo.log /usr/games/hoichess
 
-Serve para qualquer motor xboard; o alvo é o ICE-rs (critério "cliente real" do issue 4).
-O cliente é `chess.engine.popen_xboard`, o mesmo que o lichess-bot e a maioria das
-ferramentas em Python usam, e que exige `feature ping=1 setboard=1` (CECP.md, 1.2): um motor
-sem `setboard` (o Fairy-Max do Debian) falha já na inicialização, e isso é o esperado.
+Serve para qualquer motor xboard ou UCI; o alvo é o ICE-rs, que fala os dois (critério "cliente
+real" dos issues 4 e 16). Os clientes são `chess.engine.popen_xboard` e `chess.engine.popen_uci`,
+os mesmos que o lichess-bot e a maioria das ferramentas em Python usam; o popen_xboard exige
+`feature ping=1 setboard=1` (CECP.md, 1.2): um motor sem `setboard` (o Fairy-Max do Debian) falha
+já na inicialização, e isso é o esperado. `--protocolo xboard|uci|ambos` (padrão: ambos) escolhe
+com qual cliente os testes rodam; com `ambos`, a lista inteira roda uma vez com cada.
 
 Testes (cada um abre o seu próprio processo do motor, com limite de tempo):
   inicializacao       handshake, nome, features ping/setboard, três `ping`, `quit` encerra o processo
@@ -24,6 +26,11 @@ Testes (cada um abre o seu próprio processo do motor, com limite de tempo):
   analise_profundidade engine.analyse(Limit(depth=4)) depois de setboard + force + lances + analyze
   mate                mate em 1 (análise até 1 s): PV começa pelo lance que dá mate, o escore é de
                       mate a favor (100000+N) e o motor joga esse lance
+  multipv             análise de 3 linhas: no UCI o próprio engine.analyse(..., multipv=3) devolve
+                      três linhas distintas e legais, em ordem de escore; no xboard (o python-chess
+                      recusa multipv= nele) a opção MultiPV=3 e as linhas de cada profundidade
+  root_moves          engine.analyse(..., root_moves=[2 lances]): `searchmoves` no UCI, `exclude all`
+                      + `include` no xboard; a PV sempre começa por um deles
   higiene             nenhum aviso do python-chess ("Unexpected engine output", lances
                       inesperados...) em todos os testes acima; linhas em stderr, a recusa de
                       sigterm=0 e `stat01:` (resposta ao `.` do próprio python-chess) não contam
@@ -91,8 +98,8 @@ def verifica(cond, msg):
 
 @contextlib.asynccontextmanager
 async def abre_motor(cfg):
-    """Abre o motor com popen_xboard; ao sair pede `quit` e, se preciso, mata o processo."""
-    transport, engine = await asyncio.wait_for(chess.engine.popen_xboard(cfg.comando), cfg.t_inicio)
+    """Abre o motor com popen_xboard ou popen_uci; ao sair pede `quit` e, se preciso, mata o processo."""
+    transport, engine = await asyncio.wait_for(popen(cfg)(cfg.comando), cfg.t_inicio)
     try:
         yield engine
     finally:
@@ -101,6 +108,10 @@ async def abre_motor(cfg):
         except Exception:
             pass
         transport.close()
+
+
+def popen(cfg):
+    return chess.engine.popen_uci if cfg.protocolo == "uci" else chess.engine.popen_xboard
 
 
 def lance_legal(board, resultado, quem):
@@ -126,11 +137,18 @@ def descreve_fim(board, resultado=None):
 # --------------------------------------------------------------------------- testes
 
 async def teste_inicializacao(cfg):
-    transport, engine = await asyncio.wait_for(chess.engine.popen_xboard(cfg.comando), cfg.t_inicio)
+    transport, engine = await asyncio.wait_for(popen(cfg)(cfg.comando), cfg.t_inicio)
     try:
         nome = engine.id.get("name", "?")
-        feats = engine.features
-        verifica(feats.get("ping") == 1 and feats.get("setboard") == 1, f"features: {feats}")
+        if cfg.protocolo == "uci":
+            # UCI: as opções de análise e recursos que as interfaces procuram.
+            opcoes = set(engine.options)
+            faltam = {"Hash", "Threads", "MultiPV", "Ponder", "OwnBook"} - opcoes
+            verifica(not faltam, f"opções UCI faltando: {sorted(faltam)} (há {sorted(opcoes)})")
+            feats = {"options": len(opcoes)}
+        else:
+            feats = engine.features
+            verifica(feats.get("ping") == 1 and feats.get("setboard") == 1, f"features: {feats}")
         for _ in range(3):
             await asyncio.wait_for(engine.ping(), 5)
         t0 = time.monotonic()
@@ -228,11 +246,21 @@ def confere_info(board, info, onde):
 
 
 def confere_pvs_brutas(linhas, board, onde):
-    """Cada linha de pensamento `ply score time nodes PV`: todos os lances da PV têm de ser legais.
+    """Cada linha de pensamento `ply score time nodes PV` (ou `info … pv …` do UCI): todos os
+    lances da PV têm de ser legais.
 
     O python-chess corta a PV em silêncio no primeiro lance que não entende; aqui se vê se cortou."""
     n = 0
     for linha in linhas:
+        if linha.startswith("info ") and " pv " in linha:
+            b = board.copy()
+            for tok in linha.split(" pv ", 1)[1].split():
+                try:
+                    b.push_uci(tok)
+                except ValueError:
+                    raise Falha(f"{onde}: lance {tok!r} ilegal/ilegível na PV {linha!r}")
+            n += 1
+            continue
         campos = linha.split()
         if len(campos) < 5 or not all(c.lstrip("-").isdigit() for c in campos[:4]):
             continue
@@ -333,6 +361,63 @@ async def teste_mate(cfg):
     return f"PV {board.variation_san(info['pv'][:1])}, escore {pov} (profundidade {info.get('depth')})"
 
 
+async def teste_multipv(cfg):
+    board = chess.Board(FEN_MEIO_JOGO)
+    prof = cfg.profundidade + 2
+    async with abre_motor(cfg) as engine:
+        if cfg.protocolo == "uci":
+            linhas = await asyncio.wait_for(
+                engine.analyse(board, chess.engine.Limit(depth=prof), multipv=3), cfg.t_profundidade)
+            verifica(len(linhas) == 3, f"analyse(multipv=3) devolveu {len(linhas)} linha(s)")
+            porprof = {prof: linhas}
+        else:
+            # O python-chess recusa analyse(multipv=...) com xboard, e trata "MultiPV" como opção
+            # sua (não deixa configurá-la); a linha `option MultiPV=3` vai direto, como o XBoard a
+            # manda, e cada linha chega como um info comum (agrupadas aqui por profundidade).
+            infos = []
+            engine.send_line("option MultiPV=3")
+            with await engine.analysis(board, chess.engine.Limit(depth=prof)) as analise:
+                async for info in analise:
+                    if info.get("pv"):
+                        infos.append(info)
+            engine.send_line("option MultiPV=1")
+            porprof = {}
+            for i in infos:
+                porprof.setdefault(i["depth"], []).append(i)
+            # A análise para na primeira linha da profundidade pedida: confere as anteriores.
+            porprof = {d: v for d, v in porprof.items() if d < prof}
+            verifica(len(porprof) >= 3, f"poucas profundidades completas: {sorted(porprof)}")
+        for d, linhas in porprof.items():
+            verifica(len(linhas) == 3, f"profundidade {d}: {len(linhas)} linha(s), esperava 3")
+            primeiros = [i["pv"][0] for i in linhas]
+            verifica(len(set(primeiros)) == 3, f"profundidade {d}: lances repetidos {primeiros}")
+            escores = [i["score"].relative.score(mate_score=100000) for i in linhas]
+            verifica(escores == sorted(escores, reverse=True), f"profundidade {d}: fora de ordem {escores}")
+            for i in linhas:
+                confere_info(board, i, f"multipv, profundidade {d}")
+        await asyncio.wait_for(engine.ping(), 5)
+    ult = porprof[max(porprof)]
+    return (f"profundidades {min(porprof)}..{max(porprof)}, 3 linhas cada; última: "
+            + ", ".join(f"{board.san(i['pv'][0])} {i['score'].white()}" for i in ult))
+
+
+async def teste_root_moves(cfg):
+    board = chess.Board(FEN_MEIO_JOGO)
+    raiz = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("h2h3")]
+    async with abre_motor(cfg) as engine:
+        info = await asyncio.wait_for(
+            engine.analyse(board, chess.engine.Limit(depth=cfg.profundidade), root_moves=raiz),
+            cfg.t_profundidade)
+        confere_info(board, info, "root_moves")
+        verifica(info["pv"][0] in raiz, f"PV começa por {info['pv'][0]}, fora de {raiz}")
+        # Depois, sem restrição: o motor volta a considerar todos os lances.
+        info = await asyncio.wait_for(
+            engine.analyse(board, chess.engine.Limit(depth=cfg.profundidade)), cfg.t_profundidade)
+        confere_info(board, info, "sem root_moves")
+        await asyncio.wait_for(engine.ping(), 5)
+    return f"PV {board.variation_san(info['pv'][:3])} (sem restrição)"
+
+
 def teste_higiene(cfg):
     verifica(cfg.aprovados, "nenhum teste anterior passou: nada a conferir")
     # sigterm=0 é o recomendado (CECP.md 1.2); o python-chess o recusa com um aviso inofensivo.
@@ -354,6 +439,8 @@ TESTES = [
     ("analise_tempo", teste_analise_tempo),
     ("analise_profundidade", teste_analise_profundidade),
     ("mate", teste_mate),
+    ("multipv", teste_multipv),
+    ("root_moves", teste_root_moves),
     ("higiene", teste_higiene),
 ]
 
@@ -374,8 +461,11 @@ def argumentos(argv):
     ap.add_argument("--semente", type=int, default=1, help="semente do jogador aleatório (1)")
     ap.add_argument("--so", metavar="TESTE", action="append", help="roda só este teste (repetível)")
     ap.add_argument("--log", metavar="ARQ", help="grava o tráfego do protocolo (log DEBUG do python-chess)")
+    ap.add_argument("--protocolo", choices=("xboard", "uci", "ambos"), default="ambos",
+                    help="com qual cliente do python-chess testar (ambos)")
     cfg = ap.parse_args(argv)
     cfg.comando = shlex.split(cfg.comando[0]) if len(cfg.comando) == 1 else cfg.comando
+    cfg.protocolo_pedido = cfg.protocolo
     b, _, i = cfg.relogio.partition("+")
     cfg.relogio = (float(b), float(i or 0))
     cfg.t_inicio = 15          # popen + handshake
@@ -390,16 +480,29 @@ def argumentos(argv):
 
 async def principal(cfg):
     passou = falhou = 0
+    protocolos = ("xboard", "uci") if cfg.protocolo_pedido == "ambos" else (cfg.protocolo_pedido,)
+    for protocolo in protocolos:
+        cfg.protocolo = protocolo
+        p, f = await roda_testes(cfg)
+        passou += p
+        falhou += f
+    return passou, falhou
+
+
+async def roda_testes(cfg):
+    passou = falhou = 0
     cfg.aprovados = 0
     motivo_parada = None
+    AVISOS.clear()
     for nome, teste in TESTES:
         if cfg.so and nome not in cfg.so:
             continue
+        rotulo = f"{nome} [{cfg.protocolo}]"
         if motivo_parada:
             falhou += 1
-            print(f"FALHOU {nome}: não rodou ({motivo_parada})", flush=True)
+            print(f"FALHOU {rotulo}: não rodou ({motivo_parada})", flush=True)
             continue
-        TESTE_ATUAL[0] = nome
+        TESTE_ATUAL[0] = rotulo
         t0 = time.monotonic()
         try:
             if asyncio.iscoroutinefunction(teste):
@@ -408,22 +511,22 @@ async def principal(cfg):
                 detalhe = teste(cfg)
         except Falha as err:
             falhou += 1
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): {err}", flush=True)
+            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {err}", flush=True)
         except asyncio.TimeoutError:
             falhou += 1
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): tempo esgotado (motor travado?)", flush=True)
+            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): tempo esgotado (motor travado?)", flush=True)
         except Exception as err:  # EngineError, EngineTerminatedError, lance ilegal...
             falhou += 1
             onde = traceback.extract_tb(err.__traceback__)
             linha = next((f.lineno for f in reversed(onde) if f.filename == __file__), "?")
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): {type(err).__name__}: {err} "
+            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {type(err).__name__}: {err} "
                   f"(test_cliente.py:{linha})", flush=True)
             if nome == "inicializacao":   # sem handshake os outros testes só repetiriam o erro
                 motivo_parada = f"a inicialização falhou: {err}"
         else:
             passou += 1
             cfg.aprovados += 1
-            print(f"ok     {nome} ({time.monotonic() - t0:.1f}s): {detalhe}", flush=True)
+            print(f"ok     {rotulo} ({time.monotonic() - t0:.1f}s): {detalhe}", flush=True)
     return passou, falhou
 
 

@@ -1,0 +1,424 @@
+//! O protocolo UCI ao lado do xboard: o mesmo motor, outra língua.
+//!
+//! Nível 9: depende do `xboard` (nível 8), porque o estado do motor é o
+//! `TXboard` — tabuleiro, busca, threads, livro, relógio e opções — e o UCI
+//! só traduz os comandos dele para as mesmas funções: `aplica_opcao`,
+//! `define_hash`, `define_threads`, `lance_do_livro`, `limites_do_lance`,
+//! `prepara_busca`, `compacta_historico` e `paralelo::busca_paralela`. Nada
+//! de busca, de tempo ou de livro é escrito duas vezes.
+//!
+//! Quem escolhe a língua é a interface: `laco_protocolo` lê a primeira
+//! linha; se é `uci`, o motor fala UCI até o fim; senão, xboard (que é o
+//! padrão, e o que o ICE falava). O parser das linhas UCI mora em
+//! `comandos_uci` (nível 1), porque a busca também classifica as que chegam
+//! enquanto ela pensa (`stop`, `ponderhit`, `isready`).
+//!
+//! Diferenças que moldam o laço: no UCI a interface manda a posição inteira
+//! antes de cada `go` (o motor não guarda partida); o motor nunca joga
+//! sozinho, só responde `bestmove` a cada `go` — no `go infinite` e no
+//! `go ponder` só depois do `stop`/`ponderhit`; o ponder é da interface
+//! (ela manda `go ponder` com o lance previsto já feito). Entrada ruim vira
+//! `info string` com o motivo, e nada muda.
+
+use crate::busca::{nos_totais, MAX_MULTIPV};
+use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
+use crate::entrada::{envia, inicia_leitora, limpa_linha};
+use crate::geracao::{acha_lance, gera_lista_lances};
+use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances};
+use crate::paralelo::{busca_paralela, limpa_paralelo, num_threads, MAX_THREADS};
+use crate::tabuleiro::TBoard;
+use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
+use crate::tipos::*;
+use crate::xboard::{
+    aplica_opcao, compacta_historico, define_hash, define_threads, ignora_sigint, laco_xboard_com,
+    lance_do_livro, limites_do_lance, novo_jogo, novo_xboard, posicao_mudou, prepara_busca,
+    TErroOpcao, TOpcoesMotor, TXboard, MAX_HASH_MB,
+};
+use log::debug;
+use std::sync::mpsc::Receiver;
+
+/// Quem escreveu o ICE e quem o portou (o `id author` do UCI).
+const AUTORES: &str = "Abreu, Lazoski, Pinto, Waghabi (ICE, UERJ); porte ICE-rs";
+
+/// O estado do UCI: o motor (o mesmo do xboard) e o pouco que é só daqui.
+pub struct TUci {
+    pub x: Box<TXboard>,
+    /// A opção `Ponder` (a interface avisa que vai mandar `go ponder`; o
+    /// motor não precisa mudar nada, mas guarda para o `uci` repetido).
+    pub ponder: bool,
+    /// `debug on`: linhas `info string` a mais sobre o que o motor faz.
+    pub debug: bool,
+    pub sair: bool,
+}
+
+/// Lê a primeira linha não vazia e escolhe o protocolo: `uci` → UCI, o
+/// resto → xboard (com a linha lida processada como a primeira do xboard).
+pub fn laco_protocolo(op: &TOpcoesMotor) {
+    let rx = inicia_leitora();
+    loop {
+        let Ok(l) = rx.recv() else {
+            return;
+        };
+        match limpa_linha(&l) {
+            "" => continue,
+            "uci" => {
+                debug!("protocolo: UCI");
+                laco_uci(op, rx);
+            }
+            _ => laco_xboard_com(op, rx, Some(l)),
+        }
+        return;
+    }
+}
+
+/// Cria o estado do UCI: o motor do xboard com a saída no formato UCI e a
+/// entrada classificada pelo parser do UCI.
+pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
+    let mut x = novo_xboard(op);
+    x.bu.entrada.uci = true;
+    // O UCI sempre quer as linhas `info` (não há `post`/`nopost`).
+    x.bu.post = true;
+    x.bu.saida_uci = true;
+    TUci {
+        x,
+        ponder: false,
+        debug: false,
+        sair: false,
+    }
+}
+
+/// O laço do UCI, já depois do `uci` (que é respondido aqui mesmo).
+pub fn laco_uci(op: &TOpcoesMotor, rx: Receiver<String>) {
+    ignora_sigint();
+    let mut u = novo_uci(op);
+    u.x.bu.entrada.rx = Some(rx);
+    responde_uci(&u);
+    while !u.sair {
+        // Primeiro o que chegou durante a última busca, na ordem.
+        let linha = match u.x.bu.entrada.pendentes.pop_front() {
+            Some(l) => l,
+            None => match u.x.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
+                Some(Ok(l)) => l,
+                _ => break,
+            },
+        };
+        processa_uci(&mut u, &linha);
+    }
+    debug!("fim do protocolo UCI");
+}
+
+/// `info string …`: a única saída livre do UCI (motivos de erro, avisos).
+fn info_string(s: &str) {
+    envia(&format!("info string {s}"));
+}
+
+/// Responde ao `uci`: nome, autor, as opções e `uciok`.
+fn responde_uci(u: &TUci) {
+    let x = &u.x;
+    envia(&format!("id name {}", crate::NOME_MOTOR));
+    envia(&format!("id author {AUTORES}"));
+    let check = |v: bool| if v { "true" } else { "false" };
+    envia(&format!(
+        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+        x.hash_mb
+    ));
+    envia(&format!(
+        "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+        num_threads(&x.paralelo)
+    ));
+    envia(&format!(
+        "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+        x.multipv
+    ));
+    envia(&format!(
+        "option name Ponder type check default {}",
+        check(u.ponder)
+    ));
+    envia(&format!(
+        "option name OwnBook type check default {}",
+        check(x.livro)
+    ));
+    envia(&format!(
+        "option name Livro type check default {}",
+        check(x.livro)
+    ));
+    envia(&format!(
+        "option name Arquivo do livro type string default {}",
+        x.arquivo_livro
+    ));
+    envia(&format!(
+        "option name ICE classico type check default {}",
+        check(x.bu.av.classico)
+    ));
+    envia("option name Clear Hash type button");
+    envia("uciok");
+}
+
+/// Executa uma linha do UCI (fora de qualquer busca).
+pub fn processa_uci(u: &mut TUci, linha: &str) {
+    match interpreta_uci(linha) {
+        ComandoUci::Vazia | ComandoUci::Register => {}
+        ComandoUci::Uci => responde_uci(u),
+        ComandoUci::Debug(d) => u.debug = d,
+        ComandoUci::IsReady => envia("readyok"),
+        ComandoUci::SetOption { nome, valor } => define_opcao(u, &nome, valor.as_deref()),
+        ComandoUci::UciNewGame => novo_jogo(&mut u.x),
+        ComandoUci::Position { fen, lances } => {
+            if let Err(e) = monta_posicao(&mut u.x, fen.as_deref(), &lances) {
+                info_string(&format!("error: {e}; position unchanged"));
+            }
+        }
+        ComandoUci::Go(g) => go(u, &g),
+        // Fora da busca não há o que parar nem ponder a acertar.
+        ComandoUci::Stop | ComandoUci::PonderHit => {}
+        ComandoUci::Quit => u.sair = true,
+        ComandoUci::Erro(e) => info_string(&format!("error: {e}; ignored")),
+        ComandoUci::Desconhecido(c) => info_string(&format!("unknown command: {c}")),
+    }
+}
+
+/// `setoption`: os nomes do UCI (`Hash`, `Threads`, `Ponder`, `OwnBook`,
+/// `Clear Hash`) e os do motor (`aplica_opcao`, os mesmos do xboard). O
+/// UCI não distingue maiúsculas nos nomes; as caixas vêm `true`/`false`.
+fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
+    let booleano = |v: Option<&str>| match v.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        _ => None,
+    };
+    let n = nome.to_ascii_lowercase();
+    let r = match n.as_str() {
+        "hash" => match valor.and_then(|v| v.parse::<u64>().ok()) {
+            Some(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => {
+                define_hash(&mut u.x, mb);
+                Ok(())
+            }
+            _ => Err(TErroOpcao::ValorRuim),
+        },
+        "threads" => match valor.and_then(|v| v.parse::<usize>().ok()) {
+            Some(t) if (1..=MAX_THREADS).contains(&t) => {
+                define_threads(&mut u.x, t);
+                Ok(())
+            }
+            _ => Err(TErroOpcao::ValorRuim),
+        },
+        "ponder" => booleano(valor)
+            .map(|v| u.ponder = v)
+            .ok_or(TErroOpcao::ValorRuim),
+        "clear hash" => {
+            limpa_paralelo(&mut u.x.paralelo, &mut u.x.bu);
+            Ok(())
+        }
+        "ownbook" => match booleano(valor) {
+            Some(v) => aplica_opcao(&mut u.x, "Livro", Some(if v { "1" } else { "0" })),
+            None => Err(TErroOpcao::ValorRuim),
+        },
+        _ => opcao_do_motor(u, &n, valor, booleano(valor)),
+    };
+    match r {
+        Ok(()) => {
+            if u.debug {
+                info_string(&format!("{nome} = {}", valor.unwrap_or("")));
+            }
+        }
+        Err(TErroOpcao::Desconhecida) => info_string(&format!("unknown option: {nome}")),
+        Err(TErroOpcao::ValorRuim) => info_string(&format!(
+            "bad value for option {nome}: {}; unchanged",
+            valor.unwrap_or("(none)")
+        )),
+        Err(TErroOpcao::LivroIlegivel(v)) => {
+            info_string(&format!("book {v} unreadable; the previous one stays"))
+        }
+    }
+}
+
+/// As opções que o xboard também tem, pelo nome do xboard (sem distinguir
+/// maiúsculas): as caixas passam de `true`/`false` para `1`/`0`.
+fn opcao_do_motor(
+    u: &mut TUci,
+    nome_minusculo: &str,
+    valor: Option<&str>,
+    booleano: Option<bool>,
+) -> Result<(), TErroOpcao> {
+    const CAIXAS: [&str; 2] = ["Livro", "ICE classico"];
+    const TEXTOS: [&str; 2] = ["MultiPV", "Arquivo do livro"];
+    if let Some(&nome) = CAIXAS
+        .iter()
+        .find(|c| c.to_ascii_lowercase() == nome_minusculo)
+    {
+        return match booleano {
+            Some(v) => aplica_opcao(&mut u.x, nome, Some(if v { "1" } else { "0" })),
+            None => Err(TErroOpcao::ValorRuim),
+        };
+    }
+    if let Some(&nome) = TEXTOS
+        .iter()
+        .find(|c| c.to_ascii_lowercase() == nome_minusculo)
+    {
+        return aplica_opcao(&mut u.x, nome, valor);
+    }
+    Err(TErroOpcao::Desconhecida)
+}
+
+/// `position`: monta a posição (a inicial ou o FEN) e faz os lances. Se algo
+/// falha (FEN ruim, lance ilegal), a posição anterior volta inteira.
+pub fn monta_posicao(x: &mut TXboard, fen: Option<&str>, lances: &[String]) -> Result<(), String> {
+    let nova = match fen {
+        None => TBoard::inicial(),
+        Some(f) => TBoard::de_fen(f).map_err(|e| format!("bad FEN ({e})"))?,
+    };
+    let velha = std::mem::replace(&mut *x.b, nova);
+    for m in lances {
+        let l = acha_lance(&x.b, &m.to_ascii_lowercase());
+        match l {
+            // `compacta_historico` refaz o tabuleiro perto do fim da pilha
+            // (partidas de centenas de lances); o lance continua o mesmo.
+            Some(l) if compacta_historico(x) => x.b.make(&l),
+            _ => {
+                *x.b = velha;
+                return Err(format!("illegal move {m}"));
+            }
+        }
+    }
+    posicao_mudou(x);
+    Ok(())
+}
+
+/// Os lances da raiz que o `searchmoves` deixa de fora (o complemento), ou
+/// o lance que não é legal.
+fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u16>, String> {
+    if searchmoves.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut permitidos = Vec::new();
+    for m in searchmoves {
+        match acha_lance(b, &m.to_ascii_lowercase()) {
+            Some(l) => permitidos.push(l.codigo()),
+            None => return Err(format!("illegal move {m} in searchmoves")),
+        }
+    }
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    Ok(lista
+        .como_fatia()
+        .iter()
+        .map(TLance::codigo)
+        .filter(|c| !permitidos.contains(c))
+        .collect())
+}
+
+/// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
+/// `movestogo`) e o `movetime` passam pelo `TRelogio` e pela mesma conta do
+/// xboard (`limites_do_lance`); `depth`, `nodes` e `mate` limitam por cima;
+/// `infinite` só para com `stop`. Sem nada, a busca vai até a profundidade
+/// máxima (ou o `stop`).
+fn limites_do_go(x: &mut TXboard, g: &TGoUci) -> TLimites {
+    let (tempo, inc, otim) = if x.b.vez == BRANCAS {
+        (g.wtime, g.winc, g.btime)
+    } else {
+        (g.btime, g.binc, g.wtime)
+    };
+    let cs = |ms: i64| limita_relogio_cs(ms / MS_POR_CS as i64);
+    let mut sd = g.depth.unwrap_or(0);
+    if let Some(m) = g.mate {
+        // Mate em N lances cabe em 2N − 1 plies; dois de folga para as
+        // podas que escondem um mate no horizonte.
+        let plies = m.saturating_mul(2).saturating_add(1);
+        sd = if sd == 0 { plies } else { sd.min(plies) };
+    }
+    let r = &mut x.relogio;
+    r.sd = sd.min(MAX_DEPTH as u32);
+    r.st_cs = g.movetime.map(|ms| (ms / MS_POR_CS).max(1)).unwrap_or(0);
+    r.mps = g.movestogo.unwrap_or(0);
+    r.inc_cs = inc.map(|i| cs(i).max(0) as u64).unwrap_or(0);
+    if let Some(t) = tempo {
+        r.tempo_cs = cs(t);
+    }
+    if let Some(t) = otim {
+        r.otim_cs = cs(t);
+    }
+    // Os `movestogo` contam a partir deste lance.
+    x.lance_base_level = x.b.num_lance;
+    let com_relogio = tempo.is_some() || g.movetime.is_some();
+    let mut lim = if com_relogio && !g.infinite {
+        limites_do_lance(x)
+    } else {
+        TLimites {
+            profundidade: x.relogio.sd,
+            ..TLimites::default()
+        }
+    };
+    lim.nos = g.nodes.unwrap_or(0);
+    lim.infinito = g.infinite;
+    lim
+}
+
+/// `go`: pensa e responde `bestmove` (com o `ponder` previsto, se a PV o
+/// tem). Lance do livro só num `go` de partida (com relógio, sem `ponder`,
+/// `infinite`, `searchmoves` nem limites de profundidade, nós ou mate).
+fn go(u: &mut TUci, g: &TGoUci) {
+    let x = &mut u.x;
+    let excluidos = match excluidos_por_searchmoves(&x.b, &g.searchmoves) {
+        Ok(e) => e,
+        Err(e) => {
+            info_string(&format!("error: {e}; go ignored"));
+            return;
+        }
+    };
+    let de_partida = !g.ponder
+        && !g.infinite
+        && g.searchmoves.is_empty()
+        && g.depth.is_none()
+        && g.nodes.is_none()
+        && g.mate.is_none();
+    if de_partida {
+        if let Some(l) = lance_do_livro(x) {
+            info_string(&format!("book move {}", lance_para_texto(&l)));
+            envia(&format!("bestmove {}", lance_para_texto(&l)));
+            return;
+        }
+    }
+    let lim = limites_do_go(x, g);
+    prepara_busca(x);
+    x.bu.multipv = x.multipv;
+    x.bu.excluidos = excluidos;
+    if g.ponder {
+        // O lance previsto já está na posição: pensa sem relógio até o
+        // `ponderhit` (então valem os limites do `go`) ou o `stop`.
+        x.bu.ponderando = true;
+        x.bu.limites_ponderhit = lim;
+    }
+    let lim_busca = if g.ponder {
+        TLimites {
+            profundidade: lim.profundidade,
+            nos: lim.nos,
+            ..TLimites::default()
+        }
+    } else {
+        lim
+    };
+    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim_busca);
+    x.bu.ponderando = false;
+    if u.debug {
+        info_string(&format!(
+            "{} threads, {} nodes",
+            num_threads(&x.paralelo),
+            nos_totais(&x.bu).max(r.nos)
+        ));
+    }
+    if !r.lance.existe() {
+        // Mate, afogamento ou todos os lances fora do `searchmoves`.
+        envia("bestmove (none)");
+        return;
+    }
+    let pv = &r.pv;
+    if pv.num_lances >= 2 && mesmo_lance(&pv.lances[0], &r.lance) {
+        envia(&format!(
+            "bestmove {} ponder {}",
+            lance_para_texto(&r.lance),
+            lance_para_texto(&pv.lances[1])
+        ));
+    } else {
+        envia(&format!("bestmove {}", lance_para_texto(&r.lance)));
+    }
+}

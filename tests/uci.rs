@@ -1,0 +1,535 @@
+//! O protocolo UCI (`uci`, `comandos_uci`) e as análises de várias linhas
+//! nos dois protocolos: transcrições com o binário de verdade. O handshake,
+//! a posição com lances, cada limite do `go`, `stop`, `ponder`/`ponderhit`,
+//! entrada ruim (que só gera `info string` e não muda nada), MultiPV
+//! (3 linhas por profundidade, lances distintos, em ordem de escore),
+//! `searchmoves`/`exclude` (o lance excluído nunca aparece) e `nps`.
+
+mod motor;
+
+use ice::geracao::acha_lance;
+use ice::tabuleiro::TBoard;
+use ice::tempo::{calcula_limites, TRelogio};
+use motor::*;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// Rei e torre contra rei: poucos lances legais (o MultiPV maior que eles).
+const FEN_KRK: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+const FEN_MEIO: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+/// Motor em UCI: `uci` … `uciok`; devolve as linhas do handshake.
+fn motor_uci() -> (TMotor, Vec<String>) {
+    let mut m = abre_motor();
+    envia(&mut m, "uci");
+    let v = espera_linha(&mut m, "uciok");
+    (m, v)
+}
+
+/// `isready` → `readyok`; devolve as linhas antes do `readyok`.
+fn pronto(m: &mut TMotor) -> Vec<String> {
+    envia(m, "isready");
+    let mut v = espera_linha(m, "readyok");
+    v.pop();
+    v
+}
+
+/// Espera o `bestmove`; devolve (linhas, lance).
+fn espera_bestmove(m: &mut TMotor, prazo: Duration) -> (Vec<String>, String) {
+    let v = espera(m, |l| l.starts_with("bestmove "), prazo);
+    let lance = v
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    (v, lance)
+}
+
+/// O valor do campo `nome` de uma linha `info` (`depth`, `nodes`…).
+fn campo(l: &str, nome: &str) -> Option<String> {
+    let t: Vec<&str> = l.split_whitespace().collect();
+    t.iter()
+        .position(|x| *x == nome)
+        .and_then(|i| t.get(i + 1))
+        .map(|x| x.to_string())
+}
+
+/// Escore de uma linha `info` em centipeões (mate = ±100000 − N).
+fn escore(l: &str) -> i32 {
+    let t: Vec<&str> = l.split_whitespace().collect();
+    let i = t.iter().position(|x| *x == "score").expect("score");
+    let v: i32 = t[i + 2].parse().unwrap();
+    match t[i + 1] {
+        "cp" => v,
+        "mate" if v > 0 => 100_000 - v,
+        _ => -100_000 - v,
+    }
+}
+
+/// O primeiro lance da PV de uma linha `info`.
+fn lance_pv(l: &str) -> Option<String> {
+    campo(l, "pv")
+}
+
+fn legal(fen: &str, lances: &[&str], m: &str) -> bool {
+    let mut b = TBoard::de_fen(fen).unwrap();
+    for l in lances {
+        let x = acha_lance(&b, l).unwrap();
+        b.make(&x);
+    }
+    acha_lance(&b, m).is_some()
+}
+
+const FEN_INICIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn handshake_isready_e_opcoes() {
+    let (mut m, v) = motor_uci();
+    assert_eq!(v[0], format!("id name {}", ice::NOME_MOTOR));
+    assert!(v[1].starts_with("id author "), "{v:#?}");
+    for o in [
+        "option name Hash type spin default 8 min 1 max 2048",
+        "option name Threads type spin default 1 min 1 max 256",
+        "option name MultiPV type spin default 1 min 1 max 64",
+        "option name Ponder type check default false",
+        "option name OwnBook type check default false",
+        "option name Livro type check default false",
+        "option name Arquivo do livro type string default book/livro.txt",
+        "option name ICE classico type check default false",
+        "option name Clear Hash type button",
+    ] {
+        assert!(v.iter().any(|l| l == o), "falta '{o}': {v:#?}");
+    }
+    // Nada do xboard numa sessão UCI.
+    assert!(v.iter().all(|l| !l.starts_with("feature")), "{v:#?}");
+    assert!(pronto(&mut m).is_empty());
+    // Opções válidas não dizem nada.
+    for o in [
+        "setoption name Hash value 16",
+        "setoption name threads value 2",
+        "setoption name Threads value 1",
+        "setoption name MultiPV value 2",
+        "setoption name Ponder value true",
+        "setoption name OwnBook value false",
+        "setoption name ICE classico value false",
+        "setoption name Clear Hash",
+        "ucinewgame",
+        "debug off",
+    ] {
+        envia(&mut m, o);
+    }
+    assert!(pronto(&mut m).is_empty());
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+}
+
+#[test]
+fn position_com_lances_e_go_depth() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "position startpos moves e2e4 e7e5 g1f3");
+    envia(&mut m, "go depth 5");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(
+        legal(FEN_INICIAL, &["e2e4", "e7e5", "g1f3"], &lance),
+        "{lance}"
+    );
+    let profs: Vec<u32> = v
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .map(|l| campo(l, "depth").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(profs.iter().max(), Some(&5), "{v:#?}");
+    for l in v.iter().filter(|l| l.contains(" pv ")) {
+        for c in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+        ] {
+            assert!(campo(l, c).is_some(), "falta {c}: {l}");
+        }
+    }
+    // `bestmove X ponder Y`: Y responde a X.
+    let ultima = v.last().unwrap();
+    if let Some(p) = campo(ultima, "ponder") {
+        assert!(
+            legal(FEN_INICIAL, &["e2e4", "e7e5", "g1f3", &lance], &p),
+            "{ultima}"
+        );
+    }
+    // A FEN com lances também.
+    envia(&mut m, &format!("position fen {FEN_MEIO} moves e1g1"));
+    envia(&mut m, "go depth 3");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_MEIO, &["e1g1"], &lance), "{lance}");
+}
+
+#[test]
+fn go_com_cada_limite() {
+    let (mut m, _) = motor_uci();
+    // nodes: a busca para no limite (verificado de 256 em 256 nós).
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go nodes 20000");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    let nos: u64 = v
+        .iter()
+        .filter_map(|l| campo(l, "nodes"))
+        .map(|n| n.parse().unwrap())
+        .max()
+        .unwrap();
+    assert!(nos <= 20000 + 300, "{nos} nós: {v:#?}");
+    assert!(nos >= 15000, "parou cedo demais: {nos}");
+
+    // movetime: responde no tempo.
+    let t = Instant::now();
+    envia(&mut m, "go movetime 300");
+    espera_bestmove(&mut m, PRAZO);
+    let gasto = t.elapsed();
+    assert!(
+        gasto >= Duration::from_millis(150) && gasto < Duration::from_secs(2),
+        "{gasto:?}"
+    );
+
+    // Relógio com incremento e movestogo: uma fração do tempo.
+    for go in [
+        "go wtime 3000 btime 3000 winc 100 binc 100",
+        "go wtime 5000 btime 5000 movestogo 2",
+        "go btime 3000 wtime 100",
+    ] {
+        let t = Instant::now();
+        envia(&mut m, go);
+        espera_bestmove(&mut m, PRAZO);
+        assert!(
+            t.elapsed() < Duration::from_millis(2600),
+            "{go}: {:?}",
+            t.elapsed()
+        );
+    }
+
+    // mate: acha o mate em 2 e o anuncia como `score mate 2`.
+    envia(&mut m, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    envia(&mut m, "go mate 1");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "d1d8");
+    assert!(v.iter().any(|l| l.contains("score mate 1")), "{v:#?}");
+
+    // infinite: nada de bestmove até o `stop`.
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go infinite");
+    let antes = coleta(&mut m, 400);
+    assert!(
+        antes.iter().all(|l| !l.starts_with("bestmove")),
+        "{antes:#?}"
+    );
+    // isready durante a busca responde na hora.
+    envia(&mut m, "isready");
+    espera_linha(&mut m, "readyok");
+    envia(&mut m, "stop");
+    let (_, lance) = espera_bestmove(&mut m, Duration::from_secs(2));
+    assert!(legal(FEN_MEIO, &[], &lance));
+
+    // searchmoves: só os lances dados, na PV e no bestmove.
+    envia(&mut m, "go depth 6 searchmoves a2a3 h2h3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(lance == "a2a3" || lance == "h2h3", "{lance}");
+    for l in v.iter().filter(|l| l.contains(" pv ")) {
+        let p = lance_pv(l).unwrap();
+        assert!(p == "a2a3" || p == "h2h3", "{l}");
+    }
+}
+
+#[test]
+fn ponder_ponderhit_e_stop() {
+    let (mut m, _) = motor_uci();
+    // O GUI faz o lance previsto e manda `go ponder`: sem bestmove até o hit.
+    envia(&mut m, &format!("position fen {FEN_MEIO} moves e1g1 f8c5"));
+    envia(&mut m, "go ponder wtime 2000 btime 2000");
+    let antes = coleta(&mut m, 500);
+    assert!(
+        antes.iter().all(|l| !l.starts_with("bestmove")),
+        "{antes:#?}"
+    );
+    let t = Instant::now();
+    envia(&mut m, "ponderhit");
+    let (_, lance) = espera_bestmove(&mut m, Duration::from_secs(3));
+    // Depois do hit vale o relógio de 2 s: uma fração dele.
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(legal(FEN_MEIO, &["e1g1", "f8c5"], &lance));
+
+    // `stop` no ponder também manda o bestmove (o UCI sempre quer um).
+    envia(&mut m, "go ponder wtime 2000 btime 2000");
+    let antes = coleta(&mut m, 300);
+    assert!(
+        antes.iter().all(|l| !l.starts_with("bestmove")),
+        "{antes:#?}"
+    );
+    envia(&mut m, "stop");
+    let (_, lance) = espera_bestmove(&mut m, Duration::from_secs(2));
+    assert!(legal(FEN_MEIO, &["e1g1", "f8c5"], &lance));
+    // `ponderhit` e `stop` fora da busca não fazem nada.
+    envia(&mut m, "ponderhit");
+    envia(&mut m, "stop");
+    assert!(pronto(&mut m).is_empty());
+}
+
+#[test]
+fn entrada_ruim_so_gera_info_string() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "position startpos moves e2e4");
+    for ruim in [
+        "position startpos moves e7e5 e1e3",
+        "position fen isto nao e um fen",
+        "position",
+        "position startpos moves e7e5 zz",
+        "go depth x",
+        "go wtime",
+        "go algo 3",
+        "go searchmoves e2e4",
+        "setoption name Hash value abc",
+        "setoption name Hash value 0",
+        "setoption name Threads value 999999",
+        "setoption name MultiPV value 65",
+        "setoption name Ponder value talvez",
+        "setoption name Nao Existe value 1",
+        "setoption Hash",
+        "xboard",
+        "comando_qualquer 1 2 3",
+    ] {
+        envia(&mut m, ruim);
+        let v = pronto(&mut m);
+        assert_eq!(v.len(), 1, "{ruim}: {v:#?}");
+        assert!(v[0].starts_with("info string "), "{ruim}: {v:#?}");
+    }
+    // A posição continua a de depois de 1. e4: o lance é das pretas.
+    envia(&mut m, "go depth 2");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_INICIAL, &["e2e4"], &lance), "{lance}");
+    // Lixo binário e linhas gigantes não derrubam nada.
+    envia_bytes(&mut m, b"\xff\xfe\x00go\n");
+    envia(&mut m, &"x".repeat(100_000));
+    let v = pronto(&mut m);
+    assert!(v.iter().all(|l| l.starts_with("info string")), "{v:#?}");
+}
+
+/// As linhas `info … multipv K …` de cada profundidade.
+fn linhas_por_profundidade(v: &[String]) -> BTreeMap<u32, Vec<(u32, i32, String)>> {
+    let mut porprof: BTreeMap<u32, Vec<(u32, i32, String)>> = BTreeMap::new();
+    for l in v
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+    {
+        let d: u32 = campo(l, "depth").unwrap().parse().unwrap();
+        let k: u32 = campo(l, "multipv").unwrap().parse().unwrap();
+        porprof
+            .entry(d)
+            .or_default()
+            .push((k, escore(l), lance_pv(l).unwrap()));
+    }
+    porprof
+}
+
+#[test]
+fn multipv_tres_linhas_por_profundidade_uci() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name MultiPV value 3");
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go depth 7");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    let porprof = linhas_por_profundidade(&v);
+    assert_eq!(
+        porprof.keys().copied().collect::<Vec<_>>(),
+        (1..=7).collect::<Vec<_>>()
+    );
+    for (d, linhas) in &porprof {
+        let ks: Vec<u32> = linhas.iter().map(|x| x.0).collect();
+        assert_eq!(ks, vec![1, 2, 3], "profundidade {d}: {linhas:?}");
+        let mut lances: Vec<&String> = linhas.iter().map(|x| &x.2).collect();
+        lances.sort();
+        lances.dedup();
+        assert_eq!(
+            lances.len(),
+            3,
+            "lances repetidos na profundidade {d}: {linhas:?}"
+        );
+        assert!(
+            linhas.windows(2).all(|w| w[0].1 >= w[1].1),
+            "fora da ordem do escore na profundidade {d}: {linhas:?}"
+        );
+        assert!(linhas.iter().all(|x| legal(FEN_MEIO, &[], &x.2)));
+    }
+    // O lance jogado é o da linha 1 da última profundidade.
+    assert_eq!(lance, porprof[&7][0].2);
+    // Com menos lances legais que linhas, uma por lance.
+    envia(&mut m, "position fen 7k/8/8/8/8/8/6PP/7K w - - 0 1");
+    envia(&mut m, "go depth 4 searchmoves g2g3 h1g1");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    for (d, linhas) in linhas_por_profundidade(&v) {
+        assert_eq!(linhas.len(), 2, "profundidade {d}: {linhas:?}");
+    }
+}
+
+/// Linhas de pensamento do xboard agrupadas por profundidade.
+fn pensamentos_por_profundidade(v: &[String]) -> BTreeMap<u32, Vec<(i32, String)>> {
+    let mut porprof: BTreeMap<u32, Vec<(i32, String)>> = BTreeMap::new();
+    for l in v.iter().filter(|l| eh_pensamento(l)) {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        porprof
+            .entry(t[0].parse().unwrap())
+            .or_default()
+            .push((t[1].parse().unwrap(), t[4].to_string()));
+    }
+    porprof
+}
+
+#[test]
+fn multipv_e_exclude_no_xboard() {
+    let mut m = motor_pronto();
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {FEN_MEIO}"));
+    envia(&mut m, "option MultiPV=3");
+    envia(&mut m, "post");
+    envia(&mut m, "analyze");
+    let v = espera(
+        &mut m,
+        |l| eh_pensamento(l) && l.split_whitespace().next() == Some("6"),
+        PRAZO,
+    );
+    // Espera as três linhas da profundidade 6.
+    let mut v = v;
+    v.extend(coleta(&mut m, 100));
+    let porprof = pensamentos_por_profundidade(&v);
+    for d in 1..=5 {
+        let linhas = &porprof[&d];
+        assert_eq!(linhas.len(), 3, "profundidade {d}: {linhas:?}");
+        let mut lances: Vec<&String> = linhas.iter().map(|x| &x.1).collect();
+        lances.sort();
+        lances.dedup();
+        assert_eq!(lances.len(), 3, "profundidade {d}: {linhas:?}");
+        assert!(linhas.windows(2).all(|w| w[0].0 >= w[1].0), "{linhas:?}");
+    }
+    // Exclui o melhor lance: a análise recomeça sem ele, e ele nunca mais
+    // aparece como primeiro lance de uma linha.
+    let melhor = porprof[&5][0].1.clone();
+    envia(&mut m, &format!("exclude {melhor}"));
+    let depois = sincroniza_analise(&mut m, 800);
+    let pens: Vec<&String> = depois.iter().filter(|l| eh_pensamento(l)).collect();
+    assert!(pens.len() >= 9, "{depois:#?}");
+    assert!(
+        pens.iter().all(|l| primeiro_da_pv(l).unwrap() != melhor),
+        "{melhor} excluído e ainda assim: {pens:#?}"
+    );
+    // exclude all + include de dois: só eles.
+    envia(&mut m, "exclude all");
+    envia(&mut m, "include d2d3");
+    envia(&mut m, "include b1c3");
+    let depois = sincroniza_analise(&mut m, 500);
+    let pens: Vec<&String> = depois
+        .iter()
+        .filter(|l| eh_pensamento(l))
+        .skip_while(|l| {
+            let p = primeiro_da_pv(l).unwrap();
+            p != "d2d3" && p != "b1c3"
+        })
+        .collect();
+    assert!(!pens.is_empty(), "{depois:#?}");
+    for l in &pens {
+        let p = primeiro_da_pv(l).unwrap();
+        assert!(p == "d2d3" || p == "b1c3", "{l}");
+    }
+    // include all devolve todos; uma posição nova esquece as exclusões.
+    envia(&mut m, "include all");
+    envia(&mut m, "exit");
+    sincroniza(&mut m);
+}
+
+/// Junta o que a análise diz em `ms` e sincroniza (o `ping` na análise é
+/// respondido na hora).
+fn sincroniza_analise(m: &mut TMotor, ms: u64) -> Vec<String> {
+    let mut v = coleta(m, ms);
+    v.extend(sincroniza(m));
+    v
+}
+
+#[test]
+fn nps_orcamento_de_nos_por_lance() {
+    let mut m = motor_pronto();
+    envia(&mut m, "nps 100000");
+    envia(&mut m, "level 0 1 0");
+    envia(&mut m, "post");
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {FEN_MEIO}"));
+    // O orçamento: o tempo-alvo da conta de tempo do motor × 100000 nós/s.
+    let relogio = TRelogio {
+        mps: 0,
+        base_cs: 6000,
+        inc_cs: 0,
+        tempo_cs: 6000,
+        otim_cs: 6000,
+        ..TRelogio::default()
+    };
+    let orcamento = calcula_limites(&relogio, 1).tempo_alvo_ms * 100_000 / 1000;
+    for _ in 0..3 {
+        envia(&mut m, "time 6000");
+        envia(&mut m, "otim 6000");
+        envia(&mut m, "go");
+        let (v, _) = espera_lance(&mut m);
+        let ultima = v.iter().rfind(|l| eh_pensamento(l)).unwrap().clone();
+        let t: Vec<u64> = ultima
+            .split_whitespace()
+            .take(4)
+            .map(|x| x.trim_start_matches('-').parse().unwrap())
+            .collect();
+        let nos = t[3];
+        assert!(
+            nos * 10 >= orcamento * 9 && nos * 10 <= orcamento * 11,
+            "{nos} nós para um orçamento de {orcamento}: {ultima}"
+        );
+        // O tempo informado é o virtual: nós ÷ 100000, em centésimos.
+        assert_eq!(t[2], nos / 1000, "{ultima}");
+        envia(&mut m, "force");
+    }
+    // `nps 1` + `st N` (como o python-chess pede N nós): N nós.
+    envia(&mut m, "nps 1");
+    envia(&mut m, "st 30000");
+    envia(&mut m, "go");
+    let (v, _) = espera_lance(&mut m);
+    let ultima = v.iter().rfind(|l| eh_pensamento(l)).unwrap().clone();
+    let nos: u64 = ultima.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert!((27_000..=33_000).contains(&nos), "{ultima}");
+    // O `new` desliga o `nps`: de volta ao relógio de parede.
+    envia(&mut m, "new");
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {FEN_MEIO}"));
+    envia(&mut m, "st 0.3");
+    let t = Instant::now();
+    envia(&mut m, "go");
+    espera_lance(&mut m);
+    assert!(
+        t.elapsed() >= Duration::from_millis(150),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn krk_com_multipv_maior_que_os_lances() {
+    // MultiPV 64 numa posição com poucos lances: uma linha por lance legal.
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name MultiPV value 64");
+    envia(&mut m, &format!("position fen {FEN_KRK}"));
+    envia(&mut m, "go depth 3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    let porprof = linhas_por_profundidade(&v);
+    // Uma linha por lance legal, nem mais nem menos.
+    let b = TBoard::de_fen(FEN_KRK).unwrap();
+    let n = {
+        let mut l = ice::lance::TListaLances::nova();
+        ice::geracao::gera_lista_lances(&b, ice::tipos::GERA_TODOS, &mut l);
+        l.n
+    };
+    assert_eq!(porprof[&3].len(), n, "{:?}", porprof[&3]);
+    assert!(acha_lance(&b, &lance).is_some());
+}
