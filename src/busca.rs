@@ -57,6 +57,12 @@ pub const JANELA_ASPIRACAO: i32 = 50;
 const PROF_ASPIRACAO: i32 = 4;
 /// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200).
 pub const MARGEM_FUTILIDADE: i32 = 200;
+/// A futilidade vale até este ply do horizonte (o ICE: só no último)…
+const PROF_FUTILIDADE: i32 = 3;
+/// …com a margem crescendo tanto por ply a mais: quanto mais longe do
+/// horizonte, mais um lance quieto pode recuperar (ameaças, lances
+/// seguintes), e a margem tem de cobrir isso.
+const MARGEM_FUTILIDADE_PLY: i32 = 100;
 /// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
 const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
 /// Futilidade reversa só até esta profundidade restante: mais longe do
@@ -1093,13 +1099,15 @@ fn tenta_nulo(
 fn prepara_podas(bu: &TBusca, n: &mut TNo) {
     let perto_do_horizonte = !n.no_pv && !n.em_xeque && n.prof <= LMP_PROFUNDIDADE;
     n.poda_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
-    // Futilidade (ICE 50f3dea, só ICE-rs aqui): a um ply do horizonte, um
-    // lance quieto não recupera uma desvantagem maior que a margem.
+    // Futilidade (ICE 50f3dea, só ICE-rs aqui): perto do horizonte, um
+    // lance quieto não recupera uma desvantagem maior que a margem (200 a
+    // um ply, como no ICE; mais 100 por ply a mais, até 3).
+    let margem = MARGEM_FUTILIDADE + MARGEM_FUTILIDADE_PLY * (n.prof - 1);
     n.futil = usa(bu, MELHORIA_FUTILIDADE)
-        && n.prof == 1
+        && n.prof <= PROF_FUTILIDADE
         && !n.em_xeque
         && !n.no_pv
-        && n.estatica + MARGEM_FUTILIDADE <= n.alfa;
+        && n.estatica + margem <= n.alfa;
     // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
     n.limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
         (3 + n.prof * n.prof) as usize

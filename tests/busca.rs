@@ -296,3 +296,35 @@ fn futilidade_reversa_ate_prof_7_com_melhorando() {
     let v = alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 6, 0, true);
     assert!(v >= beta && bu.nos > 100, "{v} {}", bu.nos);
 }
+
+/// Futilidade até 3 plies do horizonte: num nó fora da PV, 2 plies antes do
+/// horizonte, com a estática 300 abaixo de α (a margem a 2 plies), os
+/// lances quietos depois do primeiro não são pesquisados. Nos filhos (o lado
+/// que ganha) a futilidade não vale, então toda poda contada é do próprio
+/// nó: uma por quieto, menos o primeiro. No ICE clássico, nenhuma.
+#[test]
+fn futilidade_a_dois_plies_do_horizonte() {
+    // Pretas a jogar, com uma dama a menos; nenhum lance delas dá xeque.
+    let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1";
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(16);
+    bu.post = false;
+    bu.com_estatisticas = true;
+    let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
+    assert!(estatica < -700, "{estatica}");
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    let quietos = lista.como_fatia().iter().filter(|l| l.eh_quieto()).count();
+    assert!(quietos > 5);
+    let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+    let alfa = estatica + 300;
+    alpha_beta(&mut b, &mut bu, &mut pilha, alfa, alfa + 1, 2, 0, true);
+    assert_eq!(bu.est.poda_futilidade as usize, quietos - 1, "{:?}", bu.est);
+    // Um pouco menos atrás (a margem não cobre): nada é podado neste nó.
+    let mut bu2 = nova_busca(16);
+    bu2.post = false;
+    bu2.com_estatisticas = true;
+    let alfa = estatica + 250;
+    alpha_beta(&mut b, &mut bu2, &mut pilha, alfa, alfa + 1, 2, 0, true);
+    assert_eq!(bu2.est.poda_futilidade, 0, "{:?}", bu2.est);
+}
