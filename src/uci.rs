@@ -20,19 +20,19 @@
 //! (ela manda `go ponder` com o lance previsto já feito). Entrada ruim vira
 //! `info string` com o motivo, e nada muda.
 
-use crate::busca::{nos_totais, MAX_MULTIPV};
+use crate::busca::MAX_MULTIPV;
 use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
 use crate::entrada::{envia, inicia_leitora, limpa_linha};
-use crate::geracao::{acha_lance, gera_lista_lances};
-use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances};
+use crate::geracao::acha_lance;
+use crate::lance::{lance_para_texto, mesmo_lance};
 use crate::paralelo::{busca_paralela, limpa_paralelo, num_threads, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
 use crate::tipos::*;
 use crate::xboard::{
-    aplica_opcao, compacta_historico, define_hash, define_threads, ignora_sigint, laco_xboard_com,
-    lance_do_livro, limites_do_lance, novo_jogo, novo_xboard, posicao_mudou, prepara_busca,
-    TErroOpcao, TOpcoesMotor, TXboard, MAX_HASH_MB,
+    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, ignora_sigint,
+    laco_xboard, lance_do_livro, limites_do_lance, novo_jogo, novo_xboard, posicao_mudou,
+    prepara_busca, TErroOpcao, TOpcoesMotor, TXboard, MAX_HASH_MB,
 };
 use log::debug;
 use std::sync::mpsc::Receiver;
@@ -65,7 +65,7 @@ pub fn laco_protocolo(op: &TOpcoesMotor) {
                 debug!("protocolo: UCI");
                 laco_uci(op, rx);
             }
-            _ => laco_xboard_com(op, rx, Some(l)),
+            _ => laco_xboard(op, rx, Some(l)),
         }
         return;
     }
@@ -297,14 +297,9 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
             None => return Err(format!("illegal move {m} in searchmoves")),
         }
     }
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    Ok(lista
-        .como_fatia()
-        .iter()
-        .map(TLance::codigo)
-        .filter(|c| !permitidos.contains(c))
-        .collect())
+    let mut excluidos = codigos_legais(b);
+    excluidos.retain(|c| !permitidos.contains(c));
+    Ok(excluidos)
 }
 
 /// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
@@ -382,13 +377,11 @@ fn go(u: &mut TUci, g: &TGoUci) {
     prepara_busca(x);
     x.bu.multipv = x.multipv;
     x.bu.excluidos = excluidos;
-    if g.ponder {
+    let lim_busca = if g.ponder {
         // O lance previsto já está na posição: pensa sem relógio até o
         // `ponderhit` (então valem os limites do `go`) ou o `stop`.
         x.bu.ponderando = true;
         x.bu.limites_ponderhit = lim;
-    }
-    let lim_busca = if g.ponder {
         TLimites {
             profundidade: lim.profundidade,
             nos: lim.nos,
@@ -403,7 +396,8 @@ fn go(u: &mut TUci, g: &TGoUci) {
         info_string(&format!(
             "{} threads, {} nodes",
             num_threads(&x.paralelo),
-            nos_totais(&x.bu).max(r.nos)
+            // `r.nos` já soma as ajudantes (`busca_paralela`).
+            r.nos
         ));
     }
     if !r.lance.existe() {

@@ -27,7 +27,7 @@ pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
 use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado, MAX_MULTIPV};
-use crate::entrada::{desenfileira, eco_seguro, envia, inicia_leitora, texto_do_lance};
+use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
 use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_PADRAO_MB};
 use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
@@ -323,14 +323,10 @@ pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String>
 }
 
 /// O laço do protocolo: lê, processa, age, até `quit` ou o fim da entrada.
-pub fn laco_xboard(op: &TOpcoesMotor) {
-    laco_xboard_com(op, inicia_leitora(), None);
-}
-
-/// O laço do xboard sobre um canal de entrada que já existe; `primeira` é
-/// uma linha já lida (a que o `uci::laco_protocolo` leu para escolher o
-/// protocolo), processada antes de todas.
-pub fn laco_xboard_com(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<String>) {
+/// `rx` é o canal da thread leitora e `primeira` uma linha já lida (a que o
+/// `uci::laco_protocolo` leu para escolher o protocolo), processada antes
+/// de todas.
+pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<String>) {
     ignora_sigint();
     let mut x = novo_xboard(op);
     x.bu.entrada.rx = Some(rx);
@@ -640,13 +636,9 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
 /// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
 /// lance excluído some na hora.
 fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
     let lance = |m: &str| acha_lance(&x.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
     match c {
-        Comando::Exclui(m) if m == "all" => {
-            x.excluidos = lista.como_fatia().iter().map(TLance::codigo).collect();
-        }
+        Comando::Exclui(m) if m == "all" => x.excluidos = codigos_legais(&x.b),
         Comando::Inclui(m) if m == "all" => x.excluidos.clear(),
         Comando::Exclui(m) => match lance(&m) {
             Some(cod) if !x.excluidos.contains(&cod) => x.excluidos.push(cod),
@@ -880,19 +872,6 @@ pub enum TErroOpcao {
     LivroIlegivel(String),
 }
 
-/// Os nomes das opções do motor, como o xboard os anuncia; o UCI anuncia
-/// os mesmos (mais os dele: `Hash`, `Threads`, `Ponder`, `OwnBook`).
-pub const NOMES_OPCOES: [&str; 8] = [
-    "Resign",
-    "Resign Threshold",
-    "Livro",
-    "Arquivo do livro",
-    "ICE classico",
-    "MultiPV",
-    "Kibitz",
-    "Saudacao",
-];
-
 /// Aplica uma opção do motor (`NOME`, valor no formato do xboard: `1`/`0`
 /// para as caixas). Os dois protocolos passam por aqui; cada um diz o erro
 /// do seu jeito.
@@ -948,6 +927,14 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
             "tellusererror Livro {v} ilegivel; o anterior continua"
         )),
     }
+}
+
+/// Os `codigo()` de todos os lances legais da posição: a raiz inteira, que o
+/// `exclude all` tira e de que o `searchmoves` do UCI tira o complemento.
+pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    lista.como_fatia().iter().map(TLance::codigo).collect()
 }
 
 /// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
