@@ -13,8 +13,12 @@
 #                                                 ICE-rs fala os dois, escolhidos pela 1ª linha)
 #   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
 #   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
+#   PONDER=off  PONDER_OPONENTE=off  (on: 'hard', o motor pensa no tempo do outro; só xboard)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
 #   MATCH=scripts/match.py  ABERTURAS=tests/data/8moves_v3-sample2000.epd
+# Além do resumo, imprime o tempo de cada lance do primeiro motor diante do teto que
+# ele mesmo declarou (a linha "# tempo: ... teto N ms" do ICE-rs): o maior estouro e o
+# percentil 99, a partir de $SAIDA/tempos.tsv (um lance por linha, do match.py --movetimes).
 # Ex.: validar o script sem o ICE:  MOTOR=/usr/games/fairymax OPONENTE=/usr/games/phalanx scripts/match-ci.sh 4
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +35,8 @@ NOME_OPONENTE=${NOME_OPONENTE:-$(basename "${OPONENTE%% *}")}
 [ "$NOME_OPONENTE" = "$NOME" ] && NOME_OPONENTE="$NOME_OPONENTE-2"
 PROTO=${PROTO:-xboard}
 PROTO_OPONENTE=${PROTO_OPONENTE:-xboard}
+PONDER=${PONDER:-off}
+PONDER_OPONENTE=${PONDER_OPONENTE:-off}
 CONCORRENCIA=${CONCORRENCIA:-1}
 SEMENTE=${SEMENTE:-1}
 MARGEM_MS=${MARGEM_MS:-0}
@@ -51,14 +57,33 @@ mkdir -p "$SAIDA"
 RESUMO=$SAIDA/resumo.txt
 inicio=$(date +%s)
 python3 "$MATCH" \
-    --engine name="$NOME" cmd="$MOTOR" proto="$PROTO" memory=16 \
-    --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" \
+    --engine name="$NOME" cmd="$MOTOR" proto="$PROTO" memory=16 ponder="$PONDER" \
+    --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" ponder="$PONDER_OPONENTE" \
     --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" --timemargin "$MARGEM_MS" \
     --openings "$ABERTURAS" --order random --seed "$SEMENTE" \
     --event "match-ci $NOME x $NOME_OPONENTE" \
-    --pgnout "$SAIDA/match.pgn" --log "$SAIDA/protocolo.log" | tee "$RESUMO"
+    --pgnout "$SAIDA/match.pgn" --log "$SAIDA/protocolo.log" \
+    --movetimes "$SAIDA/tempos.tsv" | tee "$RESUMO"
 rc=${PIPESTATUS[0]}
 dur=$(( $(date +%s) - inicio ))
+
+# Tempo dos lances do primeiro motor diante do teto que ele declarou.
+[ -f "$SAIDA/tempos.tsv" ] && python3 - "$SAIDA/tempos.tsv" "$NOME" <<'PY' | tee -a "$RESUMO"
+import sys
+linhas = [l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8")][1:]
+meus = [l for l in linhas if len(l) == 6 and l[1] == sys.argv[2]]
+com_teto = [(int(l[3]), int(l[5]), int(l[4])) for l in meus if l[5]]
+if not com_teto:
+    print(f"Tempo por lance: {len(meus)} lances, nenhum com o teto declarado (# tempo)")
+    sys.exit(0)
+estouros = sorted(ms - teto for ms, teto, _ in com_teto)
+p99 = estouros[min(len(estouros) - 1, int(0.99 * len(estouros)))]
+acima = sum(1 for e in estouros if e > 0)
+fracao = max(ms / relogio for ms, _, relogio in com_teto if relogio > 0)
+print(f"Tempo por lance de {sys.argv[2]}: {len(com_teto)} lances com teto declarado; "
+      f"tempo - teto: máx {estouros[-1]:+d} ms, p99 {p99:+d} ms; {acima} acima do teto; "
+      f"maior fração do relógio num lance: {fracao:.1%}")
+PY
 
 # O resumo do match.py termina com:
 #   <nome> vs <oponente>: N games, W/D/L = w/d/l (...)

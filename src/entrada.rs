@@ -15,6 +15,7 @@
 
 use crate::comandos_uci::{interpreta_uci, ComandoUci};
 use crate::lance::{lance_para_texto, TLance};
+use crate::tempo::MAX_RELOGIO_CS;
 use log::debug;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_till1, take_while_m_n};
@@ -185,7 +186,7 @@ fn fim(i: &str) -> bool {
 
 /// Segundos (f64) → centésimos, recusando absurdos (mais de um ano).
 fn segundos_para_cs(s: f64) -> Option<u64> {
-    if !s.is_finite() || !(0.0..=365.0 * 86400.0).contains(&s) {
+    if !s.is_finite() || !(0.0..=(MAX_RELOGIO_CS / 100) as f64).contains(&s) {
         return None;
     }
     Some((s * 100.0).round() as u64)
@@ -213,6 +214,17 @@ fn um_argumento<T: std::str::FromStr>(
         }
         Err(_) => Err(ERRO_ARGUMENTO),
     }
+}
+
+/// O argumento do `time`/`otim` (centésimos, negativo se o lado já estourou):
+/// mais de um ano para um lado ou para o outro é engano de quem mandou, e
+/// vira `Error` sem mudar o relógio (o mesmo teto do `level` e do `st`).
+fn relogio(args: &str) -> Result<i64, &'static str> {
+    let t = um_argumento::<i64>(args, inteiro_sinal)?;
+    if t.unsigned_abs() > MAX_RELOGIO_CS {
+        return Err(ERRO_ARGUMENTO);
+    }
+    Ok(t)
 }
 
 /// `level MPS BASE INC`.
@@ -414,11 +426,11 @@ pub fn interpreta_comando(linha: &str) -> Comando {
             Ok(d) => Comando::Sd(d),
             Err(e) => Comando::Erro(e),
         },
-        "time" => match um_argumento::<i64>(args, inteiro_sinal) {
+        "time" => match relogio(args) {
             Ok(t) => Comando::Time(t),
             Err(e) => Comando::Erro(e),
         },
-        "otim" => match um_argumento::<i64>(args, inteiro_sinal) {
+        "otim" => match relogio(args) {
             Ok(t) => Comando::Otim(t),
             Err(e) => Comando::Erro(e),
         },

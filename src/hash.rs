@@ -187,19 +187,80 @@ pub struct TTabelaHash {
 }
 
 /// Cria a tabela com até `mb` megabytes (potência de dois de entradas).
-// Potência de dois para que o balde saia da chave por uma máscara (os bits
-// baixos), não por uma divisão, a cada consulta.
+/// Se a memória não vier, fica com a maior que vier (`tabela_hash_possivel`).
 pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
+    tabela_hash_possivel(mb).0
+}
+
+/// Baldes que cabem em `mb` megabytes: potência de dois para que o balde
+/// saia da chave por uma máscara (os bits baixos), não por uma divisão, a
+/// cada consulta.
+fn baldes_em(mb: usize) -> usize {
     let bytes = mb.clamp(1, 65536) * 1024 * 1024;
     let mut baldes = 1usize;
     while baldes * 2 * ENTRADAS_POR_BALDE * std::mem::size_of::<TCelulaHash>() <= bytes {
         baldes *= 2;
     }
+    baldes
+}
+
+/// Tenta criar a tabela com `mb` MB. `None` se o sistema negar a memória: o
+/// `try_reserve_exact` devolve o erro em vez de abortar o processo, como
+/// faria um `Vec` comum (um `memory 1000000` não pode derrubar o motor).
+pub fn tenta_tabela_hash(mb: usize) -> Option<TTabelaHash> {
+    let baldes = baldes_em(mb);
+    let n = baldes * ENTRADAS_POR_BALDE;
+    let mut entradas = Vec::new();
+    entradas.try_reserve_exact(n).ok()?;
+    entradas.extend((0..n).map(|_| TCelulaHash::default()));
+    Some(TTabelaHash {
+        entradas,
+        mascara: baldes - 1,
+        idade: AtomicU8::new(0),
+    })
+}
+
+/// Memória que o sistema ainda pode dar sem tirar de ninguém (MemAvailable
+/// do Linux), em MB; `None` fora do Linux ou se não der para ler.
+pub fn memoria_disponivel_mb() -> Option<usize> {
+    let texto = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let linha = texto.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = linha.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// A maior tabela de até `mb` MB que se consegue: no máximo metade da
+/// memória disponível (o Linux promete mais do que tem e mata o processo
+/// quando a tabela é zerada, então não basta a reserva dar certo), e metade
+/// do tamanho a cada reserva negada. Devolve a tabela e os MB dela.
+pub fn tabela_hash_possivel(mb: usize) -> (TTabelaHash, usize) {
+    let livre = memoria_disponivel_mb().map_or(usize::MAX, |m| (m / 2).max(1));
+    let mut tenta = mb.clamp(1, livre);
+    loop {
+        if let Some(t) = tenta_tabela_hash(tenta) {
+            let real = mb_da_tabela(&t);
+            return (t, real);
+        }
+        if tenta == 1 {
+            // Nem 1 MB: joga com um balde só, que é melhor que cair.
+            return (nova_tabela_minima(), 0);
+        }
+        tenta /= 2;
+    }
+}
+
+/// O tamanho de uma tabela, em MB.
+pub fn mb_da_tabela(t: &TTabelaHash) -> usize {
+    t.entradas.len() * std::mem::size_of::<TCelulaHash>() / (1024 * 1024)
+}
+
+/// A menor tabela (um balde), para quando nem 1 MB vem.
+fn nova_tabela_minima() -> TTabelaHash {
     TTabelaHash {
-        entradas: (0..baldes * ENTRADAS_POR_BALDE)
+        entradas: (0..ENTRADAS_POR_BALDE)
             .map(|_| TCelulaHash::default())
             .collect(),
-        mascara: baldes - 1,
+        mascara: 0,
         idade: AtomicU8::new(0),
     }
 }

@@ -190,7 +190,12 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
     let r = match n.as_str() {
         "hash" => match valor.and_then(|v| v.parse::<u64>().ok()) {
             Some(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => {
-                define_hash(&mut u.x, mb);
+                let real = define_hash(&mut u.x, mb);
+                if (real as u64) < mb {
+                    envia(&format!(
+                        "info string Hash {mb}: tabela de {real} MB (a memória livre)"
+                    ));
+                }
                 Ok(())
             }
             _ => Err(TErroOpcao::ValorRuim),

@@ -29,6 +29,7 @@ use crate::avaliacao::eval;
 use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado, MAX_MULTIPV};
 use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
 use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
+use crate::hash::mb_da_tabela;
 use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_PADRAO_MB};
 use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
@@ -37,7 +38,7 @@ use crate::livro::{
 use crate::mostra::diagrama;
 use crate::paralelo::{
     ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, num_threads,
-    redimensiona_paralelo, TParalelo,
+    redimensiona_paralelo, TParalelo, MAX_THREADS,
 };
 use crate::tabuleiro::TBoard;
 use crate::tempo::{
@@ -226,6 +227,11 @@ pub struct TXboard {
     pub saudacao: bool,
     pub saudou: bool,
     pub hash_mb: usize,
+    /// Os limites de tempo do lance em curso (do `tempo.rs`); `None` no lance
+    /// de livro. Saem numa linha `#` antes do `move` (`debug` aceito).
+    pub limites_lance: Option<TLimites>,
+    /// MB que a tabela tem de fato (menos que `hash_mb` se a memória faltou).
+    pub hash_real_mb: usize,
     // --- Memória da partida ---
     /// Escore da última busca do motor (ponto de vista do motor).
     pub ultimo_escore: Option<i32>,
@@ -257,6 +263,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     // O xboard manda `post` quando quer as linhas de pensamento.
     bu.post = false;
     let paralelo = novo_paralelo(op.threads, &bu);
+    let bu_mb = mb_da_tabela(&bu.tt);
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
         bu,
@@ -294,6 +301,8 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         saudacao: false,
         saudou: false,
         hash_mb: mb,
+        hash_real_mb: bu_mb,
+        limites_lance: None,
         ultimo_escore: None,
         lances_perdidos: 0,
         dica: None,
@@ -742,7 +751,9 @@ fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
     match c {
         // Satura em `MAX_HASH_MB` em vez de recusar: a interface manda o
         // total que o usuário deu a todos os motores.
-        Comando::Memoria(mb) => define_hash(x, mb),
+        Comando::Memoria(mb) => comando_memory(x, mb, linha),
+        // Zero threads ou mais do que o motor cria é engano de quem mandou.
+        Comando::Cores(n) if n == 0 || n as usize > MAX_THREADS => erro("bad argument", linha),
         Comando::Cores(n) => {
             define_threads(x, n as usize);
             let threads = num_threads(&x.paralelo);
@@ -939,11 +950,29 @@ pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
 
 /// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
 /// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
-pub fn define_hash(x: &mut TXboard, mb: u64) {
+/// Devolve os MB da tabela de fato, que podem ser menos que N: o teto do
+/// motor, ou a memória livre da máquina (`tabela_hash_possivel`).
+pub fn define_hash(x: &mut TXboard, mb: u64) -> usize {
     let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
     if mb != x.hash_mb {
         x.hash_mb = mb;
-        redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
+        x.hash_real_mb = redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
+    }
+    x.hash_real_mb
+}
+
+/// `memory N`: zero é `Error`; uma tabela menor que o pedido é avisada numa
+/// linha `#` (a interface ignora, quem lê o registro entende).
+fn comando_memory(x: &mut TXboard, mb: u64, linha: &str) {
+    if mb == 0 {
+        erro("bad argument", linha);
+        return;
+    }
+    let real = define_hash(x, mb);
+    if (real as u64) < mb {
+        envia(&format!(
+            "# memory {mb}: tabela de {real} MB (teto do motor {MAX_HASH_MB} MB, ou a memória livre)"
+        ));
     }
 }
 
@@ -1193,10 +1222,12 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
             escore: x.ultimo_escore.unwrap_or(0),
             ..TResultado::default()
         };
+        x.limites_lance = None;
         joga_lance(x, &r, 0);
         return true;
     }
     let lim = limites_do_lance(x);
+    x.limites_lance = Some(lim);
     prepara_busca(x);
     let inicio = Instant::now();
     let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
@@ -1245,6 +1276,17 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
     // Empate que passa a valer com este lance: reclamado antes do lance.
     if matches!(fim, Some(TFim::Repeticao | TFim::Cinquenta)) {
         envia("offer draw");
+    }
+    // Quanto o lance gastou diante do que o relógio lhe deu: é por esta
+    // linha que os testes de tempo (scripts/soak.sh) medem o estouro.
+    if let Some(lim) = x.limites_lance.take().filter(|l| l.tempo_max_ms > 0) {
+        depura(
+            x,
+            &format!(
+                "tempo: gasto {ms} ms, alvo {} ms, teto {} ms",
+                lim.tempo_alvo_ms, lim.tempo_max_ms
+            ),
+        );
     }
     envia(&format!("move {texto}"));
     if x.kibitz {
@@ -1345,6 +1387,7 @@ fn pondera(x: &mut TXboard) -> bool {
     }
     // Limites que valem depois do acerto: os do lance do motor.
     let lim_hit = limites_do_lance(x);
+    x.limites_lance = Some(lim_hit);
     prepara_busca(x);
     x.bu.ponderando = true;
     x.bu.lance_ponder = previsto;

@@ -715,21 +715,30 @@ fn sd_limita_e_new_limpa() {
     assert!(max > 3, "{v:#?}");
 }
 
-/// Números do relógio nos extremos do `i64`: um relógio enorme satura (vale
-/// como um relógio muito grande, sem `Error`), um `st`/`sd` absurdo é recusado
-/// e o valor anterior continua valendo; em todos os casos o motor segue vivo
+/// Números do relógio nos extremos: um relógio de mais de um ano (os
+/// extremos do `i64` inclusive), um `st`/`sd` absurdo são recusados com
+/// `Error` e o valor anterior continua valendo; um relógio de um ano vale
+/// (sem transbordar em conta nenhuma); em todos os casos o motor segue vivo
 /// (`pong`) e joga lances legais.
 #[test]
 fn relogio_com_numeros_extremos() {
     let mut m = motor_pronto();
     let fen_inicial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    // Relógio enorme: sem erro, e o lance sai (o `sd` limita a busca, já que
-    // com um ano no relógio o motor pensaria demais).
     for l in [
         "time 9223372036854775807",
         "otim 9223372036854775807",
-        "sd 3",
+        "time -9223372036854775808",
+        "otim 3153600001",
     ] {
+        envia(&mut m, l);
+        assert_eq!(
+            sincroniza(&mut m),
+            vec![format!("Error (bad argument): {l}")]
+        );
+    }
+    // Um ano no relógio (o teto): sem erro, e o lance sai (o `sd` limita a
+    // busca, já que com um ano o motor pensaria demais).
+    for l in ["time 3153600000", "otim -3153600000", "sd 3"] {
         envia(&mut m, l);
     }
     assert!(sincroniza(&mut m).is_empty());
@@ -738,19 +747,19 @@ fn relogio_com_numeros_extremos() {
     assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
     // O desconto do relógio depois do lance também não pode transbordar.
     assert!(sincroniza(&mut m).is_empty());
-    // Sem `sd`, com o relógio enorme: `?` manda jogar já.
+    // Sem `sd`, com o relógio de um ano: `?` manda jogar já.
     envia(&mut m, "new");
-    envia(&mut m, "time 9223372036854775807");
+    envia(&mut m, "time 3153600000");
     envia(&mut m, "go");
     std::thread::sleep(Duration::from_millis(300));
     envia(&mut m, "?");
     let (v, x) = espera_lance(&mut m);
     assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
     assert!(sincroniza(&mut m).is_empty());
-    // Relógio no outro extremo (o motor "estourou" o tempo): joga o mínimo.
+    // Relógio negativo (o motor "estourou" o tempo): joga o mínimo.
     envia(&mut m, "new");
-    envia(&mut m, "time -9223372036854775808");
-    envia(&mut m, "otim -9223372036854775808");
+    envia(&mut m, "time -3153600000");
+    envia(&mut m, "otim -500");
     envia(&mut m, "go");
     let (v, x) = espera_lance(&mut m);
     assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
@@ -777,6 +786,114 @@ fn relogio_com_numeros_extremos() {
     let (v, x) = espera_lance(&mut m);
     assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
     assert!(sincroniza(&mut m).is_empty());
+}
+
+/// `memory`/`cores` absurdos: zero (e threads demais) é `Error` e nada muda;
+/// uma tabela maior que o motor ou a máquina dá não derruba o processo: ele
+/// fica com a maior que pode e diz numa linha `#` quantos MB ela tem.
+#[test]
+fn memory_e_cores_absurdos() {
+    let mut m = motor_pronto();
+    for l in ["memory 0", "cores 0", "cores 100000", "memory -5"] {
+        envia(&mut m, l);
+        assert_eq!(
+            sincroniza(&mut m),
+            vec![format!("Error (bad argument): {l}")]
+        );
+    }
+    envia(&mut m, "memory 1000000");
+    let v = sincroniza(&mut m);
+    assert_eq!(v.len(), 1, "{v:#?}");
+    let mb: u64 = v[0]
+        .strip_prefix("# memory 1000000: tabela de ")
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{v:#?}"));
+    assert!((1..=2048).contains(&mb), "{v:#?}");
+    // Um tamanho que cabe não gera aviso, e o motor joga.
+    envia(&mut m, "memory 8");
+    assert!(sincroniza(&mut m).is_empty());
+    envia(&mut m, "sd 3");
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    let fen_inicial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
+}
+
+/// O teto que o motor declarou para o lance e o que ele diz ter gasto, da
+/// linha `# tempo: gasto G ms, alvo A ms, teto T ms` (com `debug` aceito).
+fn teto_declarado(v: &[String]) -> (u64, u64) {
+    let l = v
+        .iter()
+        .find(|l| l.starts_with("# tempo: "))
+        .unwrap_or_else(|| panic!("sem a linha # tempo: {v:#?}"));
+    let n: Vec<u64> = l
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    (n[0], n[2])
+}
+
+/// Joga um lance com o relógio dado (`level 0 1 0` + `time`) e confere o teto:
+/// o lance sai legal, o gasto que o motor mede não passa do teto que o
+/// `tempo.rs` calculou, e o tempo de parede (com o pipe e o processo) não
+/// passa do teto mais uma folga para uma máquina carregada.
+fn confere_teto(fen: &str, tempo_cs: u32, folga_ms: u64) -> String {
+    let mut m = motor_pronto();
+    for l in [
+        "force".to_string(),
+        format!("setboard {fen}"),
+        "level 0 1 0".to_string(),
+        format!("time {tempo_cs}"),
+        format!("otim {tempo_cs}"),
+    ] {
+        envia(&mut m, &l);
+    }
+    assert!(sincroniza(&mut m).is_empty());
+    let inicio = Instant::now();
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    let parede = inicio.elapsed().as_millis() as u64;
+    assert!(lance_legal(fen, &x), "{x}: {v:#?}");
+    let (gasto, teto) = teto_declarado(&v);
+    // O teto nunca passa de metade do relógio (menos a margem do pipe).
+    assert!(
+        teto <= (tempo_cs as u64 * 10 / 2).max(10),
+        "teto {teto}: {v:#?}"
+    );
+    // A busca confere o relógio a cada 2048 nós (~1 ms): o gasto pode passar
+    // do teto só por isso e pelo fecho da iteração.
+    assert!(gasto <= teto + 5, "gasto {gasto} > teto {teto}: {v:#?}");
+    assert!(
+        parede <= teto + folga_ms,
+        "parede {parede} ms, teto {teto}: {v:#?}"
+    );
+    x
+}
+
+/// O final de peões que fazia uma iteração passar muito do alvo (a busca chega
+/// a profundidade 30+ em milissegundos e a árvore explode de uma iteração para
+/// a outra, o Fine 70): com 1 s, 0,2 s e 0,05 s no relógio o lance nunca passa
+/// do teto do `tempo.rs`.
+#[test]
+fn final_de_peoes_nao_passa_do_teto() {
+    let fen = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1";
+    for cs in [100, 20, 5] {
+        confere_teto(fen, cs, 150);
+    }
+}
+
+/// Um mate forçado com o relógio quase zerado: o motor não se perde atrás do mate
+/// (que a busca acha depressa e quer confirmar) e joga dentro do teto; com um
+/// pouco mais de relógio ele joga o lance do mate.
+#[test]
+fn mate_com_relogio_minimo() {
+    // WAC 001: 1.Dg6! e mate em poucos lances.
+    let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    for cs in [5, 2, 1] {
+        confere_teto(fen, cs, 150);
+    }
+    assert_eq!(confere_teto(fen, 100, 150), "g3g6");
 }
 
 // ---------------------------------------------------------------------------
@@ -820,6 +937,7 @@ fn linhas_de_pensamento_e_mate() {
     envia(&mut m, "sd 2");
     envia(&mut m, "go");
     let (v, _) = espera_lance(&mut m);
+    let v = sem_depuracao(v);
     assert_eq!(v.len(), 1, "{v:#?}");
 }
 
@@ -966,7 +1084,7 @@ fn fim_com_o_lance_do_motor() {
     envia(&mut m, "force");
     envia(&mut m, "setboard 8/8/8/3k4/8/8/8/R3K3 w - - 99 80");
     envia(&mut m, "go");
-    let v = sincroniza(&mut m);
+    let v = sem_depuracao(sincroniza(&mut m));
     assert_eq!(v.len(), 3, "{v:#?}");
     assert_eq!(v[0], "offer draw");
     assert!(v[1].starts_with("move "));
@@ -975,7 +1093,7 @@ fn fim_com_o_lance_do_motor() {
     envia(&mut m, "force");
     envia(&mut m, "setboard 8/8/8/8/8/4k3/4B3/N5K1 b - - 0 1");
     envia(&mut m, "go");
-    let v = sincroniza(&mut m);
+    let v = sem_depuracao(sincroniza(&mut m));
     assert_eq!(
         v,
         vec![s("move e3e2"), s("1/2-1/2 {Insufficient material}")]
