@@ -15,6 +15,21 @@
 #   3. o XBoard gravou as duas partidas no PGN, com os mesmos resultados;
 #   4. a senha (de um arquivo temporário) não ficou no registro do protocolo.
 #
+#   5. nenhum "set" da etiqueta foi recusado pelo servidor, e o console do
+#      XBoard (fics.out) não mostra erro da etiqueta nem o ruído do XBoard
+#      (stty, Gtk-CRITICAL, "password:").
+#
+# Modos (E2E_MODO):
+#   padrao     o servidor falso comum; fics.sh com --seek e --game-end;
+#   estreito   o servidor com --narrow (sem "seek", sem as variáveis
+#              autoflag/examine/oldmatch, width de 32 a 240); fics.sh com
+#              --seek, --game-end e --kibitz. Confere também: o seek recusado
+#              uma vez só (o do login; nenhum depois das partidas) e dito uma
+#              vez no console; os --game-end nas duas partidas; o kibitz do
+#              motor ("whisper livro" ou profundidade, escore e PV, nunca vazio);
+#   aceita-so  o servidor com --narrow; fics.sh com --accept-only e --game-end:
+#              os --game-end chegam nas duas partidas, e nenhum seek sai.
+#
 # Comando do motor: o argumento, ou $ENGINE, ou target/release/ice.
 # Ajustes (ambiente): ARTIFACTS (padrão target/fics-e2e), E2E_TIMEOUT
 #   (segundos, padrão 240), E2E_MAX_MOVES (padrão 60), E2E_SEED (padrão 1),
@@ -31,6 +46,13 @@ SEED=${E2E_SEED:-1}
 BASE=${E2E_BASE:-1}
 INC=${E2E_INC:-0}
 HANDLE=IceBot
+MODO=${E2E_MODO:-padrao}
+case $MODO in
+  padrao) SRV_EXTRA=(); FICS_EXTRA=(--seek "$BASE $INC u m") ;;
+  estreito) SRV_EXTRA=(--narrow); FICS_EXTRA=(--seek "$BASE $INC u m" --kibitz) ;;
+  aceita-so) SRV_EXTRA=(--narrow); FICS_EXTRA=(--accept-only Aleatorio) ;;
+  *) echo "fics-e2e: E2E_MODO desconhecido: $MODO (padrao, estreito, aceita-so)" >&2; exit 2 ;;
+esac
 
 falha() { echo "FALHA: $*" >&2; echo "registros em: $ART" >&2; exit 1; }
 falta() { echo "fics-e2e: $*" >&2; exit 2; }
@@ -60,7 +82,7 @@ trap 'exit 130' INT TERM
 ( umask 077; python3 -c 'import secrets; print("e2e-" + secrets.token_hex(8))' > "$TMP/senha" )
 
 inicio=$(date +%s)
-echo "fics-e2e: motor: $ENGINE" >&2
+echo "fics-e2e: motor: $ENGINE (modo $MODO)" >&2
 echo "fics-e2e: registros em $ART" >&2
 
 # ---- 1. o servidor falso ---------------------------------------------------------
@@ -68,7 +90,7 @@ python3 "$RAIZ/scripts/fics_falso.py" --port-file "$TMP/porta" \
     --handle "$HANDLE" --password-file "$TMP/senha" --games 2 --colors white,black \
     --base "$BASE" --inc "$INC" --max-moves "$MAX_MOVES" --at-max resign --seed "$SEED" --stop-on-failure \
     --timeout $(( TIMEOUT - 15 )) --log "$ART/servidor.log" --results "$ART/resultado.json" \
-    > "$ART/servidor.out" 2>&1 &
+    "${SRV_EXTRA[@]}" > "$ART/servidor.out" 2>&1 &
 SRV_PID=$!
 for _ in $(seq 100); do [ -s "$TMP/porta" ] && break; sleep 0.1; done
 [ -s "$TMP/porta" ] || { cat "$ART/servidor.out" >&2; falha "o servidor falso não começou"; }
@@ -77,7 +99,7 @@ echo "fics-e2e: servidor falso em 127.0.0.1:$PORTA" >&2
 
 # ---- 2. o XBoard zippy com o motor (o script de verdade, scripts/fics.sh) -------------
 "$RAIZ/scripts/fics.sh" -u "$HANDLE" -P "$TMP/senha" -H 127.0.0.1 -p "$PORTA" \
-    --engine "$ENGINE" --headless --seek "$BASE $INC u m" --game-end "say obrigado pela partida" \
+    --engine "$ENGINE" --headless "${FICS_EXTRA[@]}" --game-end "say obrigado pela partida" \
     --out "$ART" --pgn "$ART/partidas.pgn" --log "$ART/xboard.log" --duration "$TIMEOUT" \
     > "$ART/fics.out" 2>&1 &
 FICS_PID=$!
@@ -93,14 +115,14 @@ FICS_PID=""
 dur=$(( $(date +%s) - inicio ))
 
 # ---- 4. verificações ------------------------------------------------------------------
-grep -E 'RESUMO|FIM|DESAFIO|SEEK|ILEGAL|BANDEIRA|DESCONEXAO|TEMPO ESGOTADO' "$ART/servidor.log" | sed 's/^/servidor: /' >&2
+grep -E 'RESUMO|FIM|DESAFIO|SEEK|ILEGAL|BANDEIRA|DESCONEXAO|TEMPO ESGOTADO|ERRO|CONVERSA' "$ART/servidor.log" | sed 's/^/servidor: /' >&2
 
 [ -s "$ART/xboard.log" ] || { cat "$ART/fics.out" >&2; falha "o XBoard não escreveu o registro (xboard.log): não começou?"; }
 [ -s "$ART/resultado.json" ] || falha "o servidor não escreveu resultado.json (status $srv_rc)"
 
-python3 - "$ART" "$TMP/senha" <<'EOF'
+python3 - "$ART" "$TMP/senha" "$MODO" <<'EOF'
 import json, re, sys
-art, arq_senha = sys.argv[1], sys.argv[2]
+art, arq_senha, modo = sys.argv[1], sys.argv[2], sys.argv[3]
 erros = []
 res = json.load(open(art + "/resultado.json"))
 jogos = res["partidas"]
@@ -206,6 +228,44 @@ with open(art + "/comandos-ao-motor.txt", "w") as f:
 print("comandos do XBoard ao motor: " + ", ".join(
     "%s=%d" % kv for kv in sorted(contagem.items(), key=lambda kv: -kv[1])), file=sys.stderr)
 
+# A etiqueta: nenhum "set" recusado pelo servidor, e o console limpo (nem os
+# erros do servidor, nem o ruído do próprio XBoard).
+srv = open(art + "/servidor.log", encoding="utf-8", errors="replace").read().splitlines()
+for l in srv:
+    if "ERRO set" in l:
+        erros.append("o servidor recusou um set: " + l.strip())
+try:
+    console = open(art + "/fics.out", encoding="utf-8", errors="replace").read().splitlines()
+except OSError:
+    console = []
+RUIDO = ("No such variable", "Bad value given", "gameend: Command not found", "Command has failed",
+         "Inappropriate ioctl", "Gtk-CRITICAL", "gtk_entry_set_visibility")
+for l in console:
+    if any(r in l for r in RUIDO) or l.strip() == "password:":
+        erros.append("linha que não devia estar no console: " + l.strip())
+recusas = [l for l in srv if "ERRO seek recusado" in l]
+avisos = [l for l in console if "não aceita seek" in l]
+ditos = [l for l in srv if "CONVERSA say obrigado pela partida" in l]
+seeks = [l for l in srv if re.search(r"< \$?seek\b|SEEK ", l)]
+if len(ditos) != len(jogos):
+    erros.append("%d '--game-end' recebidos pelo servidor, %d partidas" % (len(ditos), len(jogos)))
+if modo == "estreito":
+    if len(recusas) != 1:
+        erros.append("o seek foi recusado %d vezes (o script devia desistir depois da 1a)" % len(recusas))
+    if len(avisos) != 1:
+        erros.append("o console disse %d vezes que o servidor não aceita seek (devia ser 1)" % len(avisos))
+    whispers = [l.split("CONVERSA ", 1)[1] for l in srv if "CONVERSA whisper" in l or "CONVERSA kibitz" in l]
+    if not whispers:
+        erros.append("--kibitz: nenhum whisper chegou ao servidor")
+    for w in whispers:
+        t = w.split()
+        ok = t[1:] == ["livro"] or (len(t) >= 4 and re.fullmatch(r"-?\d+", t[1]) and re.fullmatch(r"-?\d+", t[2]))
+        if not ok or "!!!" in w:
+            erros.append("--kibitz: whisper sem análise: " + w)
+    print("kibitz: %d whispers (%d de livro)" % (len(whispers), sum(1 for w in whispers if w.endswith(" livro"))))
+if modo == "aceita-so" and (recusas or seeks):
+    erros.append("com --accept-only nenhum seek devia sair: " + "; ".join((recusas + seeks)[:3]))
+
 for e in erros:
     print("ERRO: " + e, file=sys.stderr)
 sys.exit(1 if erros else 0)
@@ -217,5 +277,5 @@ echo "           $ART/partidas.pgn, $ART/resultado.json, $ART/fics.out (console 
 echo "           $ART/comandos-ao-motor.txt (o que o XBoard mandou ao motor)" >&2
 [ "$ok" = 0 ] || falha "veja as mensagens acima (servidor saiu com status $srv_rc, ${dur}s)"
 [ "$srv_rc" = 0 ] || falha "o servidor falso saiu com status $srv_rc (${dur}s)"
-echo "OK: 2 partidas pela ponte FICS em ${dur}s" >&2
+echo "OK: 2 partidas pela ponte FICS em ${dur}s (modo $MODO)" >&2
 exit 0

@@ -46,6 +46,7 @@ NOGUI=""
 DURATION=0
 RECONNECT=0
 XBOARD=${XBOARD:-/usr/games/xboard}
+LARGURA=240           # "set width": o FICS aceita de 32 a 240
 DRY_RUN=0
 EXTRA=()
 
@@ -88,7 +89,7 @@ Partidas:
                            --seek "15 0 m"
       --no-seek            não anunciar nada; só aceitar desafios
       --accept-only NOME   aceitar desafios só deste jogador (-zippyAcceptOnly;
-                           o zippy então não manda os seeks do fim de partida)
+                           sem seeks; os --game-end continuam valendo)
       --max-games N        no máximo N partidas seguidas contra o mesmo
                            adversário (-zippyMaxGames; 0 = sem limite)
       --variants LISTA     variantes aceitas (-zippyVariants; padrão: normal)
@@ -97,13 +98,15 @@ Partidas:
       --game-start "CMD"   comando mandado no início de cada partida
                            (-zippyGameStart; ex.: "say Boa partida!")
       --game-end "CMD"     comando extra no fim de cada partida, além dos seeks
-                           (-zippyGameEnd; repetível; ex.: "say Obrigado!")
+                           (repetível; ex.: "say Obrigado!"; vale também com
+                           --accept-only no modo sem tela)
       --no-etiquette       não mandar os ajustes de etiqueta no login
-                           (set highlight 0, set oldmatch 0, set examine 0,
-                           set width 255, set autoflag 1, set open 1,
-                           set shout 0, set cshout 0, set seek 0, set bell 0)
-      --kibitz             cochicha (kibitz) a análise do motor após cada lance
-                           (-autoKibitz, com -showThinking)
+                           (set highlight 0, set width 240, set open 1,
+                           set shout 0, set cshout 0, set seek 0, set bell 0:
+                           só variáveis que todo servidor FICS conhece)
+      --kibitz             cochicha (whisper) a análise do motor após cada
+                           lance: profundidade, escore e PV, ou "livro" num
+                           lance do livro (a opção Kibitz do ICE-rs)
 
 Registros:
       --out DIR            diretório dos registros (padrão: target/fics/ do
@@ -287,9 +290,11 @@ trap 'PARANDO=1; echo "$PROG: parando..." >&2; exit 130' INT TERM HUP
   fi
   if [ "$ETIQUETA" = 1 ]; then
     # etiqueta dos motores no FICS (zippy.README; docs/FICS.md)
-    printf '%s\n' "set highlight 0" "set oldmatch 0" "set examine 0" "set width 255" \
-                  "set autoflag 1" "set open 1" "set shout 0" "set cshout 0" \
-                  "set seek 0" "set bell 0"
+    # Só variáveis que o FICS e os servidores da mesma linhagem aceitam
+    # (oldmatch, examine e autoflag não existem em todos; a bandeira o
+    # próprio XBoard reclama, -autoCallFlag). Largura: 32 a 240.
+    printf '%s\n' "set highlight 0" "set width $LARGURA" "set open 1" "set shout 0" \
+                  "set cshout 0" "set seek 0" "set bell 0"
   fi
   for c in "${LOGIN_CMDS[@]}"; do printf '%s\n' "$c"; done
   if [ -z "$ACCEPT_ONLY" ]; then
@@ -298,16 +303,75 @@ trap 'PARANDO=1; echo "$PROG: parando..." >&2; exit 130' INT TERM HUP
 } > "$LOGON"
 chmod 600 "$LOGON"
 
-# Comandos do fim de partida (-zippyGameEnd, separados por quebras de linha:
-# o XBoard manda o texto inteiro ao servidor).  Sem eles o zippy manda
-# "gameend", que o FICS responde com um erro inofensivo.
+# Comandos do fim de partida e seeks depois de cada partida.
+#  - Sem tela (--no-gui, --headless), quem os manda é o filtro do console
+#    (filtra_console, abaixo), pela entrada do XBoard, quando vê o fim de uma
+#    partida do motor: assim ele para de mandar o seek depois que o servidor o
+#    recusa (um servidor sem seek só aceita desafios) e manda os --game-end
+#    também com --accept-only (o zippy cala o -zippyGameEnd nesse modo). O
+#    -zippyGameEnd fica vazio: uma linha em branco, que o servidor ignora (o
+#    padrão do zippy, "gameend", é um erro a cada partida).
+#  - Com tela, o console é a janela do XBoard: tudo vai pelo -zippyGameEnd,
+#    como o zippy sabe fazer (sem a detecção da recusa do seek).
 FIM=""
-for c in "${GAME_END[@]}"; do FIM+="$c"$'\n'; done
-if [ -z "$ACCEPT_ONLY" ]; then   # com -zippyAcceptOnly o zippy não manda o fim de partida
-  for s in "${SEEKS[@]}"; do FIM+="seek $s"$'\n'; done
+if [ -z "$NOGUI" ]; then
+  for c in "${GAME_END[@]}"; do FIM+="$c"$'\n'; done
+  if [ -z "$ACCEPT_ONLY" ]; then
+    for s in "${SEEKS[@]}"; do FIM+="seek $s"$'\n'; done
+  elif [ ${#GAME_END[@]} -gt 0 ]; then
+    echo "$PROG: aviso: com tela e --accept-only o XBoard não manda os --game-end; use --no-gui" >&2
+  fi
+  FIM=${FIM%$'\n'}
+  [ -n "$FIM" ] || FIM="gameend"
 fi
-FIM=${FIM%$'\n'}
-[ -n "$FIM" ] || FIM="gameend"
+
+# O que vai ao servidor depois de cada partida (modo sem tela), um por linha.
+DEPOIS=()
+for c in "${GAME_END[@]}"; do DEPOIS+=("$c"); done
+if [ -z "$ACCEPT_ONLY" ]; then
+  for s in "${SEEKS[@]}"; do DEPOIS+=("seek $s"); done
+fi
+
+# filtra_console: lê o console do XBoard (saída e erros), tira o ruído que é
+# do XBoard e não do servidor (o stty sem terminal, os avisos do GTK sem
+# janela, os prompts "password:" que o arquivo de logon já respondeu), e no
+# modo sem tela manda, pela entrada do XBoard (fd 8), os comandos do fim de
+# cada partida do motor. Se o servidor recusar o seek, diz uma vez que o
+# motor só joga por desafio e não o manda mais.
+filtra_console() {
+  local linha eu="" ultima="" seek_ok=1 c num
+  while IFS= read -r linha; do
+    linha=${linha%$'\r'}
+    case $linha in
+      "stty: "*"Inappropriate ioctl"*|*Gtk-CRITICAL*|*Gtk-WARNING*gtk_entry*|*gtk_entry_set_visibility*) continue ;;
+      password:|"password: "|"password:  ") continue ;;
+    esac
+    case $linha in
+      *"seek: Command has failed."*|*"seek: Command not found."*)
+        if [ "$seek_ok" = 1 ]; then
+          seek_ok=0
+          echo "$PROG: o servidor não aceita seek: o motor só joga por desafio (match $eu); os seeks não serão mais mandados"
+        fi
+        continue ;;
+    esac
+    printf '%s\n' "$linha"
+    if [[ $linha =~ \*\*\*\*\ Starting\ FICS\ session\ as\ ([A-Za-z0-9]+) ]]; then
+      eu=${BASH_REMATCH[1]}
+    fi
+    [ -n "$NOGUI" ] && [ -n "$eu" ] && [ ${#DEPOIS[@]} -gt 0 ] || continue
+    # "{Game 42 (IceBot vs. Fulano) Fulano resigns} 1-0": fim de uma partida do motor.
+    if [[ $linha =~ \{Game\ ([0-9]+)\ \(([A-Za-z0-9]+)\ vs\.\ ([A-Za-z0-9]+)\)\ [^}]*\}\ (1-0|0-1|1/2-1/2|\*) ]]; then
+      num=${BASH_REMATCH[1]}
+      [ "${BASH_REMATCH[2]}" = "$eu" ] || [ "${BASH_REMATCH[3]}" = "$eu" ] || continue
+      [ "$num" != "$ultima" ] || continue
+      ultima=$num
+      for c in "${DEPOIS[@]}"; do
+        case $c in "seek "*) [ "$seek_ok" = 1 ] || continue ;; esac
+        printf '%s\n' "$c" >&8
+      done
+    fi
+  done
+}
 
 ARGS=(
   # neutraliza um ~/.xboardrc estragado ou com outro modo (ver scripts/xboard-match.sh)
@@ -320,7 +384,6 @@ ARGS=(
   # o servidor e a ponte zippy
   -internetChessServerMode true -icshost "$HOST" -icsport "$PORT" -icslogon "$LOGON"
   -zippyPlay true -zippyVariants "$VARIANTS" -zippyMaxGames "$MAX_GAMES"
-  -zippyGameEnd "$FIM"
   -autoCallFlag true -getMoveList true -premove false -quietPlay false
   -seekGraph false -autoRefresh false -colorizeMessages false -icsAlarm false
   -popupMoveErrors false -testLegality true
@@ -329,17 +392,23 @@ ARGS=(
   -debugMode true -nameOfDebugFile "$LOG"
 )
 [ -n "$HELPER" ] && ARGS+=(-icshelper "$HELPER")
+# Sem tela o filtro do console manda o fim de partida; "-zippyGameEnd ''"
+# faria o XBoard usar o seu padrão, então vai uma linha em branco.
+if [ -n "$NOGUI" ]; then ARGS+=(-zippyGameEnd " "); else ARGS+=(-zippyGameEnd "$FIM"); fi
 [ -n "$ACCEPT_ONLY" ] && ARGS+=(-zippyAcceptOnly "$ACCEPT_ONLY")
 # O XBoard manda "set width 79" depois do login (a largura do seu console),
-# desfazendo o "set width 255" da etiqueta; repete-o no começo de cada partida.
+# desfazendo o "set width" da etiqueta; repete-o no começo de cada partida.
 INICIO=""
-[ "$ETIQUETA" = 1 ] && INICIO="set width 255"
+[ "$ETIQUETA" = 1 ] && INICIO="set width $LARGURA"
 if [ -n "$GAME_START" ]; then
   [ -n "$INICIO" ] && INICIO+=$'\n'
   INICIO+=$GAME_START
 fi
 [ -n "$INICIO" ] && ARGS+=(-zippyGameStart "$INICIO")
-[ "$KIBITZ" = 1 ] && ARGS+=(-showThinking true -autoKibitz)
+# O kibitz é o do motor (opção Kibitz do ICE-rs: "tellothers", que o zippy
+# manda como whisper): o -autoKibitz do XBoard cochicharia "+0.00/0 ... PV="
+# nos lances do livro, sem busca.
+[ "$KIBITZ" = 1 ] && ARGS+=(-firstOptions "Kibitz=1")
 [ -n "$NOGUI" ] && ARGS+=(-noGUI)
 ARGS+=("${EXTRA[@]}")
 
@@ -378,9 +447,9 @@ while :; do
   if [ "$DURATION" -gt 0 ]; then
     resta=$(( DURATION - ($(date +%s) - inicio) ))
     [ "$resta" -gt 0 ] || break
-    timeout -k 5 "$resta" "$XBOARD" "${ARGS[@]}" <&8 &
+    timeout -k 5 "$resta" "$XBOARD" "${ARGS[@]}" <&8 > >(filtra_console) 2>&1 &
   else
-    "$XBOARD" "${ARGS[@]}" <&8 &
+    "$XBOARD" "${ARGS[@]}" <&8 > >(filtra_console) 2>&1 &
   fi
   XB_PID=$!
   wait "$XB_PID"

@@ -20,6 +20,12 @@ relógio correria).  Com --max-moves a partida é limitada: no lance N o
 adversário abandona (--at-max resign) ou a partida é adjudicada como empate
 (--at-max draw), para o teste ter duração limitada.
 
+Com --narrow imita um servidor da mesma linhagem mais estreito: sem "seek"
+("seek: Command has failed."), sem as variáveis autoflag, examine e oldmatch
+("No such variable name X."); em qualquer modo "set width" só vai de 32 a 240
+("Bad value given for variable width.").  Cada erro desses vai ao --log como
+"ERRO ...", que o teste de ponta a ponta procura.
+
 Escuta só em 127.0.0.1.  Escreve a porta escolhida em --port-file (porta 0 =
 o sistema escolhe uma livre, sem corrida), cada linha recebida e cada evento em
 --log, e um resumo JSON das partidas em --results.  Sai sozinho depois das
@@ -53,6 +59,20 @@ except ImportError:  # o CI instala com "pip install chess"
 
 NL = "\n\r"  # o FICS termina as linhas assim (o XBoard descarta o \r)
 PROMPT = "fics% "
+
+# Variáveis do "set" (help variables do FICS). As de VARIAVEIS_SO_FICS não
+# existem em todo servidor da linhagem: no modo --narrow são desconhecidas.
+VARIAVEIS = {
+    "time", "inc", "private", "jprivate", "rated", "ropen", "open", "bugopen", "simopen",
+    "tourney", "provshow", "autoflag", "examine", "oldmatch", "shout", "cshout", "kibitz",
+    "kiblevel", "tell", "ctell", "pin", "gin", "notifiedby", "availinfo", "availmin",
+    "availmax", "highlight", "bell", "seek", "showownseek", "silence", "style", "flip",
+    "width", "height", "automail", "mailmess", "pgn", "messreply", "chanoff", "echo",
+    "tzone", "lang", "language", "prompt", "interface", "unobserve", "formula", "ptime",
+    "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9",
+}
+VARIAVEIS_SO_FICS = {"autoflag", "examine", "oldmatch"}
+LARGURA_MIN, LARGURA_MAX = 32, 240
 
 # Tipos de fim de partida considerados normais pelo teste.
 FINS_NORMAIS = {"checkmate", "resign", "stalemate", "repetition", "fifty",
@@ -351,14 +371,15 @@ class Servidor:
                 val = resto[1] if len(resto) > 1 else ""
                 if cmd == "iset" and var == "ms":
                     self.em_ms = val not in ("0", "off", "false")
-                if cmd == "set" and var == "style":
-                    self.style12 = val == "12"
-                resp = "%s set to %s." % (var, val)
+                resp = self.comando_set(var, val) if cmd == "set" else "%s set to %s." % (var, val)
             else:
                 resp = "Usage: %s var value" % cmd
         elif cmd == "style":
             self.style12 = resto[:1] == ["12"]
             resp = "Style %s set." % (resto[0] if resto else "1")
+        elif cmd == "seek" and self.a.narrow:
+            self.log("ERRO seek recusado (servidor sem seek)")
+            resp = "seek: Command has failed."
         elif cmd == "seek":
             self.seek = self.le_seek(resto)
             self.log("SEEK %s" % (self.seek,))
@@ -402,6 +423,21 @@ class Servidor:
         else:
             resp = "%s: Command not found." % cmd
         self.envia((resp + NL if resp is not None else "") + PROMPT)
+
+    def comando_set(self, var, val):
+        """'set VAR VAL', como o servidor: variável desconhecida ou valor fora
+        da faixa geram o erro (registrado como ERRO, que o teste procura)."""
+        conhecidas = VARIAVEIS if not self.a.narrow else VARIAVEIS - VARIAVEIS_SO_FICS
+        if var not in conhecidas:
+            self.log("ERRO set %s: variável desconhecida" % var)
+            return "No such variable name %s." % var
+        if var == "width":
+            if not (val.isdigit() and LARGURA_MIN <= int(val) <= LARGURA_MAX):
+                self.log("ERRO set width %s: fora de %d..%d" % (val, LARGURA_MIN, LARGURA_MAX))
+                return "Bad value given for variable width."
+        if var == "style":
+            self.style12 = val == "12"
+        return "%s set to %s." % (var, val)
 
     def le_seek(self, pal):
         """Lê 'seek [base inc] [r|u] [white|black] [m|a] ...' do FICS."""
@@ -844,6 +880,9 @@ def main():
     ap.add_argument("--stop-on-failure", action="store_true",
                     help="depois de um fim anormal de partida, não joga as outras")
     ap.add_argument("--start-fen", help="posição inicial das partidas (para testes)")
+    ap.add_argument("--narrow", action="store_true",
+                    help="servidor estreito: sem seek ('seek: Command has failed.'), sem as "
+                         "variáveis autoflag/examine/oldmatch; width só de 32 a 240 (sempre)")
     ap.add_argument("--timeout", type=float, default=240, help="limite total em segundos")
     ap.add_argument("--log", help="registro de tudo que foi recebido e enviado")
     ap.add_argument("--results", help="resumo JSON das partidas")

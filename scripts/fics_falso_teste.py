@@ -5,7 +5,8 @@ Sem XBoard e sem motor: um cliente de soquete faz o papel do zippy (login,
 "accept", lances) e confere as linhas que o servidor manda, um caso por fim de
 partida: mate, afogamento, material insuficiente, abandono, empate por acordo
 (aceito e recusado), 50 lances, repetição, limite de lances, lance ilegal,
-queda de bandeira, desconexão, senha errada, convidado, seek automático.
+queda de bandeira, desconexão, senha errada, convidado, seek automático,
+os "set" (width, variáveis desconhecidas) e o modo --narrow (sem seek).
 Cada caso sobe um servidor próprio numa porta livre de 127.0.0.1.
 
 Uso: python3 scripts/fics_falso_teste.py [-v] [NOME_DO_CASO ...]
@@ -334,6 +335,34 @@ def caso_comandos():
         assert srv.termina()[0] == 3
     finally:
         srv.limpa()
+
+
+def caso_set_e_estreito():
+    """Os "set" como o servidor: width de 32 a 240, variável desconhecida é
+    erro; no modo --narrow não há seek nem autoflag/examine/oldmatch."""
+    for extra, estreito in (((), False), (("--narrow",), True)):
+        srv = Servidor("--max-moves", "1", *extra)
+        try:
+            c = Cliente(srv.porta)
+            c.login()
+            c.manda("set width 255")
+            c.le_ate("Bad value given for variable width.")
+            c.manda("set width 240")
+            c.le_ate("width set to 240.")
+            c.manda("set naoexiste 1")
+            c.le_ate("No such variable name naoexiste.")
+            c.manda("set autoflag 1")
+            c.le_ate("No such variable name autoflag." if estreito else "autoflag set to 1.")
+            c.manda("seek 3 0 m")
+            c.le_ate("seek: Command has failed." if estreito else "Your seek has been posted")
+            c.manda("set seek 0")
+            c.le_ate("seek set to 0.")
+            c.aceita()
+            c.manda("$abort")
+            c.le_ate(r"Game aborted on move 1\} \*")
+            srv.termina()
+        finally:
+            srv.limpa()
 
 
 def main():

@@ -1307,8 +1307,14 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
 }
 
 /// O kibitz: profundidade, escore e PV do lance jogado, para os outros no
-/// servidor. Depois do `move`, para não atrasar o relógio do motor.
+/// servidor. Depois do `move`, para não atrasar o relógio do motor. O lance
+/// do livro não tem busca: diz só "livro" (um "0 0" e uma PV vazia, como
+/// antes, parecia um motor quebrado para quem assiste).
 fn envia_kibitz(r: &TResultado) {
+    if r.profundidade == 0 && r.pv.num_lances == 0 {
+        envia("tellothers livro");
+        return;
+    }
     let pv: Vec<String> = r.pv.lances[..r.pv.num_lances]
         .iter()
         .map(lance_para_texto)

@@ -801,9 +801,16 @@ fn memory_e_cores_absurdos() {
             vec![format!("Error (bad argument): {l}")]
         );
     }
+    // A tabela de 2 GB é zerada na hora: numa máquina ocupada isso pode
+    // levar mais que o prazo comum.
     envia(&mut m, "memory 1000000");
-    let v = sincroniza(&mut m);
+    let v = espera(
+        &mut m,
+        |l| l.starts_with("# memory"),
+        Duration::from_secs(120),
+    );
     assert_eq!(v.len(), 1, "{v:#?}");
+    assert!(sincroniza(&mut m).is_empty());
     let mb: u64 = v[0]
         .strip_prefix("# memory 1000000: tabela de ")
         .and_then(|r| r.split_whitespace().next())
@@ -1151,6 +1158,28 @@ fn empate_oferecido_e_abandono() {
     espera_lance(&mut m);
     envia(&mut m, "draw");
     assert!(sincroniza(&mut m).is_empty());
+}
+
+/// O kibitz de um lance do livro diz só "livro": sem busca não há
+/// profundidade, escore nem PV para mostrar (antes saía `tellothers 0 0 `).
+/// E `rating 0 0` (servidor sem ratings) não muda nada.
+#[test]
+fn kibitz_do_lance_de_livro() {
+    // Com o livro embutido (o `motor_pronto` o desliga).
+    let mut m = abre_motor_com(&["--hash", "8"]);
+    handshake(&mut m);
+    envia(&mut m, "new");
+    sincroniza(&mut m);
+    envia(&mut m, "option Kibitz=1");
+    // O zippy manda `rating 0 0` quando o servidor não mostra ratings: nada
+    // depende deles.
+    envia(&mut m, "rating 0 0");
+    envia(&mut m, "post");
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    assert!(v.iter().any(|l| l.starts_with("0 0 0 0 (livro)")), "{v:#?}");
+    assert!(!x.is_empty());
+    assert_eq!(proxima(&mut m, PRAZO).as_deref(), Some("tellothers livro"));
 }
 
 #[test]
