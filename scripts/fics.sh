@@ -313,23 +313,19 @@ chmod 600 "$LOGON"
 #    padrão do zippy, "gameend", é um erro a cada partida).
 #  - Com tela, o console é a janela do XBoard: tudo vai pelo -zippyGameEnd,
 #    como o zippy sabe fazer (sem a detecção da recusa do seek).
-FIM=""
-if [ -z "$NOGUI" ]; then
-  for c in "${GAME_END[@]}"; do FIM+="$c"$'\n'; done
-  if [ -z "$ACCEPT_ONLY" ]; then
-    for s in "${SEEKS[@]}"; do FIM+="seek $s"$'\n'; done
-  elif [ ${#GAME_END[@]} -gt 0 ]; then
-    echo "$PROG: aviso: com tela e --accept-only o XBoard não manda os --game-end; use --no-gui" >&2
-  fi
-  FIM=${FIM%$'\n'}
-  [ -n "$FIM" ] || FIM="gameend"
-fi
-
-# O que vai ao servidor depois de cada partida (modo sem tela), um por linha.
-DEPOIS=()
-for c in "${GAME_END[@]}"; do DEPOIS+=("$c"); done
+DEPOIS=("${GAME_END[@]}")   # o que vai ao servidor depois de cada partida
 if [ -z "$ACCEPT_ONLY" ]; then
   for s in "${SEEKS[@]}"; do DEPOIS+=("seek $s"); done
+fi
+# Com tela: o mesmo, numa linha por comando, no -zippyGameEnd ($(...) tira
+# a última quebra de linha).
+FIM=""
+if [ -z "$NOGUI" ]; then
+  if [ -n "$ACCEPT_ONLY" ] && [ ${#GAME_END[@]} -gt 0 ]; then
+    echo "$PROG: aviso: com tela e --accept-only o XBoard não manda os --game-end; use --no-gui" >&2
+  fi
+  [ ${#DEPOIS[@]} -gt 0 ] && FIM=$(printf '%s\n' "${DEPOIS[@]}")
+  [ -n "$FIM" ] || FIM="gameend"
 fi
 
 # filtra_console: lê o console do XBoard (saída e erros), tira o ruído que é

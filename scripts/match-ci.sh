@@ -14,6 +14,7 @@
 #   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
 #   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
 #   PONDER=off  PONDER_OPONENTE=off  (on: 'hard', o motor pensa no tempo do outro; só xboard)
+#   REPROVA_OPONENTE=0  (1: faltas do segundo motor também reprovam; para o ICE-rs contra ele mesmo)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
 #   MATCH=scripts/match.py  ABERTURAS=tests/data/8moves_v3-sample2000.epd
 # Além do resumo, imprime o tempo de cada lance do primeiro motor diante do teto que
@@ -114,8 +115,13 @@ else
 fi
 [ -z "$erro" ] && [ -n "${abortados:-}" ] && [ "$abortados" -gt 0 ] && erro="$abortados jogo(s) abortado(s)"
 [ -z "$erro" ] && [ "${jogados:-0}" -ne "$JOGOS" ] && erro="${jogados:-0} jogos contados de $JOGOS"
-[ -n "${falhas_op:-}" ] && [ "$falhas_op" -gt 0 ] &&
-    echo "match-ci: aviso: $falhas_op falta(s) de $NOME_OPONENTE (não reprovam o ICE-rs)" >&2
+if [ -n "${falhas_op:-}" ] && [ "$falhas_op" -gt 0 ]; then
+    if [ "${REPROVA_OPONENTE:-0}" = 1 ]; then
+        [ -z "$erro" ] && erro="$falhas_op falta(s) de $NOME_OPONENTE"
+    else
+        echo "match-ci: aviso: $falhas_op falta(s) de $NOME_OPONENTE (não reprovam o ICE-rs)" >&2
+    fi
+fi
 if [ -n "$erro" ]; then
     echo "match-ci: FALHOU ($erro) em ${dur}s; veja $SAIDA/match.pgn e $SAIDA/protocolo.log" >&2
     exit 1

@@ -379,12 +379,11 @@ pub fn define_classico(bu: &mut TBusca, classico: bool) {
     bu.av.classico = classico;
 }
 
-/// Muda o tamanho da tabela de transposição (comando `memory`). Devolve os
-/// MB que a tabela nova tem de fato (menos que `mb` se a memória não veio).
-pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) -> usize {
-    let (t, real) = tabela_hash_possivel(mb);
-    bu.tt = Arc::new(t);
-    real
+/// Muda o tamanho da tabela de transposição (comando `memory`); os MB que
+/// ela tem de fato (menos que `mb` se a memória não veio) saem de
+/// `mb_da_tabela`.
+pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
+    bu.tt = Arc::new(nova_tabela_hash(mb));
 }
 
 /// Nova partida: esquece tabela, history e killers.

@@ -186,12 +186,6 @@ pub struct TTabelaHash {
     pub idade: AtomicU8,
 }
 
-/// Cria a tabela com até `mb` megabytes (potência de dois de entradas).
-/// Se a memória não vier, fica com a maior que vier (`tabela_hash_possivel`).
-pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
-    tabela_hash_possivel(mb).0
-}
-
 /// Baldes que cabem em `mb` megabytes: potência de dois para que o balde
 /// saia da chave por uma máscara (os bits baixos), não por uma divisão, a
 /// cada consulta.
@@ -229,21 +223,21 @@ pub fn memoria_disponivel_mb() -> Option<usize> {
     Some(kb / 1024)
 }
 
-/// A maior tabela de até `mb` MB que se consegue: no máximo metade da
-/// memória disponível (o Linux promete mais do que tem e mata o processo
-/// quando a tabela é zerada, então não basta a reserva dar certo), e metade
-/// do tamanho a cada reserva negada. Devolve a tabela e os MB dela.
-pub fn tabela_hash_possivel(mb: usize) -> (TTabelaHash, usize) {
+/// Cria a tabela com até `mb` megabytes (potência de dois de entradas): a
+/// maior que se consegue, no máximo metade da memória disponível (o Linux
+/// promete mais do que tem e mata o processo quando a tabela é zerada, então
+/// não basta a reserva dar certo), e metade do tamanho a cada reserva negada.
+/// O tamanho que ficou sai de `mb_da_tabela`.
+pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
     let livre = memoria_disponivel_mb().map_or(usize::MAX, |m| (m / 2).max(1));
     let mut tenta = mb.clamp(1, livre);
     loop {
         if let Some(t) = tenta_tabela_hash(tenta) {
-            let real = mb_da_tabela(&t);
-            return (t, real);
+            return t;
         }
         if tenta == 1 {
             // Nem 1 MB: joga com um balde só, que é melhor que cair.
-            return (nova_tabela_minima(), 0);
+            return nova_tabela_minima();
         }
         tenta /= 2;
     }
@@ -254,8 +248,9 @@ pub fn mb_da_tabela(t: &TTabelaHash) -> usize {
     t.entradas.len() * std::mem::size_of::<TCelulaHash>() / (1024 * 1024)
 }
 
-/// A menor tabela (um balde), para quando nem 1 MB vem.
-fn nova_tabela_minima() -> TTabelaHash {
+/// A menor tabela (um balde): para quando nem 1 MB vem, e como lugar
+/// provisório enquanto a tabela velha é solta e a nova alocada.
+pub fn nova_tabela_minima() -> TTabelaHash {
     TTabelaHash {
         entradas: (0..ENTRADAS_POR_BALDE)
             .map(|_| TCelulaHash::default())

@@ -31,7 +31,7 @@
 //! tabela e não se repete de uma execução para outra.
 
 use crate::busca::*;
-use crate::hash::{envelhece_hash, nova_tabela_hash};
+use crate::hash::{envelhece_hash, nova_tabela_minima};
 use crate::ordenacao::limpa_ordenacao;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
@@ -190,21 +190,18 @@ pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
 
 /// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
 /// largam a antiga já (e não só na próxima busca): a memória dela volta
-/// ao sistema agora. Devolve os MB que a tabela nova tem de fato.
-pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) -> usize {
+/// ao sistema agora.
+pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) {
     // A tabela velha sai de todas as threads antes de a nova ser alocada:
     // as duas juntas poderiam não caber.
-    let pequena = Arc::new(nova_tabela_hash(1));
-    bu.tt = Arc::clone(&pequena);
-    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
-        t.bu.tt = Arc::clone(&pequena);
-    }
-    drop(pequena);
-    let real = redimensiona_hash(bu, mb);
+    bu.tt = Arc::new(nova_tabela_minima());
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         t.bu.tt = Arc::clone(&bu.tt);
     }
-    real
+    redimensiona_hash(bu, mb);
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        t.bu.tt = Arc::clone(&bu.tt);
+    }
 }
 
 /// Zera os nós publicados pelas ajudantes.

@@ -227,11 +227,6 @@ pub struct TXboard {
     pub saudacao: bool,
     pub saudou: bool,
     pub hash_mb: usize,
-    /// Os limites de tempo do lance em curso (do `tempo.rs`); `None` no lance
-    /// de livro. Saem numa linha `#` antes do `move` (`debug` aceito).
-    pub limites_lance: Option<TLimites>,
-    /// MB que a tabela tem de fato (menos que `hash_mb` se a memória faltou).
-    pub hash_real_mb: usize,
     // --- Memória da partida ---
     /// Escore da última busca do motor (ponto de vista do motor).
     pub ultimo_escore: Option<i32>,
@@ -263,7 +258,6 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     // O xboard manda `post` quando quer as linhas de pensamento.
     bu.post = false;
     let paralelo = novo_paralelo(op.threads, &bu);
-    let bu_mb = mb_da_tabela(&bu.tt);
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
         bu,
@@ -301,8 +295,6 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         saudacao: false,
         saudou: false,
         hash_mb: mb,
-        hash_real_mb: bu_mb,
-        limites_lance: None,
         ultimo_escore: None,
         lances_perdidos: 0,
         dica: None,
@@ -956,9 +948,9 @@ pub fn define_hash(x: &mut TXboard, mb: u64) -> usize {
     let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
     if mb != x.hash_mb {
         x.hash_mb = mb;
-        x.hash_real_mb = redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
+        redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
     }
-    x.hash_real_mb
+    mb_da_tabela(&x.bu.tt)
 }
 
 /// `memory N`: zero é `Error`; uma tabela menor que o pedido é avisada numa
@@ -1222,12 +1214,10 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
             escore: x.ultimo_escore.unwrap_or(0),
             ..TResultado::default()
         };
-        x.limites_lance = None;
-        joga_lance(x, &r, 0);
+        joga_lance(x, &r, 0, None);
         return true;
     }
     let lim = limites_do_lance(x);
-    x.limites_lance = Some(lim);
     prepara_busca(x);
     let inicio = Instant::now();
     let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
@@ -1241,13 +1231,15 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     } else {
         inicio.elapsed().as_millis() as u64
     };
-    joga_lance(x, &r, ms);
+    joga_lance(x, &r, ms, Some(&lim));
     true
 }
 
 /// Joga o lance que a busca achou (ou abandona), com os anúncios de empate,
-/// de fim e o kibitz. `ms` = tempo gasto no relógio do motor.
-fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
+/// de fim e o kibitz. `ms` = tempo gasto no relógio do motor; `limites` os do
+/// `tempo.rs` para este lance (`None` no lance do livro), que saem numa linha
+/// `#` antes do `move` (`debug` aceito).
+fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimites>) {
     if !r.lance.existe() {
         // Sem lance numa posição com lances: não deveria acontecer.
         x.modo = TModo::Force;
@@ -1279,7 +1271,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64) {
     }
     // Quanto o lance gastou diante do que o relógio lhe deu: é por esta
     // linha que os testes de tempo (scripts/soak.sh) medem o estouro.
-    if let Some(lim) = x.limites_lance.take().filter(|l| l.tempo_max_ms > 0) {
+    if let Some(lim) = limites.filter(|l| l.tempo_max_ms > 0) {
         depura(
             x,
             &format!(
@@ -1393,7 +1385,6 @@ fn pondera(x: &mut TXboard) -> bool {
     }
     // Limites que valem depois do acerto: os do lance do motor.
     let lim_hit = limites_do_lance(x);
-    x.limites_lance = Some(lim_hit);
     prepara_busca(x);
     x.bu.ponderando = true;
     x.bu.lance_ponder = previsto;
@@ -1424,7 +1415,7 @@ fn pondera(x: &mut TXboard) -> bool {
             .instante_hit
             .map(|t| t.elapsed().as_millis() as u64)
             .unwrap_or(r.ms);
-    joga_lance(x, &r, ms);
+    joga_lance(x, &r, ms, Some(&lim_hit));
     true
 }
 

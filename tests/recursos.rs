@@ -5,15 +5,8 @@
 
 mod motor;
 
-use ice::geracao::acha_lance;
-use ice::tabuleiro::TBoard;
 use motor::*;
 use std::time::Duration;
-
-fn lance_legal(fen: &str, lance: &str) -> bool {
-    let b = TBoard::de_fen(fen).unwrap();
-    acha_lance(&b, lance).is_some()
-}
 
 /// `memory`/`cores` absurdos: zero (e threads demais) é `Error` e nada muda;
 /// uma tabela maior que o motor ou a máquina dá não derruba o processo: ele

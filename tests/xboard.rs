@@ -289,11 +289,6 @@ fn parser_fronteiras_e_malformados() {
 // Ajudantes com a biblioteca (para conferir lances do motor)
 // ---------------------------------------------------------------------------
 
-fn lance_legal(fen: &str, lance: &str) -> bool {
-    let b = TBoard::de_fen(fen).unwrap();
-    acha_lance(&b, lance).is_some()
-}
-
 /// Primeiro lance legal (em texto) da posição depois de `lances`.
 fn resposta_qualquer(b: &TBoard) -> String {
     let mut lista = TListaLances::nova();

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use ice::geracao::gera_lista_lances;
+use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::processo::{self, inicia_processo, le_linha_ate, TLeitura, TProcesso};
 use ice::tabuleiro::TBoard;
@@ -190,4 +190,10 @@ pub fn lance_diferente(b: &TBoard, evita: &str) -> String {
         .map(lance_para_texto)
         .find(|t| t != evita)
         .unwrap()
+}
+
+/// O lance (em coordenadas) é legal na posição do FEN?
+pub fn lance_legal(fen: &str, lance: &str) -> bool {
+    let b = TBoard::de_fen(fen).unwrap();
+    acha_lance(&b, lance).is_some()
 }
