@@ -190,7 +190,8 @@ pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
 
 /// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
 /// largam a antiga já (e não só na próxima busca): a memória dela volta
-/// ao sistema agora.
+/// ao sistema agora. A nova elas recebem em `prepara_ajudante`, como em
+/// toda busca.
 pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) {
     // A tabela velha sai de todas as threads antes de a nova ser alocada:
     // as duas juntas poderiam não caber.
@@ -199,9 +200,6 @@ pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) {
         t.bu.tt = Arc::clone(&bu.tt);
     }
     redimensiona_hash(bu, mb);
-    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
-        t.bu.tt = Arc::clone(&bu.tt);
-    }
 }
 
 /// Zera os nós publicados pelas ajudantes.
