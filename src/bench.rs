@@ -119,7 +119,7 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
             ..TLimites::default()
         };
         let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
-        println!(
+        crate::linha!(
             "{:2} {:>10} {:6} {}",
             i + 1,
             r.nos,
@@ -141,11 +141,11 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
         // Antes da linha final, que os scripts leem com `tail -1`. O fator é
         // a média dos fatores das posições.
         let fator = (n_fator > 0).then(|| soma_fator / n_fator as f64);
-        print!("{}", tabela_estatisticas(&est, fator));
+        crate::entrada::imprime(&tabela_estatisticas(&est, fator));
     }
     // A última linha é a que os scripts leem (`ice bench | tail -1`): o
     // formato não pode mudar.
-    println!(
+    crate::linha!(
         "bench nodes={} ms={} nps={}",
         total,
         ms,
@@ -258,13 +258,13 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
     let ms = inicio.elapsed().as_millis() as u64;
     if com_estatisticas {
-        print!(
-            "{}",
-            tabela_estatisticas(&bu.est, fator_ramificacao(&bu.nos_iteracao))
-        );
+        crate::entrada::imprime(&tabela_estatisticas(
+            &bu.est,
+            fator_ramificacao(&bu.nos_iteracao),
+        ));
     }
-    println!("bestmove {}", lance_para_texto(&r.lance));
-    println!(
+    crate::linha!("bestmove {}", lance_para_texto(&r.lance));
+    crate::linha!(
         "busca depth={} score={} nodes={} ms={} nps={} threads={}",
         r.profundidade,
         escore_xboard(r.escore),
@@ -316,13 +316,13 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
             soma_fr += bu.nos_iteracao[d] as f64 / bu.nos_iteracao[d - 1] as f64;
             n_fr += 1;
         }
-        println!("{}", linha_epd(p, ok, &r));
+        crate::linha!("{}", linha_epd(p, ok, &r));
     }
-    println!(
+    crate::linha!(
         "fator de ramificação médio: {:.2}",
         soma_fr / n_fr.max(1) as f64
     );
-    println!("solved {}/{}", resolvidas, posicoes.len());
+    crate::linha!("solved {}/{}", resolvidas, posicoes.len());
     Ok(())
 }
 

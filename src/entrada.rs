@@ -524,6 +524,30 @@ pub fn envia(linha: &str) {
     let _ = out.flush();
 }
 
+/// Texto na saída dos comandos de linha de comando (`ice bench`, `busca`,
+/// `epd`, `perft`, `texel`…), que não falam o protocolo. Se quem lê fechou o
+/// pipe (`ice busca … | grep -q g3g6`), termina quieto e com sucesso, como
+/// um programa de Unix que o SIGPIPE encerra, em vez do pânico do
+/// `println!` (o Rust ignora o SIGPIPE, e a escrita volta com EPIPE).
+pub fn imprime(texto: &str) {
+    let mut out = io::stdout().lock();
+    if out
+        .write_all(texto.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+/// O `println!` da linha de comando: ver `imprime`.
+#[macro_export]
+macro_rules! linha {
+    ($($arg:tt)*) => {
+        $crate::entrada::imprime(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 /// Lê uma linha de até `MAX_LINHA` bytes (o resto é descartado). `false` no
 /// fim da entrada sem nada lido.
 fn le_linha_limitada(r: &mut impl BufRead, buf: &mut Vec<u8>) -> bool {

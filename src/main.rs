@@ -18,6 +18,7 @@
 
 use ice::geracao::{gera_lista_lances, lance_para_san};
 use ice::lance::{lance_para_texto, TListaLances};
+use ice::linha;
 use ice::tabuleiro::{TBoard, FEN_INICIAL};
 use ice::tipos::GERA_TODOS;
 use ice::xboard::TOpcoesMotor;
@@ -131,21 +132,21 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
         total = 1;
     } else {
         for (l, n) in ice::perft::divide(&mut b, prof) {
-            println!("{} {}", lance_para_texto(&l), n);
+            linha!("{} {}", lance_para_texto(&l), n);
             total += n;
         }
     }
     let ms = inicio.elapsed().as_millis();
     // Em u128: nós × 1000 não cabe em u64 num perft muito longo.
     let nps = (total as u128 * 1000) / ms.max(1);
-    println!("perft depth={prof} nodes={total} ms={ms} nps={nps}");
+    linha!("perft depth={prof} nodes={total} ms={ms} nps={nps}");
     Ok(())
 }
 
 /// `ice d [FEN]`: o diagrama do `mostraTab.c`.
 fn cmd_d(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
-    print!("{}", ice::mostra::diagrama(&b, ""));
+    ice::entrada::imprime(&ice::mostra::diagrama(&b, ""));
     Ok(())
 }
 
@@ -155,9 +156,9 @@ fn cmd_gen(args: &[String]) -> Result<(), String> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(&b, GERA_TODOS, &mut lista);
     for l in lista.como_fatia() {
-        println!("{} {}", lance_para_texto(l), lance_para_san(&b, l));
+        linha!("{} {}", lance_para_texto(l), lance_para_san(&b, l));
     }
-    println!("{} lances", lista.n);
+    linha!("{} lances", lista.n);
     Ok(())
 }
 
@@ -263,20 +264,19 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
             executa(&[], &op)
         }
         Some("help" | "--help" | "-h") => {
-            println!("{}", texto_ajuda());
+            linha!("{}", texto_ajuda());
             Ok(())
         }
         // A mesma constante do `myname` das features do protocolo.
         Some("--version" | "-V") => {
-            println!("{}", ice::NOME_MOTOR);
+            linha!("{}", ice::NOME_MOTOR);
             Ok(())
         }
         Some("perft") => cmd_perft(&args[1..]),
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
-        Some("eval") => {
-            posicao_dos_args(&args[1..]).map(|b| print!("{}", ice::avaliacao::tabela_eval(&b)))
-        }
+        Some("eval") => posicao_dos_args(&args[1..])
+            .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
         Some("bench") => ice::bench::cmd_bench(&args[1..], classico, melhorias),
         Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
         Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),

@@ -560,9 +560,12 @@ fn escreve_resultado(params: &mut [TParam], arquivo: Option<&str>) -> Result<(),
     };
     for p in params.iter() {
         let (mg, eg) = (p.valor[0].round() as i32, p.valor[1].round() as i32);
-        println!(
+        crate::linha!(
             "{}[{}]: ({}, {}) -> ({mg}, {eg})",
-            p.nome, p.indice, p.inicial[0], p.inicial[1]
+            p.nome,
+            p.indice,
+            p.inicial[0],
+            p.inicial[1]
         );
         if let Some(f) = fonte.as_mut() {
             match reescreve(f, p.nome, p.indice, mg, eg) {

@@ -89,3 +89,27 @@ fn comando_desconhecido_e_erro() {
     assert_eq!(s.status.code(), Some(1), "{s:?}");
     assert!(texto(&s.stderr).starts_with("Erro: "));
 }
+
+/// Quem lê fecha o pipe cedo (`ice bench 4 | head -1`): o `ice` termina quieto
+/// e com sucesso, sem o pânico do `println!` ("failed printing to stdout").
+#[test]
+fn pipe_fechado_cedo_nao_e_panico() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
+        .args(["bench", "4"])
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rodar o binário ice");
+    let mut primeira = String::new();
+    let mut leitor = BufReader::new(filho.stdout.take().unwrap());
+    leitor.read_line(&mut primeira).unwrap();
+    assert!(!primeira.is_empty());
+    drop(leitor);
+    let s = filho.wait_with_output().unwrap();
+    let erro = texto(&s.stderr);
+    assert!(s.status.success(), "{:?} {erro}", s.status);
+    assert!(!erro.contains("panicked"), "{erro}");
+}
