@@ -5,7 +5,9 @@
 //! Nível 6: depende de `tabuleiro`, `geracao`, `avaliacao`, `ordenacao`,
 //! `hash`, `tempo`, `entrada`. Porta de `busca.c` do ICE (seção 4.4 do
 //! artigo), com as melhorias que os próprios autores listaram como próximos
-//! passos (4.8.3): SEE, futilidade, LMR e extensão por ameaça de mate. Todas
+//! passos (4.8.3): SEE, futilidade, LMR e extensão por ameaça de mate, e
+//! outras que entraram depois, cada uma medida por SPRT (docs/forca.md):
+//! futilidade reversa, LMP, tabela de transposição na quiescência. Todas
 //! elas ficam atrás do modo clássico (`define_classico`): com ele ligado a busca é a do
 //! "ICE clássico" (1.78).
 //!
@@ -147,17 +149,20 @@ pub const MELHORIA_AMEACA_MATE: u32 = 8;
 pub const MELHORIA_DELTA: u32 = 16;
 /// Poda dos quietos tardios perto do horizonte (LMP).
 pub const MELHORIA_LMP: u32 = 32;
+/// Tabela de transposição também na quiescência.
+pub const MELHORIA_TT_QS: u32 = 64;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 63;
+pub const TODAS_MELHORIAS: u32 = 127;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 6] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 7] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
     ("ameaca", MELHORIA_AMEACA_MATE),
     ("delta", MELHORIA_DELTA),
     ("lmp", MELHORIA_LMP),
+    ("ttqs", MELHORIA_TT_QS),
 ];
 
 /// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
@@ -612,12 +617,17 @@ fn empate_por_regra(b: &TBoard) -> bool {
 /// A quiescência da posição com janela inteira, fora de uma busca (para o
 /// `datagen` saber se a posição é quieta). Sem limites de tempo nem de nós:
 /// a quiescência termina sozinha.
+/// Sem a tabela: ela teria o escore da busca que acabou de ser feita nesta
+/// mesma posição, e aqui se quer o da quiescência.
 pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
     bu.limites = TLimites::default();
     bu.parar = false;
+    let melhorias = bu.melhorias;
+    bu.melhorias &= !MELHORIA_TT_QS;
     let mut pilha = std::mem::take(&mut bu.pilha);
     let q = quiescence(b, bu, &mut pilha, -INFINITO, INFINITO, 0);
     bu.pilha = pilha;
+    bu.melhorias = melhorias;
     q
 }
 
@@ -648,6 +658,30 @@ pub fn quiescence(
     }
     let lista = &mut no.lista;
 
+    // Passo 1b (só ICE-rs). A tabela também vale aqui: as mesmas trocas
+    // chegam à mesma posição por ordens diferentes, e as folhas da busca são
+    // a maior parte dos nós. Qualquer entrada serve (profundidade ≥ 0 é pelo
+    // menos uma quiescência), se o limite dela decide a janela; senão o lance
+    // dela vai primeiro.
+    let com_tt = usa(bu, MELHORIA_TT_QS);
+    let mut lance_hash = 0;
+    if com_tt {
+        if let Some(e) = le_hash(&bu.tt, b.chave_hash, ply) {
+            let v = e.escore as i32;
+            let corta = match e.tipo() {
+                HASH_EXATO => true,
+                HASH_INFERIOR => v >= beta,
+                _ => v <= alfa,
+            };
+            if corta {
+                conta!(bu, qs_tt_cortes);
+                return v;
+            }
+            lance_hash = e.lance;
+        }
+    }
+    let alfa_original = alfa;
+
     // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar",
     // então a avaliação estática já é um piso. Em xeque não há essa opção:
     // o piso é levar mate (e todas as evasões são geradas).
@@ -660,6 +694,9 @@ pub fn quiescence(
     if !em_xeque {
         if estatica >= beta {
             conta!(bu, qs_stand_pat);
+            if com_tt {
+                grava_hash(&bu.tt, b.chave_hash, 0, estatica, 0, HASH_INFERIOR, ply);
+            }
             return estatica;
         }
         alfa = alfa.max(estatica);
@@ -687,10 +724,11 @@ pub fn quiescence(
         lista,
         ply,
         lance_da_pv(bu, ply),
-        0,
+        lance_hash,
         usa(bu, MELHORIA_SEE),
     );
     let mut melhor = estatica;
+    let mut melhor_lance = 0u16;
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
         if !em_xeque && captura_inutil(b, bu, &l, estatica, alfa) {
@@ -707,11 +745,24 @@ pub fn quiescence(
             melhor = v;
             if v > alfa {
                 alfa = v;
+                melhor_lance = l.codigo();
                 if v >= beta {
                     break;
                 }
             }
         }
+    }
+    if com_tt {
+        // Profundidade 0: vale para outra quiescência, nunca para um nó da
+        // busca principal (que pede profundidade ≥ 1).
+        let tipo = if melhor >= beta {
+            HASH_INFERIOR
+        } else if melhor > alfa_original {
+            HASH_EXATO
+        } else {
+            HASH_SUPERIOR
+        };
+        grava_hash(&bu.tt, b.chave_hash, melhor_lance, melhor, 0, tipo, ply);
     }
     melhor
 }

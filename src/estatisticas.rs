@@ -50,6 +50,8 @@ pub struct TEstatisticas {
     /// Quiescência: cortes pelo stand-pat e capturas podadas (delta/SEE).
     pub qs_stand_pat: u64,
     pub qs_podas: u64,
+    /// Quiescência: cortes pela tabela de transposição.
+    pub qs_tt_cortes: u64,
 }
 
 /// Soma `b` em `a` (o `bench` junta as 30 posições).
@@ -77,6 +79,7 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
         cortes_primeiro,
         qs_stand_pat,
         qs_podas,
+        qs_tt_cortes,
     } = *b;
     // A desestruturação acima não compila se um campo novo for esquecido.
     a.nos_ab += nos_ab;
@@ -101,6 +104,7 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
     a.cortes_primeiro += cortes_primeiro;
     a.qs_stand_pat += qs_stand_pat;
     a.qs_podas += qs_podas;
+    a.qs_tt_cortes += qs_tt_cortes;
 }
 
 /// `parte` como porcentagem de `todo` (0 se `todo` é 0).
@@ -239,8 +243,8 @@ pub fn tabela_estatisticas(e: &TEstatisticas, fator: Option<f64>) -> String {
     );
     linha(
         "Q",
-        "quiescência: stand-pat / capturas podadas",
-        format!("{} / {}", e.qs_stand_pat, e.qs_podas),
+        "quiescência: stand-pat / podadas / cortes TT",
+        format!("{} / {} / {}", e.qs_stand_pat, e.qs_podas, e.qs_tt_cortes),
     );
     // O número da Tabela 2 do artigo: quanto cada ply a mais multiplica os nós.
     linha(

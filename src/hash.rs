@@ -107,6 +107,9 @@ pub const HASH_SUPERIOR: u8 = 3; // escore <= valor (nenhum lance passou de alfa
 /// Entradas por balde: quatro de 16 bytes ocupam uma linha de cache, então
 /// procurar nas quatro custa o mesmo acesso à memória que procurar numa.
 const ENTRADAS_POR_BALDE: usize = 4;
+/// Uma entrada da mesma posição só é trocada por um limite mais raso se a
+/// diferença de profundidade for menor que isto.
+const SUBSTITUI_RASO: i32 = 4;
 /// Tamanho padrão da tabela, em MB.
 pub const HASH_PADRAO_MB: usize = 64;
 
@@ -351,6 +354,16 @@ pub fn grava_hash(
     }
     let c = &t.entradas[alvo];
     let e = le_celula(c);
+    // A mesma posição já guardada bem mais funda (a quiescência grava com
+    // profundidade 0): um limite raso não apaga o trabalho de uma busca
+    // funda; um escore exato, sim (é o que há de mais preciso).
+    if e.chave == chave
+        && e.tipo() != 0
+        && tipo != HASH_EXATO
+        && profundidade + SUBSTITUI_RASO < e.profundidade as i32
+    {
+        return;
+    }
     // Um nó que falhou baixo não tem melhor lance (0); o que a busca anterior
     // guardou ainda é o melhor palpite para ordenar, então fica.
     let lance = if lance == 0 && e.chave == chave {
@@ -643,5 +656,23 @@ mod testes {
             4
         );
         assert!(le_hash(&t, 6 * n, 0).is_some());
+    }
+
+    /// A mesma posição: um limite bem mais raso (a quiescência grava com
+    /// profundidade 0) não apaga uma entrada funda; um pouco mais raso ou
+    /// exato, sim.
+    #[test]
+    fn limite_raso_nao_apaga_entrada_funda() {
+        let t = nova_tabela_hash(1);
+        grava_hash(&t, 0x77, 5, 40, 8, HASH_INFERIOR, 0);
+        grava_hash(&t, 0x77, 6, 10, 0, HASH_SUPERIOR, 0);
+        let e = le_hash(&t, 0x77, 0).unwrap();
+        assert_eq!((e.profundidade, e.escore, e.lance), (8, 40, 5));
+        grava_hash(&t, 0x77, 6, 10, 5, HASH_SUPERIOR, 0);
+        let e = le_hash(&t, 0x77, 0).unwrap();
+        assert_eq!((e.profundidade, e.escore, e.lance), (5, 10, 6));
+        grava_hash(&t, 0x77, 7, 20, 0, HASH_EXATO, 0);
+        let e = le_hash(&t, 0x77, 0).unwrap();
+        assert_eq!((e.profundidade, e.escore, e.tipo()), (0, 20, HASH_EXATO));
     }
 }

@@ -328,3 +328,30 @@ fn futilidade_a_dois_plies_do_horizonte() {
     alpha_beta(&mut b, &mut bu2, &mut pilha, alfa, alfa + 1, 2, 0, true);
     assert_eq!(bu2.est.poda_futilidade, 0, "{:?}", bu2.est);
 }
+
+/// A quiescência usa a tabela (só ICE-rs): a mesma posição, de novo com a
+/// mesma janela, sai da tabela num nó só, com o mesmo escore. No ICE
+/// clássico ela pesquisa as trocas outra vez.
+#[test]
+fn quiescencia_usa_a_tabela() {
+    // Trocas em d5 e e5 dos dois lados: a quiescência tem o que pesquisar.
+    let fen = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5";
+    for classico in [false, true] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.post = false;
+        define_classico(&mut bu, classico);
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        let v1 = quiescence(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 0);
+        let nos1 = bu.nos;
+        assert!(nos1 > 10, "{nos1}");
+        bu.nos = 0;
+        let v2 = quiescence(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 0);
+        assert_eq!(v1, v2);
+        if classico {
+            assert_eq!(bu.nos, nos1);
+        } else {
+            assert_eq!(bu.nos, 1);
+        }
+    }
+}

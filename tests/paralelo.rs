@@ -313,6 +313,26 @@ fn duas_threads_acham_os_mesmos_mates() {
     }
 }
 
+/// O mate em 2 (Dg6!!) com duas threads, muitas vezes: a árvore muda de uma
+/// execução para outra e o mate tem de sair em todas. A 6 plies. A 5 ele
+/// fica na borda da futilidade reversa (depois de Dg6 as pretas têm uma dama
+/// a mais e o nó delas, 4 plies antes do horizonte, pode cortar pela
+/// estática): uma thread só, com `--sem delta`, já não o acha a 5 plies, e
+/// com duas threads e a tabela na quiescência ele saía em ~60 % das vezes.
+#[test]
+fn duas_threads_acham_o_mate_em_2_sempre() {
+    let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    for i in 0..100 {
+        let r = pensa_com(fen, 6, 2);
+        assert!(
+            r.escore >= LIMIAR_MATE && lance_para_texto(&r.lance) == "g3g6",
+            "execução {i}: {} {}",
+            lance_para_texto(&r.lance),
+            r.escore
+        );
+    }
+}
+
 /// Com limite de profundidade e duas threads, a principal para quando uma
 /// ajudante completa a profundidade pedida, e o resultado é o daquela
 /// iteração: nunca mais raso que o pedido (o que aconteceria se o lance
@@ -549,11 +569,13 @@ fn linha_de_comando_com_threads() {
     let duas = roda(&["bench", "--threads", "2", "4"]);
     assert!(ultima(&duas).starts_with("bench nodes="), "{duas}");
     // `ice busca … --threads 2`: `bestmove` e, por último, a linha de medida.
+    // A 6 plies, como em `duas_threads_acham_os_mesmos_mates`: ver
+    // `duas_threads_acham_o_mate_em_2_sempre`.
     let s = roda(&[
         "busca",
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
         "--profundidade",
-        "5",
+        "6",
         "--threads",
         "2",
     ]);
@@ -561,7 +583,7 @@ fn linha_de_comando_com_threads() {
     assert_eq!(linhas[linhas.len() - 2], "bestmove g3g6", "{s}");
     let u = linhas[linhas.len() - 1];
     assert!(
-        u.starts_with("busca depth=5 score=100002 nodes=") && u.ends_with(" threads=2"),
+        u.starts_with("busca depth=6 score=100002 nodes=") && u.ends_with(" threads=2"),
         "{u}"
     );
     // Um número ruim é erro, com código de saída 1.
