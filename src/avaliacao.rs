@@ -56,17 +56,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-const BONUS_PAR_BISPOS: TPar = par(19, 63); // ICE 1.40: +20; no final o par vale mais
-const FINAL_PEOES_A_MAIS: TPar = par(0, 37); // ICE 1.40: ±75 no final de rei e peões
-const TORRE_SEMIABERTA: TPar = par(14, 15); // ICE 1.40: +20 por coluna sem peão próprio
-const TORRE_ABERTA: TPar = par(27, -21); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-const TORRES_DOBRADAS: TPar = par(57, 0); // ICE 1.40: +5, bateria na coluna semiaberta
-const REI_COLUNA_SEMIABERTA: TPar = par(-20, 7); // ICE 1.40: −20, coluna do rei sem peão inimigo
-const BONUS_ROQUE: TPar = par(64, -24); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-const PEAO_DOBRADO_CENTRO: TPar = par(-9, -18); // ICE 1.40: −10 por coluna c..f
-const PEAO_DOBRADO_ALA: TPar = par(-11, -34); // ICE 1.40: −15 por coluna a, b, g, h
-const PEAO_ISOLADO: TPar = par(-8, -16); // ICE 1.40: −15 por coluna
-const PEAO_ISOLADO_EXPOSTO: TPar = par(-17, -26); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+const BONUS_PAR_BISPOS: TPar = par(33, 60); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 39); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(11, 16); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(26, -26); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(62, -12); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-16, 5); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(83, -43); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-17, -27); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-24, -28); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-5, -26); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -24); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -75,7 +75,7 @@ const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (aproxim
 const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-23, -8); // 1.78: peça em d3/e3 na frente do peão
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-29, 34); // 1.78: peça em d3/e3 na frente do peão
 /// Até que lance completo a análise de abertura vale.
 const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
@@ -84,62 +84,69 @@ const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-const PEAO_ATRASADO: TPar = par(-13, 2); // 1.78: peão atrasado
-const PEAO_ATRASADO_EXPOSTO: TPar = par(-11, -14); // 1.78: atrasado em coluna sem peão inimigo
-const PEAO_ILHA: TPar = par(-13, 14); // por ilha de peões além da primeira
-const TORRE_SETIMA: TPar = par(2, 24); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-9, 18); // 1.78: colunas ao lado do rei
-const DESEQ_DUAS_TORRES_DAMA: TPar = par(-85, -51); // 1.78: 2T×D (o material já dá +100 às torres)
-const DESEQ_MENORES_TORRE: TPar = par(38, 4); // 1.78: 2 peças menores × torre (e peão)
-const DESEQ_PECA_PEOES: TPar = par(17, 28); // peça menor contra peões, no meio-jogo
+const PEAO_ATRASADO: TPar = par(-1, -9); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-8, -14); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-14, 37); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(-37, 42); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-8, 14); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(-26, -98); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(49, -2); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(-24, 93); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(6, 14), par(-3, 16), par(18, 20),
-    par(27, 28), par(77, 53), par(102, 78), par(0, 0),
+    par(0, 0), par(1, 14), par(-9, 21), par(27, 13),
+    par(61, 23), par(144, 28), par(194, 50), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-const REI_ESCUDO: [TPar; 4] = [par(0, 1), par(-5, 1), par(-15, 0), par(-22, 6)];
+const REI_ESCUDO: [TPar; 4] = [par(-18, 1), par(-25, 4), par(-27, -4), par(-39, 6)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(-8, -8), par(-8, -7), par(5, -4),
-    par(25, -21), par(12, -16), par(33, -2), par(0, 0),
+    par(0, 0), par(-19, -9), par(-12, -14), par(-4, -8),
+    par(-3, -10), par(16, 6), par(-176, 55), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
-const MOB_CAVALO: TPar = par(6, 5); // por casa acessível além de MOB_BASE_CAVALO
-const MOB_BISPO: TPar = par(6, 5); // idem, bispo
-const MOB_TORRE: TPar = par(4, 5); // idem, torre
+const MOB_CAVALO: TPar = par(7, 4); // por casa acessível além de MOB_BASE_CAVALO
+const MOB_BISPO: TPar = par(6, 4); // idem, bispo
+const MOB_TORRE: TPar = par(6, 1); // idem, torre
 const MOB_DAMA: TPar = par(3, 3); // idem, dama
 const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
 const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
 const MOB_BASE_TORRE: i32 = 7; // idem, torre
 const MOB_BASE_DAMA: i32 = 13; // idem, dama
-const TROPISMO_CAVALO: TPar = par(5, -2); // por casa de proximidade ao rei inimigo (7 − distância)
-const TROPISMO_BISPO: TPar = par(4, 4); // idem, bispo
-const TROPISMO_TORRE: TPar = par(-1, 2); // idem, torre
-const TROPISMO_DAMA: TPar = par(5, 33); // idem, dama (também no final: ajuda o mate)
+const TROPISMO_CAVALO: TPar = par(5, -3); // por casa de proximidade ao rei inimigo (7 − distância)
+const TROPISMO_BISPO: TPar = par(2, 2); // idem, bispo
+const TROPISMO_TORRE: TPar = par(3, 0); // idem, torre
+const TROPISMO_DAMA: TPar = par(18, 10); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-const ATAQUE_REI: TPar = par(3, 1);
+const ATAQUE_REI: TPar = par(2, 4);
 /// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-const PECA_ATACADA_POR_PEAO: TPar = par(-44, -30);
-const MAIOR_ATACADA_POR_MENOR: TPar = par(-29, -31);
+const PECA_ATACADA_POR_PEAO: TPar = par(-43, -10);
+const MAIOR_ATACADA_POR_MENOR: TPar = par(-30, -6);
+/// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
+/// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
+/// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
+const POSTO_CAVALO: TPar = par(26, 7);
+const POSTO_BISPO: TPar = par(17, 0);
+/// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
+const PECA_PENDURADA: TPar = par(-9, -17);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
@@ -149,10 +156,10 @@ const TERMOS_PECA: [(&str, TPar, i32, &str, TPar); 4] = [
     ("MOB_TORRE", MOB_TORRE, MOB_BASE_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
     ("MOB_DAMA", MOB_DAMA, MOB_BASE_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
 ];
-const PASSADO_REI_INIMIGO: TPar = par(-1, 13); // × distância do rei inimigo à casa da frente
-const PASSADO_REI_PROPRIO: TPar = par(-1, -6); // × distância do próprio rei à casa da frente
-const PASSADO_LIVRE: TPar = par(5, 11); // caminho até a promoção vazio
-const PASSADO_IMPARAVEL: TPar = par(-3, 388); // regra do quadrado, inimigo sem peças
+const PASSADO_REI_INIMIGO: TPar = par(-4, 13); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(-3, -6); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(4, 11); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(0, 245); // regra do quadrado, inimigo sem peças
 /// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
 const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
 
@@ -260,11 +267,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(84, 105),
-    par(293, 334),
-    par(307, 334),
-    par(458, 588),
-    par(966, 972),
+    par(88, 98),
+    par(355, 278),
+    par(367, 287),
+    par(553, 487),
+    par(1259, 748),
     par(0, 0),
 ];
 
@@ -272,78 +279,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(70, 2), par(40, 31), par(52, 49), par(37, 34), par(72, 16), par(5, 68), par(-4, 60), par(81, -14),
-    par(-5, 21), par(14, 12), par(10, 28), par(35, -1), par(9, 15), par(45, 18), par(3, 35), par(19, 12),
-    par(-11, 24), par(3, 16), par(-1, 17), par(27, 2), par(19, 16), par(12, 4), par(12, 7), par(-8, 11),
-    par(-7, 5), par(-10, 7), par(6, 12), par(25, 3), par(28, 5), par(10, 7), par(-1, 11), par(-10, -1),
-    par(-5, 4), par(-4, 6), par(6, 10), par(5, 6), par(7, 8), par(2, 7), par(10, 4), par(-10, -5),
-    par(-19, 7), par(-1, 13), par(-5, 11), par(4, 2), par(-8, 27), par(13, 6), par(8, 7), par(-14, 0),
+    par(129, -23), par(107, 30), par(59, 21), par(94, 4), par(184, -4), par(-112, 98), par(33, 54), par(136, -43),
+    par(10, 22), par(17, 29), par(-1, 18), par(23, 13), par(8, 34), par(4, 35), par(25, 37), par(23, 8),
+    par(-8, 24), par(10, 11), par(2, 8), par(33, -11), par(18, -2), par(10, 7), par(10, 17), par(-8, 20),
+    par(-7, 8), par(-8, 13), par(0, 6), par(21, 2), par(18, 3), par(5, 13), par(-6, 10), par(-20, 11),
+    par(5, -10), par(-3, 6), par(2, 4), par(4, 4), par(5, 5), par(7, 20), par(17, 2), par(-3, -6),
+    par(-15, 7), par(-2, 10), par(-9, 20), par(-3, 2), par(-16, 14), par(17, 17), par(15, 4), par(-17, 8),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-65, -73), par(-57, 15), par(-34, 15), par(-14, 26), par(31, 10), par(22, 6), par(32, 32), par(-46, 2),
-    par(-26, -21), par(22, 25), par(55, 9), par(12, 33), par(-19, 39), par(10, 21), par(-73, 42), par(-12, 13),
-    par(-43, 14), par(21, 32), par(10, 27), par(65, 27), par(75, 17), par(35, 28), par(31, 15), par(23, 9),
-    par(32, 19), par(15, 48), par(42, 16), par(25, 48), par(25, 56), par(43, 38), par(11, 44), par(14, 28),
-    par(11, 25), par(14, 14), par(15, 43), par(22, 44), par(17, 55), par(18, 31), par(33, 19), par(21, 37),
-    par(0, -6), par(19, 23), par(16, 23), par(36, 26), par(25, 24), par(19, 31), par(22, 16), par(3, 14),
-    par(11, 11), par(48, -11), par(23, 3), par(19, 15), par(24, 24), par(16, 27), par(-2, 19), par(33, -16),
-    par(72, -50), par(9, -19), par(52, -11), par(21, 18), par(38, -10), par(-5, -1), par(8, -6), par(-66, 11),
+    par(-127, -38), par(84, 57), par(-74, 65), par(62, 29), par(-16, 43), par(69, 4), par(26, 61), par(-34, 6),
+    par(-22, -11), par(-16, 12), par(69, 24), par(97, 46), par(-39, 70), par(79, 11), par(-39, 29), par(35, 21),
+    par(-54, 30), par(42, 17), par(1, 40), par(82, 21), par(74, 36), par(85, 24), par(37, 28), par(11, 40),
+    par(39, 16), par(19, 53), par(13, 44), par(30, 50), par(30, 39), par(51, 52), par(22, 54), par(19, 16),
+    par(10, 15), par(12, 12), par(28, 33), par(28, 37), par(32, 60), par(41, 42), par(31, 35), par(20, 20),
+    par(3, -27), par(28, 12), par(26, 19), par(42, 22), par(41, 16), par(32, 22), par(31, 20), par(13, 10),
+    par(32, -4), par(43, -2), par(10, 1), par(33, 7), par(36, 11), par(24, 14), par(-10, 0), par(35, 6),
+    par(31, -87), par(17, -47), par(39, -23), par(60, -6), par(46, -38), par(18, -20), par(20, -33), par(17, -92),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(34, 17), par(-31, 56), par(-52, 42), par(-65, 21), par(-7, 52), par(27, 23), par(-65, 16), par(-16, 40),
-    par(-40, 16), par(-36, 39), par(-15, 48), par(-17, 20), par(19, 21), par(-27, 41), par(-16, 29), par(-5, 28),
-    par(19, 5), par(23, 14), par(5, 12), par(44, -1), par(32, 19), par(2, 33), par(16, 3), par(11, 22),
-    par(-6, 23), par(2, 31), par(37, 18), par(29, 23), par(21, 19), par(7, 11), par(7, 27), par(-3, -6),
-    par(-24, 17), par(14, 8), par(7, 33), par(29, 25), par(20, 20), par(1, 29), par(-10, 26), par(14, 15),
-    par(9, 28), par(-6, 3), par(22, 18), par(20, 26), par(25, 20), par(15, 19), par(11, 29), par(6, 8),
-    par(-40, 2), par(26, 19), par(15, -16), par(22, 11), par(13, 6), par(18, 0), par(24, 10), par(-26, 20),
-    par(15, 0), par(55, 22), par(10, 11), par(9, -1), par(7, 0), par(3, 5), par(34, -1), par(16, -29),
+    par(-55, 47), par(-35, 32), par(6, 25), par(-53, 29), par(9, 50), par(-86, 32), par(-139, 44), par(35, 3),
+    par(-4, 8), par(-47, 37), par(23, 17), par(3, 29), par(40, 24), par(-20, 51), par(-21, 20), par(-11, 38),
+    par(1, 13), par(55, -4), par(15, 30), par(52, 0), par(54, 25), par(75, -1), par(25, 3), par(21, 12),
+    par(5, 24), par(8, 39), par(51, 16), par(20, 39), par(48, 16), par(29, 1), par(25, 13), par(10, 19),
+    par(-3, -1), par(20, 6), par(15, 42), par(40, 16), par(43, 8), par(22, 17), par(24, 0), par(49, -11),
+    par(27, 24), par(34, 18), par(38, 11), par(32, 19), par(37, 12), par(44, 0), par(37, 9), par(36, -3),
+    par(2, -3), par(39, 17), par(26, -13), par(33, 7), par(31, 8), par(48, 0), par(44, 8), par(41, 21),
+    par(34, -44), par(45, -24), par(26, -14), par(7, 4), par(40, -30), par(16, -9), par(43, -6), par(25, -20),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(22, 57), par(59, 26), par(84, 30), par(34, 40), par(-6, 38), par(52, 20), par(64, 33), par(-5, 51),
-    par(63, 34), par(48, 34), par(96, 25), par(60, 37), par(26, 44), par(26, 45), par(14, 45), par(35, 37),
-    par(-9, 64), par(41, 36), par(42, 44), par(28, 48), par(7, 39), par(24, 43), par(40, 37), par(52, 34),
-    par(28, 49), par(-5, 41), par(19, 48), par(-1, 36), par(25, 32), par(3, 42), par(-6, 29), par(6, 48),
-    par(-14, 47), par(-26, 59), par(-18, 51), par(-42, 54), par(1, 31), par(-10, 39), par(-11, 43), par(-4, 28),
-    par(-12, 38), par(-7, 26), par(-19, 45), par(-20, 27), par(-27, 44), par(-6, 22), par(3, 32), par(-14, 15),
-    par(-14, 31), par(1, 30), par(-24, 45), par(12, 20), par(-10, 26), par(4, 25), par(-1, 37), par(0, 8),
-    par(4, 23), par(6, 23), par(22, 22), par(16, 22), par(14, 20), par(6, 34), par(0, 25), par(9, 9),
+    par(26, 42), par(45, 34), par(48, 22), par(125, -2), par(16, 32), par(125, -13), par(6, 45), par(46, 30),
+    par(55, 24), par(56, 18), par(86, 8), par(112, 5), par(48, 19), par(66, 19), par(-4, 28), par(71, 9),
+    par(34, 38), par(43, 37), par(41, 30), par(61, 30), par(34, 30), par(21, 33), par(60, 25), par(11, 41),
+    par(-11, 37), par(-15, 47), par(14, 29), par(25, 19), par(-2, 28), par(42, 7), par(-2, 38), par(15, 22),
+    par(-5, 34), par(-25, 45), par(-31, 39), par(-19, 40), par(-29, 38), par(-47, 38), par(4, 26), par(-17, 18),
+    par(-6, 5), par(-7, -6), par(-8, 18), par(-18, 14), par(-20, 20), par(1, -1), par(-3, 15), par(-28, -2),
+    par(-11, -6), par(-9, -1), par(-2, -2), par(16, 2), par(16, 3), par(9, 4), par(30, 1), par(1, -8),
+    par(14, -2), par(18, 7), par(30, -1), par(22, 8), par(24, -3), par(22, -1), par(2, 1), par(25, -30),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(37, 55), par(58, 35), par(41, 44), par(25, 24), par(41, 8), par(51, 29), par(42, 75), par(11, 73),
-    par(54, 59), par(24, 75), par(47, 20), par(4, 59), par(23, 48), par(15, 94), par(38, 55), par(26, 95),
-    par(17, 81), par(4, 54), par(0, 50), par(54, 45), par(7, 55), par(67, 15), par(11, 91), par(12, 50),
-    par(13, 73), par(-5, 102), par(3, 36), par(4, 33), par(4, 66), par(11, 55), par(-6, 47), par(16, 42),
-    par(16, 17), par(21, 48), par(9, 43), par(13, 47), par(30, 14), par(10, 67), par(12, 43), par(32, 37),
-    par(7, 83), par(23, 64), par(18, 84), par(24, 17), par(31, 40), par(32, 36), par(28, 47), par(30, 60),
-    par(39, 40), par(44, 20), par(37, 24), par(42, 18), par(43, -5), par(53, -9), par(39, 48), par(79, 65),
-    par(24, 72), par(42, 22), par(36, 41), par(42, 39), par(48, 37), par(33, -23), par(4, -19), par(72, 62),
+    par(11, 92), par(60, 27), par(45, 57), par(41, -4), par(60, 65), par(35, 51), par(17, 115), par(66, 83),
+    par(46, 28), par(-1, 108), par(-27, 131), par(-46, 148), par(-8, 105), par(-31, 111), par(43, 66), par(7, 112),
+    par(27, 84), par(0, 89), par(-36, 139), par(-6, 107), par(-23, 128), par(28, 84), par(24, 42), par(41, 17),
+    par(33, 63), par(5, 97), par(4, 90), par(-13, 75), par(14, 51), par(27, 70), par(13, 84), par(20, 64),
+    par(24, 56), par(25, 86), par(12, 64), par(25, 34), par(20, 20), par(29, 18), par(14, 71), par(32, 65),
+    par(47, 9), par(49, 19), par(43, 32), par(42, -9), par(44, 29), par(61, 1), par(45, 47), par(18, 101),
+    par(61, -25), par(77, -25), par(76, -39), par(80, -22), par(80, -21), par(70, -33), par(107, -82), par(84, -22),
+    par(99, -73), par(66, -40), par(104, -30), par(100, -72), par(97, -11), par(103, -90), par(23, -43), par(119, -105),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(16, 11), par(18, 48), par(5, 64), par(24, 18), par(14, 27), par(32, 67), par(37, 52), par(-73, -88),
-    par(8, 31), par(3, 62), par(22, 72), par(-15, 22), par(-5, 50), par(-23, 66), par(12, 75), par(0, 3),
-    par(-14, 28), par(3, 51), par(-50, 49), par(4, 34), par(5, 57), par(11, 51), par(10, 68), par(22, 25),
-    par(19, 18), par(-11, 32), par(6, 28), par(-62, 41), par(-2, 32), par(-12, 42), par(-25, 34), par(-5, 24),
-    par(44, -14), par(-55, 23), par(-50, 30), par(-1, 21), par(18, 9), par(-25, 23), par(5, 19), par(12, -2),
-    par(33, -24), par(11, -1), par(-4, 3), par(12, 6), par(36, -2), par(34, 0), par(30, -4), par(24, -10),
-    par(-15, -6), par(19, -3), par(32, -7), par(24, -7), par(22, -1), par(22, -1), par(23, -2), par(11, -12),
-    par(-37, 3), par(6, -18), par(1, -4), par(3, -9), par(26, -22), par(13, -25), par(7, -14), par(-2, -26),
+    par(79, 2), par(33, 104), par(33, 36), par(137, 41), par(-90, 141), par(248, -88), par(189, -37), par(-29, -79),
+    par(55, 89), par(17, 114), par(247, -77), par(-155, 164), par(-193, 173), par(-216, 173), par(334, -135), par(-94, 38),
+    par(-7, 83), par(-87, 125), par(-299, 174), par(-122, 145), par(-191, 159), par(-197, 167), par(116, 91), par(4, 73),
+    par(-63, 98), par(-42, 110), par(-98, 126), par(-154, 133), par(-77, 125), par(-5, 110), par(105, 79), par(8, 67),
+    par(-54, 80), par(-50, 94), par(-11, 83), par(-45, 91), par(-29, 82), par(2, 86), par(-48, 90), par(-72, 93),
+    par(-55, 80), par(21, 74), par(21, 69), par(-25, 79), par(9, 68), par(-12, 82), par(-11, 77), par(-24, 68),
+    par(18, 61), par(21, 57), par(20, 66), par(34, 44), par(2, 62), par(36, 56), par(30, 61), par(-10, 57),
+    par(-42, 62), par(-20, 70), par(-23, 69), par(-25, 51), par(20, 33), par(-7, 40), par(-18, 67), par(-63, 68),
 ];
 
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).
@@ -639,7 +646,8 @@ pub const CAT_MOBILIDADE: usize = 11;
 pub const CAT_TROPISMO: usize = 12;
 pub const CAT_ATAQUE_REI: usize = 13;
 pub const CAT_AMEACAS: usize = 14;
-pub const NUM_CATEGORIAS: usize = 15;
+pub const CAT_POSTOS: usize = 15;
+pub const NUM_CATEGORIAS: usize = 16;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -656,6 +664,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Tropismo",
     "Ataque ao rei",
     "Ameacas",
+    "Postos avancados",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -1303,15 +1312,21 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 ///
 /// `peoes_dele` são as casas atacadas pelos peões inimigos (calculadas uma vez
 /// em `avalia`, que as passa também a `ameacas`). Devolve as casas atacadas
-/// pelos cavalos e bispos de `cor` (para `ameacas`).
-fn mobilidade_tropismo(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TConta) -> TBitboard {
+/// pelos cavalos e bispos de `cor` e as atacadas por todas as peças dela
+/// (para `ameacas`).
+fn mobilidade_tropismo(
+    b: &TBoard,
+    cor: usize,
+    peoes_dele: TBitboard,
+    c: &mut TConta,
+) -> (TBitboard, TBitboard) {
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !peoes_dele;
     let rei_dele = b.casa_rei(o);
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
-    let mut ataques_menores = 0;
+    let (mut ataques_menores, mut ataques_pecas) = (0, 0);
     for (i, &(nome_mob, mob, base, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
@@ -1326,6 +1341,7 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TC
             if peca <= BISPO {
                 ataques_menores |= ataques;
             }
+            ataques_pecas |= ataques;
             c.categoria = CAT_MOBILIDADE;
             let m = conta(ataques & area) as i32 - base;
             soma(c, cor, nome_mob, 0, mob, m);
@@ -1343,7 +1359,7 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TC
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma(c, cor, "ATAQUE_REI", 0, ATAQUE_REI, n);
     }
-    ataques_menores
+    (ataques_menores, ataques_pecas)
 }
 
 /// Ameaças (só ICE-rs): peças de `cor` atacadas por peões inimigos, e torres
@@ -1351,11 +1367,17 @@ fn mobilidade_tropismo(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TC
 /// captura quando é a vez de quem ataca; do outro lado, a avaliação parada
 /// contava a peça como se estivesse segura. (Quem está a jogar pode fugir,
 /// por isso o peso é bem menor que a peça.)
+///
+/// E peças penduradas: atacadas por qualquer coisa do inimigo (`ataques_dele`)
+/// e sem nenhum defensor (`defesas`). Uma só costuma fugir; duas, ou uma
+/// junto com outra ameaça, custam material.
 fn ameacas(
     b: &TBoard,
     cor: usize,
     peoes_dele: TBitboard,
     ataques_menores_dele: TBitboard,
+    ataques_dele: TBitboard,
+    defesas: TBitboard,
     c: &mut TConta,
 ) {
     c.categoria = CAT_AMEACAS;
@@ -1379,6 +1401,34 @@ fn ameacas(
         MAIOR_ATACADA_POR_MENOR,
         por_menor,
     );
+    let penduradas = conta(pecas & ataques_dele & !defesas) as i32;
+    soma(c, cor, "PECA_PENDURADA", 0, PECA_PENDURADA, penduradas);
+}
+
+/// Postos avançados de `cor` (só ICE-rs): cavalos e bispos nas fileiras 4
+/// a 6, em casas que os peões de `cor` defendem (`peoes_meus`) e que nenhum
+/// peão inimigo alcança: sem peão dele nas colunas vizinhas, à frente da
+/// casa (a máscara do peão passado sem a própria coluna). O bispo no posto
+/// não pode ser expulso, mas ainda ataca de longe: vale menos.
+fn postos_avancados(b: &TBoard, cor: usize, peoes_meus: TBitboard, c: &mut TConta) {
+    c.categoria = CAT_POSTOS;
+    let candidatos = (b.cavalos[cor] | b.bispos[cor]) & peoes_meus;
+    let mut p = candidatos;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let f = fileira_relativa(cor, s);
+        if !(4..=6).contains(&f) {
+            continue;
+        }
+        if b.peoes[cor ^ 1] & MASCARA_PASSADO[cor][s] & COLUNAS_VIZINHAS[coluna(s)] != 0 {
+            continue;
+        }
+        if b.cavalos[cor] & bit(s) != 0 {
+            soma(c, cor, "POSTO_CAVALO", 0, POSTO_CAVALO, 1);
+        } else {
+            soma(c, cor, "POSTO_BISPO", 0, POSTO_BISPO, 1);
+        }
+    }
 }
 
 /// Escala (em 16 avos) da vantagem de `forte` quando lhe falta material de
@@ -1488,6 +1538,12 @@ fn avalia(
             ataques_peoes(b.peoes[NEGRAS], NEGRAS),
         ];
         let mut ataques_menores = [0; 2];
+        // Todas as casas atacadas por cada lado (peões, peças e rei), para
+        // as peças penduradas.
+        let mut ataques_todos = [
+            ataques_de_peao[BRANCAS] | ATAQUES_REI[b.casa_rei(BRANCAS)],
+            ataques_de_peao[NEGRAS] | ATAQUES_REI[b.casa_rei(NEGRAS)],
+        ];
         for cor in 0..2 {
             torres(b, cor, &mut c);
             seguranca_rei(b, cor, &mut c);
@@ -1495,8 +1551,10 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 passados_dinamicos(b, cor, passados[cor], &mut c);
-                ataques_menores[cor] =
+                let (menores, pecas) =
                     mobilidade_tropismo(b, cor, ataques_de_peao[cor ^ 1], &mut c);
+                ataques_menores[cor] = menores;
+                ataques_todos[cor] |= pecas;
             }
         }
         if !av.classico {
@@ -1506,8 +1564,11 @@ fn avalia(
                     cor,
                     ataques_de_peao[cor ^ 1],
                     ataques_menores[cor ^ 1],
+                    ataques_todos[cor ^ 1],
+                    ataques_todos[cor],
                     &mut c,
                 );
+                postos_avancados(b, cor, ataques_de_peao[cor], &mut c);
             }
         }
         // Passo 7. Análise de abertura (lances jogados).

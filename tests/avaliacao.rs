@@ -216,12 +216,20 @@ fn modos_classico_e_so_material() {
         "ATAQUE_REI",
         "PECA_ATACADA",
         "MAIOR_ATACADA",
+        "POSTO_",
+        "PECA_PENDURADA",
     ];
     assert!(!t
         .itens
         .iter()
         .any(|i| so_ice_rs.iter().any(|p| i.nome.starts_with(p))));
-    for cat in [CAT_MOBILIDADE, CAT_TROPISMO, CAT_ATAQUE_REI, CAT_AMEACAS] {
+    for cat in [
+        CAT_MOBILIDADE,
+        CAT_TROPISMO,
+        CAT_ATAQUE_REI,
+        CAT_AMEACAS,
+        CAT_POSTOS,
+    ] {
         assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
     }
     av.classico = false;
@@ -627,6 +635,53 @@ fn termo_ameacas() {
     let torre_coberta = "3r2k1/4p3/8/6B1/8/8/8/4K3 w - -";
     assert_eq!(coef(torre_atacada, "MAIOR_ATACADA_POR_MENOR", 0), [0, 1]);
     assert_eq!(coef(torre_coberta, "MAIOR_ATACADA_POR_MENOR", 0), [0, 0]);
+}
+
+#[test]
+fn termo_postos_avancados() {
+    // Cavalo branco em d5 defendido por e4; os peões pretos de a7 e h7 nunca
+    // chegam a c6 ou e6. Nas gêmeas: um peão preto em c7 (c6 ataca d5 depois),
+    // o cavalo sem apoio, ou numa fileira que não conta (d3).
+    let posto = "4k3/p6p/8/3N4/4P3/8/8/4K3 w - -";
+    let expulsavel = "4k3/p1p4p/8/3N4/4P3/8/8/4K3 w - -";
+    let sem_apoio = "4k3/p6p/8/3N4/8/4P3/8/4K3 w - -";
+    let atras = "4k3/p6p/8/8/8/3N4/4P3/4K3 w - -";
+    assert_eq!(coef(posto, "POSTO_CAVALO", 0), [1, 0]);
+    assert_eq!(coef(expulsavel, "POSTO_CAVALO", 0), [0, 0]);
+    assert_eq!(coef(sem_apoio, "POSTO_CAVALO", 0), [0, 0]);
+    assert_eq!(coef(atras, "POSTO_CAVALO", 0), [0, 0]);
+    // O peão preto da própria coluna (d7) não ataca d5: continua posto.
+    assert_eq!(
+        coef("4k3/3p4/8/3N4/4P3/8/8/4K3 w - -", "POSTO_CAVALO", 0),
+        [1, 0]
+    );
+    // Do lado das pretas: bispo em e4 (a 5ª fileira delas) apoiado por d5.
+    let bispo = "4k3/8/8/3p4/4b3/8/7P/4K3 w - -";
+    assert_eq!(coef(bispo, "POSTO_BISPO", 0), [0, 1]);
+    // Simetria: a posição espelhada vale o mesmo para o outro lado.
+    assert_eq!(
+        coef("4k3/7p/8/4B3/3P4/8/8/4K3 w - -", "POSTO_BISPO", 0),
+        [1, 0]
+    );
+}
+
+#[test]
+fn termo_peca_pendurada() {
+    // Cavalo preto em d5 atacado pela torre de d1 e sem defensor; na gêmea o
+    // peão de e6 o defende. O rei também defende (c6) e ataca (o rei branco
+    // em e4 sozinho já o pendura).
+    let pendurado = "4k3/8/8/3n4/8/8/8/3RK3 w - -";
+    let defendido = "4k3/8/4p3/3n4/8/8/8/3RK3 w - -";
+    let pelo_rei = "8/8/2k5/3n4/8/8/8/3RK3 w - -";
+    let rei_ataca = "4k3/8/8/3n4/4K3/8/8/8 w - -";
+    assert_eq!(coef(pendurado, "PECA_PENDURADA", 0), [0, 1]);
+    assert_eq!(coef(defendido, "PECA_PENDURADA", 0), [0, 0]);
+    assert_eq!(coef(pelo_rei, "PECA_PENDURADA", 0), [0, 0]);
+    assert_eq!(coef(rei_ataca, "PECA_PENDURADA", 0), [0, 1]);
+    // Com um bispo preto em h5 (h5-g4-f3-e2-d1) e o rei branco em f1, longe
+    // de d1, a torre branca também fica pendurada.
+    let torre = "4k3/8/8/3n3b/8/8/8/3R1K2 w - -";
+    assert_eq!(coef(torre, "PECA_PENDURADA", 0), [1, 1]);
 }
 
 #[test]
