@@ -20,7 +20,8 @@
 //! material e peça-casa → final de peões → desequilíbrio material → estrutura
 //! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
 //! opostos → análise de abertura → mobilidade, tropismo e ataque ao rei →
-//! ameaças (peças atacadas por peões e por peças menores).
+//! ameaças (peças atacadas por peões e por peças menores, peças penduradas) →
+//! postos avançados de cavalos e bispos.
 //!
 //! Todos os pesos são constantes com nome no topo do arquivo. O afinador
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada peso foi
