@@ -276,7 +276,7 @@ fn duas_threads_acham_os_mesmos_mates() {
         ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 4, "g6g7"),
         (
             "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-            6,
+            7,
             "g3g6",
         ),
         ("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", 6, ""),
@@ -314,16 +314,18 @@ fn duas_threads_acham_os_mesmos_mates() {
 }
 
 /// O mate em 2 (Dg6!!) com duas threads, muitas vezes: a árvore muda de uma
-/// execução para outra e o mate tem de sair em todas. A 6 plies. A 5 ele
-/// fica na borda da futilidade reversa (depois de Dg6 as pretas têm uma dama
-/// a mais e o nó delas, 4 plies antes do horizonte, pode cortar pela
-/// estática): uma thread só, com `--sem delta`, já não o acha a 5 plies, e
-/// com duas threads e a tabela na quiescência ele saía em ~60 % das vezes.
+/// execução para outra e o mate tem de sair em todas. A 7 plies. Mais raso
+/// ele fica na borda da futilidade reversa (depois de Dg6 as pretas têm uma
+/// dama a mais e o nó delas, perto do horizonte, pode cortar pela estática):
+/// uma thread só, com `--sem delta`, já não o achava a 5 plies; com duas
+/// threads e a tabela na quiescência ele saía em ~60 % das vezes a 5; e com
+/// a avaliação de `326fb55` (a dama vale 1259 no meio-jogo) sai em 291 de
+/// 300 execuções a 6 plies e em 300 de 300 a 7.
 #[test]
 fn duas_threads_acham_o_mate_em_2_sempre() {
     let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
     for i in 0..100 {
-        let r = pensa_com(fen, 6, 2);
+        let r = pensa_com(fen, 7, 2);
         assert!(
             r.escore >= LIMIAR_MATE && lance_para_texto(&r.lance) == "g3g6",
             "execução {i}: {} {}",
@@ -569,13 +571,13 @@ fn linha_de_comando_com_threads() {
     let duas = roda(&["bench", "--threads", "2", "4"]);
     assert!(ultima(&duas).starts_with("bench nodes="), "{duas}");
     // `ice busca … --threads 2`: `bestmove` e, por último, a linha de medida.
-    // A 6 plies, como em `duas_threads_acham_os_mesmos_mates`: ver
+    // A 7 plies, como em `duas_threads_acham_os_mesmos_mates`: ver
     // `duas_threads_acham_o_mate_em_2_sempre`.
     let s = roda(&[
         "busca",
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
         "--profundidade",
-        "6",
+        "7",
         "--threads",
         "2",
     ]);
@@ -583,7 +585,7 @@ fn linha_de_comando_com_threads() {
     assert_eq!(linhas[linhas.len() - 2], "bestmove g3g6", "{s}");
     let u = linhas[linhas.len() - 1];
     assert!(
-        u.starts_with("busca depth=6 score=100002 nodes=") && u.ends_with(" threads=2"),
+        u.starts_with("busca depth=7 score=100002 nodes=") && u.ends_with(" threads=2"),
         "{u}"
     );
     // Um número ruim é erro, com código de saída 1.
