@@ -141,13 +141,13 @@ const ATAQUE_REI_TETO: i32 = 40;
 /// por peça menor inimiga. Por peça, do lado atacado.
 const PECA_ATACADA_POR_PEAO: TPar = par(-43, -10);
 const MAIOR_ATACADA_POR_MENOR: TPar = par(-30, -6);
+/// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
+const PECA_PENDURADA: TPar = par(-9, -17);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
 const POSTO_CAVALO: TPar = par(26, 7);
 const POSTO_BISPO: TPar = par(17, 0);
-/// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-const PECA_PENDURADA: TPar = par(-9, -17);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
@@ -1413,8 +1413,7 @@ fn ameacas(
 /// não pode ser expulso, mas ainda ataca de longe: vale menos.
 fn postos_avancados(b: &TBoard, cor: usize, peoes_meus: TBitboard, c: &mut TConta) {
     c.categoria = CAT_POSTOS;
-    let candidatos = (b.cavalos[cor] | b.bispos[cor]) & peoes_meus;
-    let mut p = candidatos;
+    let mut p = (b.cavalos[cor] | b.bispos[cor]) & peoes_meus;
     while p != 0 {
         let s = pop_lsb(&mut p);
         let f = fileira_relativa(cor, s);
@@ -1541,10 +1540,7 @@ fn avalia(
         let mut ataques_menores = [0; 2];
         // Todas as casas atacadas por cada lado (peões, peças e rei), para
         // as peças penduradas.
-        let mut ataques_todos = [
-            ataques_de_peao[BRANCAS] | ATAQUES_REI[b.casa_rei(BRANCAS)],
-            ataques_de_peao[NEGRAS] | ATAQUES_REI[b.casa_rei(NEGRAS)],
-        ];
+        let mut ataques_todos = [0; 2];
         for cor in 0..2 {
             torres(b, cor, &mut c);
             seguranca_rei(b, cor, &mut c);
@@ -1555,7 +1551,7 @@ fn avalia(
                 let (menores, pecas) =
                     mobilidade_tropismo(b, cor, ataques_de_peao[cor ^ 1], &mut c);
                 ataques_menores[cor] = menores;
-                ataques_todos[cor] |= pecas;
+                ataques_todos[cor] = pecas | ataques_de_peao[cor] | ATAQUES_REI[b.casa_rei(cor)];
             }
         }
         if !av.classico {
