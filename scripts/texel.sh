@@ -32,9 +32,11 @@ cargo build --release -q --bin ice
 # no meio do caminho.
 cp target/release/ice "$DADOS/ice-texel"
 shopt -s nullglob
+# A lista dos pesos de uma rodada anterior (pesos.lista) não é .txt: não
+# entra como dado na seguinte.
 arquivos=("$DADOS"/*.txt "$DADOS"/*.pgn)
 [ ${#arquivos[@]} -gt 0 ] || { echo "texel: nenhum dado em $DADOS" >&2; exit 2; }
 RUST_LOG=${RUST_LOG:-info} "$DADOS/ice-texel" texel "${arquivos[@]}" \
-    --epocas "$EPOCAS" --lambda "$LAMBDA" --escreve src/avaliacao.rs | tee "$DADOS/pesos.txt"
+    --epocas "$EPOCAS" --lambda "$LAMBDA" --escreve src/avaliacao.rs | tee "$DADOS/pesos.lista"
 cargo fmt
-echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.txt). Confira com git diff e scripts/sprt.sh."
+echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.lista). Confira com git diff e scripts/sprt.sh."

@@ -20,8 +20,10 @@
 //! material e peça-casa → final de peões → desequilíbrio material → estrutura
 //! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
 //! opostos → análise de abertura → mobilidade, tropismo e ataque ao rei →
-//! ameaças (peças atacadas por peões e por peças menores, peças penduradas) →
-//! postos avançados de cavalos e bispos.
+//! ameaças (peças atacadas por peões e por peças menores, peças penduradas,
+//! dama atacada por torre) → postos avançados de cavalos e bispos → xeques
+//! seguros → bispo preso nos próprios peões e menor atrás de peão → distância
+//! do rei aos peões → a vez de jogar (tempo).
 //!
 //! Todos os pesos são constantes com nome no topo do arquivo. O afinador
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada peso foi
@@ -48,26 +50,27 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `ice texel` (scripts/texel.sh) sobre 1 016 993 posições quietas de
-// ~13 700 partidas do `ice datagen` (5000 nós por lance), alvo = ½ resultado +
-// ½ σ(escore da busca), parada antecipada pelo erro em 1/5 das posições
+// saíram de `ice texel` (scripts/texel.sh) sobre 2 195 213 posições quietas de
+// 28 000 partidas do `ice datagen` (5000 nós por lance; metade jogada por
+// `b8b7b7d`, metade por `299af64`), alvo = ½ resultado + ½ σ(escore da
+// busca), parada antecipada pelo erro em 1/5 das posições
 // deixadas de fora; por isso diferem dos números do ICE citados nos
 // comentários. O modo clássico usa estes termos também, mas material e
 // tabelas peça-casa do ICE.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-const BONUS_PAR_BISPOS: TPar = par(33, 60); // ICE 1.40: +20; no final o par vale mais
-const FINAL_PEOES_A_MAIS: TPar = par(0, 39); // ICE 1.40: ±75 no final de rei e peões
-const TORRE_SEMIABERTA: TPar = par(11, 16); // ICE 1.40: +20 por coluna sem peão próprio
-const TORRE_ABERTA: TPar = par(26, -26); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-const TORRES_DOBRADAS: TPar = par(62, -12); // ICE 1.40: +5, bateria na coluna semiaberta
-const REI_COLUNA_SEMIABERTA: TPar = par(-16, 5); // ICE 1.40: −20, coluna do rei sem peão inimigo
-const BONUS_ROQUE: TPar = par(83, -43); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-const PEAO_DOBRADO_CENTRO: TPar = par(-17, -27); // ICE 1.40: −10 por coluna c..f
-const PEAO_DOBRADO_ALA: TPar = par(-24, -28); // ICE 1.40: −15 por coluna a, b, g, h
-const PEAO_ISOLADO: TPar = par(-5, -26); // ICE 1.40: −15 por coluna
-const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -24); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+const BONUS_PAR_BISPOS: TPar = par(26, 60); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 47); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(10, 17); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(29, -27); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(59, -5); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-15, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(86, -40); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-18, -33); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-27, -31); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-4, -22); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -27); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -76,78 +79,102 @@ const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (aproxim
 const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-29, 34); // 1.78: peça em d3/e3 na frente do peão
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-25, 35); // 1.78: peça em d3/e3 na frente do peão
 /// Até que lance completo a análise de abertura vale.
-const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
+pub const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
 /// a diferença entre os lados nunca passa de 80 < valor de um peão: o motor
 /// não entrega material para seguir princípios (artigo, 4.6).
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-const PEAO_ATRASADO: TPar = par(-1, -9); // 1.78: peão atrasado
-const PEAO_ATRASADO_EXPOSTO: TPar = par(-8, -14); // 1.78: atrasado em coluna sem peão inimigo
-const PEAO_ILHA: TPar = par(-14, 37); // por ilha de peões além da primeira
-const TORRE_SETIMA: TPar = par(-37, 42); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-8, 14); // 1.78: colunas ao lado do rei
-const DESEQ_DUAS_TORRES_DAMA: TPar = par(-26, -98); // 1.78: 2T×D (o material já dá +100 às torres)
-const DESEQ_MENORES_TORRE: TPar = par(49, -2); // 1.78: 2 peças menores × torre (e peão)
-const DESEQ_PECA_PEOES: TPar = par(-24, 93); // peça menor contra peões, no meio-jogo
+const PEAO_ATRASADO: TPar = par(0, -4); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -17); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-15, 34); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(-45, 47); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 11); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(58, -146); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(43, 10); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(-23, 98); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(1, 14), par(-9, 21), par(27, 13),
-    par(61, 23), par(144, 28), par(194, 50), par(0, 0),
+    par(0, 0), par(-1, 10), par(-7, 18), par(33, -2),
+    par(77, 1), par(166, 1), par(218, 26), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-const REI_ESCUDO: [TPar; 4] = [par(-18, 1), par(-25, 4), par(-27, -4), par(-39, 6)];
+const REI_ESCUDO: [TPar; 4] = [par(-15, -1), par(-22, 4), par(-23, -4), par(-34, 6)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(-19, -9), par(-12, -14), par(-4, -8),
-    par(-3, -10), par(16, 6), par(-176, 55), par(0, 0),
+    par(0, 0), par(-27, -3), par(-21, -4), par(-9, -2),
+    par(-14, -6), par(6, 15), par(-174, 43), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
-const MOB_CAVALO: TPar = par(7, 4); // por casa acessível além de MOB_BASE_CAVALO
+const MOB_CAVALO: TPar = par(6, 4); // por casa acessível além de MOB_BASE_CAVALO
 const MOB_BISPO: TPar = par(6, 4); // idem, bispo
-const MOB_TORRE: TPar = par(6, 1); // idem, torre
-const MOB_DAMA: TPar = par(3, 3); // idem, dama
+const MOB_TORRE: TPar = par(5, 1); // idem, torre
+const MOB_DAMA: TPar = par(3, 1); // idem, dama
 const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
 const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
 const MOB_BASE_TORRE: i32 = 7; // idem, torre
 const MOB_BASE_DAMA: i32 = 13; // idem, dama
-const TROPISMO_CAVALO: TPar = par(5, -3); // por casa de proximidade ao rei inimigo (7 − distância)
-const TROPISMO_BISPO: TPar = par(2, 2); // idem, bispo
-const TROPISMO_TORRE: TPar = par(3, 0); // idem, torre
-const TROPISMO_DAMA: TPar = par(18, 10); // idem, dama (também no final: ajuda o mate)
+const TROPISMO_CAVALO: TPar = par(4, -3); // por casa de proximidade ao rei inimigo (7 − distância)
+const TROPISMO_BISPO: TPar = par(4, 2); // idem, bispo
+const TROPISMO_TORRE: TPar = par(3, -1); // idem, torre
+const TROPISMO_DAMA: TPar = par(16, 12); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-const ATAQUE_REI: TPar = par(2, 4);
+const ATAQUE_REI: TPar = par(3, 3);
 /// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-const PECA_ATACADA_POR_PEAO: TPar = par(-43, -10);
-const MAIOR_ATACADA_POR_MENOR: TPar = par(-30, -6);
+const PECA_ATACADA_POR_PEAO: TPar = par(-51, -14);
+const MAIOR_ATACADA_POR_MENOR: TPar = par(-42, -8);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-const PECA_PENDURADA: TPar = par(-9, -17);
+const PECA_PENDURADA: TPar = par(-12, -17);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-const POSTO_CAVALO: TPar = par(26, 7);
-const POSTO_BISPO: TPar = par(17, 0);
+const POSTO_CAVALO: TPar = par(27, 6);
+const POSTO_BISPO: TPar = par(24, 4);
+/// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
+/// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
+/// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
+/// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
+const CHEQUE_SEGURO: [TPar; 4] = [par(39, -1), par(7, 16), par(95, -24), par(14, 14)];
+/// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
+/// (a troca, quando vier, desmancha a estrutura de quem retoma).
+const MENOR_ATACADA_POR_MENOR: TPar = par(-11, -26);
+/// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
+const DAMA_ATACADA_POR_TORRE: TPar = par(-57, 15);
+/// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
+/// fixos tapam as diagonais dele).
+const BISPO_PEOES_COR: TPar = par(-4, 1);
+/// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
+/// de ataques pela coluna e tapa a coluna para as torres do inimigo.
+const MENOR_ATRAS_PEAO: TPar = par(2, 13);
+/// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
+/// próximos (o rei precisa andar até onde os peões estão).
+const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(1, -11);
+const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-2, -4);
+/// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
+/// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
+/// como se ninguém tivesse o lance.
+const TEMPO: TPar = par(14, 1);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
@@ -157,10 +184,10 @@ const TERMOS_PECA: [(&str, TPar, i32, &str, TPar); 4] = [
     ("MOB_TORRE", MOB_TORRE, MOB_BASE_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
     ("MOB_DAMA", MOB_DAMA, MOB_BASE_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
 ];
-const PASSADO_REI_INIMIGO: TPar = par(-4, 13); // × distância do rei inimigo à casa da frente
-const PASSADO_REI_PROPRIO: TPar = par(-3, -6); // × distância do próprio rei à casa da frente
-const PASSADO_LIVRE: TPar = par(4, 11); // caminho até a promoção vazio
-const PASSADO_IMPARAVEL: TPar = par(0, 245); // regra do quadrado, inimigo sem peças
+const PASSADO_REI_INIMIGO: TPar = par(-5, 14); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(-4, -4); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(2, 14); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(-6, 244); // regra do quadrado, inimigo sem peças
 /// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
 const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
 
@@ -174,6 +201,9 @@ const ESCALA_CAVALOS_CONTRA_PEOES: i32 = 4; // K+2C contra peões: às vezes gan
 const ESCALA_POUCA_VANTAGEM: i32 = 4; // sem peões e só até uma peça menor a mais (T×B)
 const ESCALA_BISPOS_OPOSTOS: i32 = 8; // só bispos de cores opostas e peões
 
+/// As casas claras (a8 = 0 é clara): para bispos de cores opostas e o bispo
+/// preso atrás dos próprios peões.
+const CASAS_CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
 /// Entradas da tabela hash de peões (potência de 2).
 const TAM_HASH_PEOES: usize = 1 << 14;
 
@@ -268,11 +298,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(88, 98),
-    par(355, 278),
-    par(367, 287),
-    par(553, 487),
-    par(1259, 748),
+    par(94, 99),
+    par(358, 271),
+    par(383, 279),
+    par(556, 495),
+    par(1395, 683),
     par(0, 0),
 ];
 
@@ -280,78 +310,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(129, -23), par(107, 30), par(59, 21), par(94, 4), par(184, -4), par(-112, 98), par(33, 54), par(136, -43),
-    par(10, 22), par(17, 29), par(-1, 18), par(23, 13), par(8, 34), par(4, 35), par(25, 37), par(23, 8),
-    par(-8, 24), par(10, 11), par(2, 8), par(33, -11), par(18, -2), par(10, 7), par(10, 17), par(-8, 20),
-    par(-7, 8), par(-8, 13), par(0, 6), par(21, 2), par(18, 3), par(5, 13), par(-6, 10), par(-20, 11),
-    par(5, -10), par(-3, 6), par(2, 4), par(4, 4), par(5, 5), par(7, 20), par(17, 2), par(-3, -6),
-    par(-15, 7), par(-2, 10), par(-9, 20), par(-3, 2), par(-16, 14), par(17, 17), par(15, 4), par(-17, 8),
+    par(182, -55), par(97, 15), par(77, 6), par(76, 17), par(133, 23), par(-97, 82), par(34, 37), par(155, -68),
+    par(27, 12), par(30, 24), par(-7, 19), par(45, 1), par(23, 25), par(23, 34), par(42, 30), par(38, 4),
+    par(-5, 20), par(13, 15), par(5, 11), par(37, 2), par(24, 5), par(14, 17), par(14, 19), par(-3, 17),
+    par(-6, 16), par(-11, 21), par(0, 7), par(20, -2), par(17, 3), par(7, 14), par(-3, 13), par(-16, 15),
+    par(3, -4), par(-7, 10), par(0, 5), par(3, 5), par(7, 4), par(7, 18), par(18, 1), par(-2, -3),
+    par(-15, 12), par(-6, 9), par(-13, 17), par(-9, -2), par(-16, 13), par(14, 16), par(15, 3), par(-15, 8),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-127, -38), par(84, 57), par(-74, 65), par(62, 29), par(-16, 43), par(69, 4), par(26, 61), par(-34, 6),
-    par(-22, -11), par(-16, 12), par(69, 24), par(97, 46), par(-39, 70), par(79, 11), par(-39, 29), par(35, 21),
-    par(-54, 30), par(42, 17), par(1, 40), par(82, 21), par(74, 36), par(85, 24), par(37, 28), par(11, 40),
-    par(39, 16), par(19, 53), par(13, 44), par(30, 50), par(30, 39), par(51, 52), par(22, 54), par(19, 16),
-    par(10, 15), par(12, 12), par(28, 33), par(28, 37), par(32, 60), par(41, 42), par(31, 35), par(20, 20),
-    par(3, -27), par(28, 12), par(26, 19), par(42, 22), par(41, 16), par(32, 22), par(31, 20), par(13, 10),
-    par(32, -4), par(43, -2), par(10, 1), par(33, 7), par(36, 11), par(24, 14), par(-10, 0), par(35, 6),
-    par(31, -87), par(17, -47), par(39, -23), par(60, -6), par(46, -38), par(18, -20), par(20, -33), par(17, -92),
+    par(-124, -49), par(61, 47), par(-82, 51), par(47, 33), par(-1, 40), par(7, 10), par(-12, 53), par(-61, -17),
+    par(-18, 10), par(-10, 19), par(61, 27), par(81, 35), par(-5, 52), par(64, 11), par(23, 9), par(22, 20),
+    par(-19, 22), par(15, 29), par(22, 38), par(58, 37), par(72, 30), par(94, 12), par(31, 33), par(28, 20),
+    par(38, 14), par(19, 53), par(25, 44), par(29, 50), par(31, 44), par(60, 41), par(28, 41), par(29, 20),
+    par(16, 15), par(33, 12), par(30, 39), par(30, 40), par(39, 50), par(41, 38), par(27, 41), par(23, 24),
+    par(7, -26), par(25, 20), par(25, 24), par(44, 22), par(39, 20), par(35, 23), par(37, 12), par(13, 2),
+    par(34, -9), par(47, -1), par(21, -9), par(33, 10), par(41, 9), par(31, 2), par(-7, 5), par(34, -18),
+    par(30, -76), par(15, -45), par(42, -18), par(49, -9), par(45, -24), par(13, -13), par(18, -34), par(28, -93),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-55, 47), par(-35, 32), par(6, 25), par(-53, 29), par(9, 50), par(-86, 32), par(-139, 44), par(35, 3),
-    par(-4, 8), par(-47, 37), par(23, 17), par(3, 29), par(40, 24), par(-20, 51), par(-21, 20), par(-11, 38),
-    par(1, 13), par(55, -4), par(15, 30), par(52, 0), par(54, 25), par(75, -1), par(25, 3), par(21, 12),
-    par(5, 24), par(8, 39), par(51, 16), par(20, 39), par(48, 16), par(29, 1), par(25, 13), par(10, 19),
-    par(-3, -1), par(20, 6), par(15, 42), par(40, 16), par(43, 8), par(22, 17), par(24, 0), par(49, -11),
-    par(27, 24), par(34, 18), par(38, 11), par(32, 19), par(37, 12), par(44, 0), par(37, 9), par(36, -3),
-    par(2, -3), par(39, 17), par(26, -13), par(33, 7), par(31, 8), par(48, 0), par(44, 8), par(41, 21),
-    par(34, -44), par(45, -24), par(26, -14), par(7, 4), par(40, -30), par(16, -9), par(43, -6), par(25, -20),
+    par(-41, 44), par(-4, 25), par(-13, 26), par(-65, 32), par(-11, 46), par(-95, 37), par(-128, 55), par(34, 13),
+    par(7, -1), par(-28, 47), par(8, 24), par(27, 32), par(26, 24), par(-20, 51), par(-28, 22), par(-29, 45),
+    par(10, 18), par(42, -6), par(22, 28), par(39, 14), par(50, 29), par(66, 2), par(20, 13), par(25, 4),
+    par(12, 18), par(9, 41), par(47, 19), par(21, 36), par(39, 16), par(45, 0), par(27, 9), par(7, 17),
+    par(-11, 9), par(30, 8), par(21, 34), par(43, 16), par(44, 12), par(27, 15), par(26, 5), par(57, -25),
+    par(35, 7), par(48, 12), par(39, 11), par(36, 16), par(41, 12), par(45, 4), par(43, 4), par(34, 4),
+    par(43, -18), par(47, -3), par(31, -5), par(43, 0), par(37, 3), par(63, -10), par(49, 1), par(33, 3),
+    par(46, -38), par(44, -17), par(34, -15), par(14, 6), par(57, -40), par(20, -6), par(59, -19), par(26, -15),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(26, 42), par(45, 34), par(48, 22), par(125, -2), par(16, 32), par(125, -13), par(6, 45), par(46, 30),
-    par(55, 24), par(56, 18), par(86, 8), par(112, 5), par(48, 19), par(66, 19), par(-4, 28), par(71, 9),
-    par(34, 38), par(43, 37), par(41, 30), par(61, 30), par(34, 30), par(21, 33), par(60, 25), par(11, 41),
-    par(-11, 37), par(-15, 47), par(14, 29), par(25, 19), par(-2, 28), par(42, 7), par(-2, 38), par(15, 22),
-    par(-5, 34), par(-25, 45), par(-31, 39), par(-19, 40), par(-29, 38), par(-47, 38), par(4, 26), par(-17, 18),
-    par(-6, 5), par(-7, -6), par(-8, 18), par(-18, 14), par(-20, 20), par(1, -1), par(-3, 15), par(-28, -2),
-    par(-11, -6), par(-9, -1), par(-2, -2), par(16, 2), par(16, 3), par(9, 4), par(30, 1), par(1, -8),
-    par(14, -2), par(18, 7), par(30, -1), par(22, 8), par(24, -3), par(22, -1), par(2, 1), par(25, -30),
+    par(30, 44), par(34, 35), par(67, 25), par(133, 1), par(78, 22), par(94, 6), par(15, 45), par(39, 33),
+    par(69, 20), par(70, 17), par(103, 6), par(104, 12), par(76, 10), par(104, 11), par(11, 33), par(74, 11),
+    par(30, 40), par(49, 39), par(35, 36), par(76, 27), par(39, 25), par(28, 35), par(58, 31), par(24, 34),
+    par(-2, 35), par(-3, 44), par(4, 42), par(22, 31), par(-1, 34), par(31, 19), par(-6, 36), par(-4, 28),
+    par(-9, 33), par(-23, 47), par(-38, 46), par(-18, 42), par(-20, 43), par(-39, 41), par(0, 26), par(-12, 10),
+    par(-8, 8), par(-11, -5), par(-11, 21), par(-20, 22), par(-20, 23), par(-1, 9), par(-13, 16), par(-27, -3),
+    par(0, -8), par(-7, 1), par(-13, 8), par(17, 2), par(18, 2), par(3, 5), par(26, -10), par(-15, -16),
+    par(15, -1), par(17, 7), par(27, -1), par(22, 5), par(21, -1), par(21, 0), par(1, 2), par(23, -27),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(11, 92), par(60, 27), par(45, 57), par(41, -4), par(60, 65), par(35, 51), par(17, 115), par(66, 83),
-    par(46, 28), par(-1, 108), par(-27, 131), par(-46, 148), par(-8, 105), par(-31, 111), par(43, 66), par(7, 112),
-    par(27, 84), par(0, 89), par(-36, 139), par(-6, 107), par(-23, 128), par(28, 84), par(24, 42), par(41, 17),
-    par(33, 63), par(5, 97), par(4, 90), par(-13, 75), par(14, 51), par(27, 70), par(13, 84), par(20, 64),
-    par(24, 56), par(25, 86), par(12, 64), par(25, 34), par(20, 20), par(29, 18), par(14, 71), par(32, 65),
-    par(47, 9), par(49, 19), par(43, 32), par(42, -9), par(44, 29), par(61, 1), par(45, 47), par(18, 101),
-    par(61, -25), par(77, -25), par(76, -39), par(80, -22), par(80, -21), par(70, -33), par(107, -82), par(84, -22),
-    par(99, -73), par(66, -40), par(104, -30), par(100, -72), par(97, -11), par(103, -90), par(23, -43), par(119, -105),
+    par(24, 77), par(44, 56), par(38, 81), par(33, 35), par(55, 58), par(53, 77), par(19, 103), par(24, 119),
+    par(38, 68), par(4, 105), par(0, 102), par(-13, 116), par(-2, 116), par(-14, 103), par(40, 59), par(9, 106),
+    par(36, 78), par(23, 65), par(-11, 105), par(12, 90), par(7, 82), par(41, 70), par(20, 31), par(46, 18),
+    par(32, 67), par(17, 65), par(28, 60), par(-7, 77), par(17, 53), par(18, 75), par(20, 82), par(28, 48),
+    par(37, 55), par(29, 76), par(17, 67), par(24, 59), par(22, 42), par(45, 10), par(29, 57), par(38, 65),
+    par(64, 17), par(56, 14), par(50, 25), par(49, 12), par(52, 33), par(68, 3), par(51, 46), par(27, 84),
+    par(65, -27), par(82, -34), par(79, -35), par(83, -15), par(86, -19), par(79, -33), par(113, -96), par(87, -32),
+    par(122, -100), par(77, -50), par(105, -45), par(102, -75), par(99, -20), par(94, -54), par(45, -27), par(122, -130),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(79, 2), par(33, 104), par(33, 36), par(137, 41), par(-90, 141), par(248, -88), par(189, -37), par(-29, -79),
-    par(55, 89), par(17, 114), par(247, -77), par(-155, 164), par(-193, 173), par(-216, 173), par(334, -135), par(-94, 38),
-    par(-7, 83), par(-87, 125), par(-299, 174), par(-122, 145), par(-191, 159), par(-197, 167), par(116, 91), par(4, 73),
-    par(-63, 98), par(-42, 110), par(-98, 126), par(-154, 133), par(-77, 125), par(-5, 110), par(105, 79), par(8, 67),
-    par(-54, 80), par(-50, 94), par(-11, 83), par(-45, 91), par(-29, 82), par(2, 86), par(-48, 90), par(-72, 93),
-    par(-55, 80), par(21, 74), par(21, 69), par(-25, 79), par(9, 68), par(-12, 82), par(-11, 77), par(-24, 68),
-    par(18, 61), par(21, 57), par(20, 66), par(34, 44), par(2, 62), par(36, 56), par(30, 61), par(-10, 57),
-    par(-42, 62), par(-20, 70), par(-23, 69), par(-25, 51), par(20, 33), par(-7, 40), par(-18, 67), par(-63, 68),
+    par(62, 3), par(53, 140), par(74, 78), par(185, 53), par(0, 95), par(421, -89), par(239, -4), par(-57, -61),
+    par(51, 86), par(64, 132), par(301, -34), par(-133, 155), par(-35, 87), par(-192, 144), par(555, -137), par(-150, 70),
+    par(27, 113), par(-80, 135), par(-223, 158), par(-150, 147), par(-231, 164), par(-178, 164), par(19, 109), par(-53, 90),
+    par(-84, 114), par(-17, 108), par(-113, 124), par(-146, 123), par(-93, 124), par(-17, 112), par(76, 91), par(-51, 90),
+    par(-34, 79), par(-20, 89), par(-18, 83), par(-40, 90), par(-31, 83), par(-23, 90), par(-49, 90), par(-87, 97),
+    par(-79, 74), par(-5, 73), par(-4, 77), par(-29, 77), par(-15, 73), par(-37, 86), par(-22, 80), par(-50, 73),
+    par(-18, 65), par(-18, 67), par(-9, 70), par(-4, 58), par(-23, 70), par(5, 65), par(13, 68), par(-26, 64),
+    par(-89, 84), par(-56, 78), par(-56, 77), par(-58, 66), par(-13, 45), par(-46, 58), par(-55, 79), par(-99, 75),
 ];
 
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).
@@ -648,7 +678,10 @@ pub const CAT_TROPISMO: usize = 12;
 pub const CAT_ATAQUE_REI: usize = 13;
 pub const CAT_AMEACAS: usize = 14;
 pub const CAT_POSTOS: usize = 15;
-pub const NUM_CATEGORIAS: usize = 16;
+pub const CAT_MENORES: usize = 16;
+pub const CAT_REI_PEOES: usize = 17;
+pub const CAT_TEMPO: usize = 18;
+pub const NUM_CATEGORIAS: usize = 19;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -666,6 +699,9 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Ataque ao rei",
     "Ameacas",
     "Postos avancados",
+    "Pecas menores",
+    "Rei e peoes",
+    "Tempo",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -1313,21 +1349,21 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 ///
 /// `peoes_dele` são as casas atacadas pelos peões inimigos (calculadas uma vez
 /// em `avalia`, que as passa também a `ameacas`). Devolve as casas atacadas
-/// pelos cavalos e bispos de `cor` e as atacadas por todas as peças dela
-/// (para `ameacas`).
+/// pelas peças de `cor`, por tipo (C, B, T, D), para as ameaças e os xeques
+/// seguros.
 fn mobilidade_tropismo(
     b: &TBoard,
     cor: usize,
     peoes_dele: TBitboard,
     c: &mut TConta,
-) -> (TBitboard, TBitboard) {
+) -> [TBitboard; 4] {
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !peoes_dele;
     let rei_dele = b.casa_rei(o);
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
-    let (mut ataques_menores, mut ataques_pecas) = (0, 0);
+    let mut por_tipo = [0; 4];
     for (i, &(nome_mob, mob, base, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
@@ -1339,10 +1375,7 @@ fn mobilidade_tropismo(
                 TORRE => ataques_torre(s, occ),
                 _ => ataques_dama(s, occ),
             };
-            if peca <= BISPO {
-                ataques_menores |= ataques;
-            }
-            ataques_pecas |= ataques;
+            por_tipo[i] |= ataques;
             c.categoria = CAT_MOBILIDADE;
             let m = conta(ataques & area) as i32 - base;
             soma(c, cor, nome_mob, 0, mob, m);
@@ -1360,7 +1393,7 @@ fn mobilidade_tropismo(
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma(c, cor, "ATAQUE_REI", 0, ATAQUE_REI, n);
     }
-    (ataques_menores, ataques_pecas)
+    por_tipo
 }
 
 /// Ameaças (só ICE-rs): peças de `cor` atacadas por peões inimigos, e torres
@@ -1371,17 +1404,23 @@ fn mobilidade_tropismo(
 ///
 /// E peças penduradas: atacadas por qualquer coisa do inimigo (`ataques_dele`)
 /// e sem nenhum defensor (`defesas`). Uma só costuma fugir; duas, ou uma
-/// junto com outra ameaça, custam material.
+/// junto com outra ameaça, custam material. Por fim, cavalos e bispos
+/// atacados por menores inimigos sem peão que os defenda, e a dama atacada
+/// por torre.
+///
+/// `de_peao` e `todos` são, por cor, as casas atacadas pelos peões e por
+/// tudo (peões, peças e rei); `tipos_dele`, as do inimigo por tipo de peça.
 fn ameacas(
     b: &TBoard,
     cor: usize,
-    peoes_dele: TBitboard,
-    ataques_menores_dele: TBitboard,
-    ataques_dele: TBitboard,
-    defesas: TBitboard,
+    de_peao: &[TBitboard; 2],
+    todos: &[TBitboard; 2],
+    tipos_dele: &[TBitboard; 4],
     c: &mut TConta,
 ) {
     c.categoria = CAT_AMEACAS;
+    let (peoes_dele, peoes_meus) = (de_peao[cor ^ 1], de_peao[cor]);
+    let (ataques_dele, defesas) = (todos[cor ^ 1], todos[cor]);
     let pecas = b.cavalos[cor] | b.bispos[cor] | b.torres[cor] | b.damas[cor];
     let por_peao = conta(pecas & peoes_dele) as i32;
     soma(
@@ -1392,8 +1431,9 @@ fn ameacas(
         PECA_ATACADA_POR_PEAO,
         por_peao,
     );
+    let menores_dele = tipos_dele[0] | tipos_dele[1];
     let maiores = b.torres[cor] | b.damas[cor];
-    let por_menor = conta(maiores & ataques_menores_dele) as i32;
+    let por_menor = conta(maiores & menores_dele) as i32;
     soma(
         c,
         cor,
@@ -1404,6 +1444,107 @@ fn ameacas(
     );
     let penduradas = conta(pecas & ataques_dele & !defesas) as i32;
     soma(c, cor, "PECA_PENDURADA", 0, PECA_PENDURADA, penduradas);
+    let menores = (b.cavalos[cor] | b.bispos[cor]) & !peoes_meus;
+    let n = conta(menores & menores_dele) as i32;
+    soma(
+        c,
+        cor,
+        "MENOR_ATACADA_POR_MENOR",
+        0,
+        MENOR_ATACADA_POR_MENOR,
+        n,
+    );
+    let n = conta(b.damas[cor] & tipos_dele[2]) as i32;
+    soma(
+        c,
+        cor,
+        "DAMA_ATACADA_POR_TORRE",
+        0,
+        DAMA_ATACADA_POR_TORRE,
+        n,
+    );
+}
+
+/// Xeques seguros de `cor` contra o rei inimigo (só ICE-rs): casas de onde
+/// cada tipo de peça daria xeque, que alguma peça desse tipo já alcança
+/// (`tipos`), sem peça própria e fora do alcance de todo o lado inimigo
+/// (`defesas_dele`, rei incluído). Os raios saem do próprio rei inimigo:
+/// quem o atacaria de uma casa é quem ele "vê" dali.
+fn cheques_seguros(
+    b: &TBoard,
+    cor: usize,
+    tipos: &[TBitboard; 4],
+    defesas_dele: TBitboard,
+    c: &mut TConta,
+) {
+    c.categoria = CAT_ATAQUE_REI;
+    let k = b.casa_rei(cor ^ 1);
+    let occ = b.ocupadas();
+    let seguras = !b.pecas[cor] & !defesas_dele;
+    let diagonais = ataques_bispo(k, occ);
+    let linhas = ataques_torre(k, occ);
+    let raios = [ATAQUES_CAVALO[k], diagonais, linhas, diagonais | linhas];
+    for i in 0..4 {
+        let n = conta(raios[i] & tipos[i] & seguras) as i32;
+        soma(c, cor, "CHEQUE_SEGURO", i, CHEQUE_SEGURO[i], n);
+    }
+}
+
+/// Termos de peças menores (só ICE-rs): o bispo preso atrás dos próprios
+/// peões e a peça menor abrigada atrás de um peão.
+fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_MENORES;
+    let mut p = b.bispos[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let mesma_cor = if CASAS_CLARAS & bit(s) != 0 {
+            CASAS_CLARAS
+        } else {
+            !CASAS_CLARAS
+        };
+        let n = conta(b.peoes[cor] & mesma_cor) as i32;
+        soma(c, cor, "BISPO_PEOES_COR", 0, BISPO_PEOES_COR, n);
+    }
+    // A casa "atrás" do peão, para `cor`, é a de uma fileira mais perto da
+    // sua primeira: desloca os peões para trás e cruza com os menores.
+    let peoes = b.peoes[BRANCAS] | b.peoes[NEGRAS];
+    let atras = if cor == BRANCAS {
+        peoes << 8
+    } else {
+        peoes >> 8
+    };
+    let n = conta((b.cavalos[cor] | b.bispos[cor]) & atras) as i32;
+    soma(c, cor, "MENOR_ATRAS_PEAO", 0, MENOR_ATRAS_PEAO, n);
+}
+
+/// Rei no final (só ICE-rs): distância do rei de `cor` ao peão próprio e ao
+/// peão inimigo mais próximos. Pesa só no final (o meio-jogo afinado fica
+/// perto de zero): lá o rei é peça de ataque e de defesa dos peões.
+fn rei_e_peoes(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_REI_PEOES;
+    let k = b.casa_rei(cor);
+    for (lado, nome, peso) in [
+        (
+            cor,
+            "REI_DISTANCIA_PEAO_PROPRIO",
+            REI_DISTANCIA_PEAO_PROPRIO,
+        ),
+        (
+            cor ^ 1,
+            "REI_DISTANCIA_PEAO_INIMIGO",
+            REI_DISTANCIA_PEAO_INIMIGO,
+        ),
+    ] {
+        let mut p = b.peoes[lado];
+        let mut menor = 0;
+        while p != 0 {
+            let d = distancia(k, pop_lsb(&mut p));
+            if menor == 0 || d < menor {
+                menor = d;
+            }
+        }
+        soma(c, cor, nome, 0, peso, menor);
+    }
 }
 
 /// Postos avançados de `cor` (só ICE-rs): cavalos e bispos nas fileiras 4
@@ -1457,11 +1598,13 @@ fn escala_empate(b: &TBoard, forte: usize) -> i32 {
     // Bispos de cores opostas, sem outras peças: a defesa bloqueia as casas
     // da outra cor e um ou dois peões a mais costumam empatar.
     let so_bispo = |k: usize| b.pecas[k] == b.bispos[k] | b.peoes[k] | b.rei[k];
-    if so_bispo(0) && so_bispo(1) && conta(b.bispos[0]) == 1 && conta(b.bispos[1]) == 1 {
-        const CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
-        if (b.bispos[0] & CLARAS == 0) != (b.bispos[1] & CLARAS == 0) {
-            return ESCALA_BISPOS_OPOSTOS;
-        }
+    if so_bispo(0)
+        && so_bispo(1)
+        && conta(b.bispos[0]) == 1
+        && conta(b.bispos[1]) == 1
+        && (b.bispos[0] & CASAS_CLARAS == 0) != (b.bispos[1] & CASAS_CLARAS == 0)
+    {
+        return ESCALA_BISPOS_OPOSTOS;
     }
     ESCALA_NORMAL
 }
@@ -1537,9 +1680,9 @@ fn avalia(
             ataques_peoes(b.peoes[BRANCAS], BRANCAS),
             ataques_peoes(b.peoes[NEGRAS], NEGRAS),
         ];
-        let mut ataques_menores = [0; 2];
+        let mut tipos = [[0; 4]; 2];
         // Todas as casas atacadas por cada lado (peões, peças e rei), para
-        // as peças penduradas.
+        // as peças penduradas e os xeques seguros.
         let mut ataques_todos = [0; 2];
         for cor in 0..2 {
             torres(b, cor, &mut c);
@@ -1548,10 +1691,10 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 passados_dinamicos(b, cor, passados[cor], &mut c);
-                let (menores, pecas) =
-                    mobilidade_tropismo(b, cor, ataques_de_peao[cor ^ 1], &mut c);
-                ataques_menores[cor] = menores;
-                ataques_todos[cor] = pecas | ataques_de_peao[cor] | ATAQUES_REI[b.casa_rei(cor)];
+                let t = mobilidade_tropismo(b, cor, ataques_de_peao[cor ^ 1], &mut c);
+                tipos[cor] = t;
+                ataques_todos[cor] =
+                    t[0] | t[1] | t[2] | t[3] | ataques_de_peao[cor] | ATAQUES_REI[b.casa_rei(cor)];
             }
         }
         if !av.classico {
@@ -1559,14 +1702,18 @@ fn avalia(
                 ameacas(
                     b,
                     cor,
-                    ataques_de_peao[cor ^ 1],
-                    ataques_menores[cor ^ 1],
-                    ataques_todos[cor ^ 1],
-                    ataques_todos[cor],
+                    &ataques_de_peao,
+                    &ataques_todos,
+                    &tipos[cor ^ 1],
                     &mut c,
                 );
                 postos_avancados(b, cor, ataques_de_peao[cor], &mut c);
+                cheques_seguros(b, cor, &tipos[cor], ataques_todos[cor ^ 1], &mut c);
+                pecas_menores(b, cor, &mut c);
+                rei_e_peoes(b, cor, &mut c);
             }
+            c.categoria = CAT_TEMPO;
+            soma(&mut c, b.vez, "TEMPO", 0, TEMPO, 1);
         }
         // Passo 7. Análise de abertura (lances jogados).
         analise_abertura(b, &mut c);

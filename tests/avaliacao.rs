@@ -218,6 +218,13 @@ fn modos_classico_e_so_material() {
         "MAIOR_ATACADA",
         "POSTO_",
         "PECA_PENDURADA",
+        "CHEQUE_SEGURO",
+        "MENOR_ATACADA",
+        "DAMA_ATACADA",
+        "BISPO_PEOES",
+        "MENOR_ATRAS",
+        "REI_DISTANCIA",
+        "TEMPO",
     ];
     assert!(!t
         .itens
@@ -229,6 +236,9 @@ fn modos_classico_e_so_material() {
         CAT_ATAQUE_REI,
         CAT_AMEACAS,
         CAT_POSTOS,
+        CAT_MENORES,
+        CAT_REI_PEOES,
+        CAT_TEMPO,
     ] {
         assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
     }
@@ -391,21 +401,23 @@ fn termo_peao_passado_cresce_com_a_fileira() {
         coef("4k3/8/8/8/8/4p3/8/K7 w - -", "PEAO_PASSADO", 5),
         [0, 1]
     );
-    // O bônus cresce com a fileira, no meio-jogo e no final. (Não comparamos a
-    // avaliação inteira de e5 com e6: os termos de distância dos reis também
-    // crescem com a fileira, e com o próprio rei longe, como aqui, o peão mais
-    // avançado e indefeso pode valer menos — é o que o afinador achou.)
-    let peso = |fen: &str, i: usize| {
+    // O valor do passado cresce com a fileira, no meio-jogo e no final.
+    // Medimos a categoria inteira (o peso por fileira mais os termos de
+    // distância dos reis, que crescem com FATOR_PASSADO): o afinador pode
+    // pôr o crescimento do final em qualquer dos dois, e pôs quase todo nos
+    // de distância. Os reis ficam nas mesmas casas, e o cavalo preto desliga
+    // o passado imparável. (Não comparamos a avaliação inteira: com o rei
+    // inimigo na frente, como em `e5`/`e6` acima, o peão mais avançado e
+    // indefeso pode valer menos — é o que o afinador achou.)
+    let passados = |fen: &str| {
         let mut av = nova_avaliacao();
-        let t = traco_eval(&tab(fen), &mut av);
-        t.itens
-            .iter()
-            .find(|it| it.nome == "PEAO_PASSADO" && it.indice == i)
-            .map(|it| it.peso)
-            .unwrap()
+        traco_eval(&tab(fen), &mut av).categorias[CAT_PASSADOS][BRANCAS]
     };
-    let (p5, p6) = (peso(e5, 4), peso(e6, 5));
-    assert!(p6.mg > p5.mg && p6.eg > p5.eg, "{p5:?} {p6:?}");
+    let e4 = passados("n6k/8/8/8/4P3/8/8/K7 w - -");
+    let e5 = passados("n6k/8/8/4P3/8/8/8/K7 w - -");
+    let e6 = passados("n6k/8/4P3/8/8/8/8/K7 w - -");
+    assert!(e4.mg < e5.mg && e5.mg < e6.mg, "{e4:?} {e5:?} {e6:?}");
+    assert!(e4.eg < e5.eg && e5.eg < e6.eg, "{e4:?} {e5:?} {e6:?}");
 }
 
 #[test]
@@ -682,6 +694,92 @@ fn termo_peca_pendurada() {
     // de d1, a torre branca também fica pendurada.
     let torre = "4k3/8/8/3n3b/8/8/8/3R1K2 w - -";
     assert_eq!(coef(torre, "PECA_PENDURADA", 0), [1, 1]);
+}
+
+#[test]
+fn termo_cheques_seguros() {
+    // Cavalo branco em d5 contra o rei em g8: das três casas de xeque (e7,
+    // f6, h6) ele alcança e7 e f6, e nenhuma é defendida. Na gêmea, o peão
+    // de g7 cobre f6 (e h6): sobra e7.
+    assert_eq!(
+        coef("6k1/8/8/3N4/8/8/8/4K3 w - -", "CHEQUE_SEGURO", 0),
+        [2, 0]
+    );
+    assert_eq!(
+        coef("6k1/6p1/8/3N4/8/8/8/4K3 w - -", "CHEQUE_SEGURO", 0),
+        [1, 0]
+    );
+    // Torre em a1: xeques em a8 (pela 8ª) e g1 (pela coluna g).
+    assert_eq!(
+        coef("6k1/8/8/8/8/8/7K/R7 w - -", "CHEQUE_SEGURO", 2),
+        [2, 0]
+    );
+    // A torre preta em c8 corta a 8ª (a8 deixa de ser xeque) e dá ela mesma
+    // um xeque seguro em c2, na fileira do rei branco.
+    assert_eq!(
+        coef("2r3k1/8/8/8/8/8/7K/R7 w - -", "CHEQUE_SEGURO", 2),
+        [1, 1]
+    );
+    // Dama em g6 contra o rei em g8: xeques em f7, g7, h7 (que o rei
+    // defende: não contam), e6 e e8 (seguros). Na gêmea, o cavalo preto de
+    // c7 cobre e6 e e8: nenhum xeque seguro.
+    assert_eq!(
+        coef("6k1/8/6Q1/8/8/8/8/4K3 b - -", "CHEQUE_SEGURO", 3),
+        [2, 0]
+    );
+    assert_eq!(
+        coef("6k1/2n5/6Q1/8/8/8/8/4K3 b - -", "CHEQUE_SEGURO", 3),
+        [0, 0]
+    );
+}
+
+#[test]
+fn termo_ameacas_de_pecas() {
+    // Cavalo branco em d4 atacado pelo bispo de b6; na gêmea o peão de e3 o
+    // defende.
+    let atacado = "4k3/8/1b6/8/3N4/8/8/4K3 w - -";
+    let defendido = "4k3/8/1b6/8/3N4/4P3/8/4K3 w - -";
+    assert_eq!(coef(atacado, "MENOR_ATACADA_POR_MENOR", 0), [1, 0]);
+    assert_eq!(coef(defendido, "MENOR_ATACADA_POR_MENOR", 0), [0, 0]);
+    // Dama branca em d1 na coluna da torre preta de d8; o peão de d4 tapa.
+    let dama = "3rk3/8/8/8/8/8/8/3QK3 w - -";
+    let tapada = "3rk3/8/8/8/3P4/8/8/3QK3 w - -";
+    assert_eq!(coef(dama, "DAMA_ATACADA_POR_TORRE", 0), [1, 0]);
+    assert_eq!(coef(tapada, "DAMA_ATACADA_POR_TORRE", 0), [0, 0]);
+}
+
+#[test]
+fn termo_pecas_menores() {
+    // Bispo de casas escuras em c1 com peões em d2 e e3 (escuras) e a2
+    // (clara): dois peões na cor do bispo.
+    let bispo = "4k3/8/8/8/8/4P3/P2P4/2B1K3 w - -";
+    assert_eq!(coef(bispo, "BISPO_PEOES_COR", 0), [2, 0]);
+    // Cavalo branco em e3 atrás do peão de e4; bispo preto em d6 atrás do
+    // peão branco de d5 (vale peão de qualquer cor).
+    let atras = "4k3/8/3b4/3P4/4P3/4N3/8/4K3 w - -";
+    assert_eq!(coef(atras, "MENOR_ATRAS_PEAO", 0), [1, 1]);
+    // Cavalo na frente do peão, não atrás.
+    assert_eq!(
+        coef("4k3/8/8/8/4N3/4P3/8/4K3 w - -", "MENOR_ATRAS_PEAO", 0),
+        [0, 0]
+    );
+}
+
+#[test]
+fn termo_rei_e_peoes() {
+    // Rei branco em e1, peão branco em a2 (4 casas); rei preto em h1, a 7
+    // casas do mesmo peão, e sem peões próprios (não conta).
+    let fen = "8/8/8/8/8/8/P7/4K2k w - -";
+    assert_eq!(coef(fen, "REI_DISTANCIA_PEAO_PROPRIO", 0), [4, 0]);
+    assert_eq!(coef(fen, "REI_DISTANCIA_PEAO_INIMIGO", 0), [0, 7]);
+}
+
+#[test]
+fn termo_tempo() {
+    // Só quem tem a vez recebe o termo; a simetria de cores segue valendo
+    // porque a posição espelhada também troca a vez.
+    assert_eq!(coef("4k3/8/8/8/8/8/4P3/4K3 w - -", "TEMPO", 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/8/8/4P3/4K3 b - -", "TEMPO", 0), [0, 1]);
 }
 
 #[test]

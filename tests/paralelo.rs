@@ -276,7 +276,7 @@ fn duas_threads_acham_os_mesmos_mates() {
         ("7k/8/5KQ1/8/8/8/8/8 w - - 0 1", 4, "g6g7"),
         (
             "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-            7,
+            8,
             "g3g6",
         ),
         ("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", 6, ""),
@@ -314,18 +314,23 @@ fn duas_threads_acham_os_mesmos_mates() {
 }
 
 /// O mate em 2 (Dg6!!) com duas threads, muitas vezes: a árvore muda de uma
-/// execução para outra e o mate tem de sair em todas. A 7 plies. Mais raso
+/// execução para outra e o mate tem de sair em todas. A 8 plies. Mais raso
 /// ele fica na borda da futilidade reversa (depois de Dg6 as pretas têm uma
 /// dama a mais e o nó delas, perto do horizonte, pode cortar pela estática):
 /// uma thread só, com `--sem delta`, já não o achava a 5 plies; com duas
-/// threads e a tabela na quiescência ele saía em ~60 % das vezes a 5; e com
-/// a avaliação de `326fb55` (a dama vale 1259 no meio-jogo) sai em 291 de
-/// 300 execuções a 6 plies e em 300 de 300 a 7.
+/// threads e a tabela na quiescência ele saía em ~60 % das vezes a 5; com a
+/// avaliação de `326fb55` (a dama vale 1259 no meio-jogo), em 291 de 300
+/// execuções a 6 plies e em 300 de 300 a 7. Com a de `ebd7bf6` (dama 1395),
+/// uma thread ainda o acha a 5, 6, 7 e 8 plies (40 de 40 cada), mas duas
+/// threads a 7 plies, não sempre: 37 de 40 com a máquina parada e 42 de 300
+/// com ela ocupada (a ajudante, que pula iterações, completa os 7 plies
+/// primeiro com Ce8 e 300 centipeões); a 8 e a 9 plies, 300 de 300 mesmo
+/// com a máquina ocupada.
 #[test]
 fn duas_threads_acham_o_mate_em_2_sempre() {
     let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
     for i in 0..100 {
-        let r = pensa_com(fen, 7, 2);
+        let r = pensa_com(fen, 8, 2);
         assert!(
             r.escore >= LIMIAR_MATE && lance_para_texto(&r.lance) == "g3g6",
             "execução {i}: {} {}",
@@ -571,13 +576,13 @@ fn linha_de_comando_com_threads() {
     let duas = roda(&["bench", "--threads", "2", "4"]);
     assert!(ultima(&duas).starts_with("bench nodes="), "{duas}");
     // `ice busca … --threads 2`: `bestmove` e, por último, a linha de medida.
-    // A 7 plies, como em `duas_threads_acham_os_mesmos_mates`: ver
+    // A 8 plies, como em `duas_threads_acham_os_mesmos_mates`: ver
     // `duas_threads_acham_o_mate_em_2_sempre`.
     let s = roda(&[
         "busca",
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
         "--profundidade",
-        "7",
+        "8",
         "--threads",
         "2",
     ]);
@@ -585,7 +590,7 @@ fn linha_de_comando_com_threads() {
     assert_eq!(linhas[linhas.len() - 2], "bestmove g3g6", "{s}");
     let u = linhas[linhas.len() - 1];
     assert!(
-        u.starts_with("busca depth=7 score=100002 nodes=") && u.ends_with(" threads=2"),
+        u.starts_with("busca depth=8 score=100002 nodes=") && u.ends_with(" threads=2"),
         "{u}"
     );
     // Um número ruim é erro, com código de saída 1.

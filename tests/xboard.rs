@@ -7,6 +7,7 @@
 
 mod motor;
 
+use ice::avaliacao::{nova_avaliacao, traco_eval, CAT_TEMPO};
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::tabuleiro::TBoard;
@@ -543,7 +544,13 @@ fn comandos_de_depuracao_so_com_cerquilha() {
     envia(&mut m, "diagrama");
     let v = sincroniza(&mut m);
     assert!(v.iter().all(|l| l.starts_with('#')), "{v:#?}");
-    assert!(v.iter().any(|l| l.starts_with("# Eval: 0 ")), "{v:#?}");
+    // Posição inicial: tudo se anula entre as cores, menos a vez de jogar
+    // (o termo de tempo, na fase de abertura só o valor de meio-jogo).
+    let t = traco_eval(&TBoard::inicial(), &mut nova_avaliacao());
+    let tempo = t.categorias[CAT_TEMPO][0].mg;
+    assert!(tempo > 0, "{tempo}");
+    let linha = format!("# Eval: {tempo} ");
+    assert!(v.iter().any(|l| l.starts_with(&linha)), "{linha} {v:#?}");
     assert!(
         v.iter().any(|l| l.contains("Material")),
         "tabela de termos: {v:#?}"
