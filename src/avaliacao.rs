@@ -21,9 +21,10 @@
 //! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
 //! opostos → análise de abertura → mobilidade, tropismo e ataque ao rei →
 //! ameaças (peças atacadas por peões e por peças menores, peças penduradas,
-//! dama atacada por torre) → postos avançados de cavalos e bispos → xeques
-//! seguros → bispo preso nos próprios peões e menor atrás de peão → distância
-//! do rei aos peões → a vez de jogar (tempo).
+//! dama atacada por torre, peças que o avanço de um peão atacaria) → postos
+//! avançados de cavalos e bispos → xeques seguros → bispo preso nos próprios
+//! peões e menor atrás de peão → distância do rei aos peões → espaço → a vez
+//! de jogar (tempo).
 //!
 //! Todos os pesos são constantes com nome no topo do arquivo. O afinador
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada peso foi
@@ -50,9 +51,9 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `ice texel` (scripts/texel.sh) sobre 2 195 213 posições quietas de
-// 28 000 partidas do `ice datagen` (5000 nós por lance; metade jogada por
-// `b8b7b7d`, metade por `299af64`), alvo = ½ resultado + ½ σ(escore da
+// saíram de `ice texel` (scripts/texel.sh) sobre 3 324 837 posições quietas de
+// 42 000 partidas do `ice datagen` (5000 nós por lance; um terço jogado por
+// `b8b7b7d`, um por `299af64` e um por `2f7c16d`), alvo = ½ resultado + ½ σ(escore da
 // busca), parada antecipada pelo erro em 1/5 das posições
 // deixadas de fora; por isso diferem dos números do ICE citados nos
 // comentários. O modo clássico usa estes termos também, mas material e
@@ -60,17 +61,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-const BONUS_PAR_BISPOS: TPar = par(26, 60); // ICE 1.40: +20; no final o par vale mais
-const FINAL_PEOES_A_MAIS: TPar = par(0, 47); // ICE 1.40: ±75 no final de rei e peões
-const TORRE_SEMIABERTA: TPar = par(10, 17); // ICE 1.40: +20 por coluna sem peão próprio
-const TORRE_ABERTA: TPar = par(29, -27); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-const TORRES_DOBRADAS: TPar = par(59, -5); // ICE 1.40: +5, bateria na coluna semiaberta
-const REI_COLUNA_SEMIABERTA: TPar = par(-15, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
-const BONUS_ROQUE: TPar = par(86, -40); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-const PEAO_DOBRADO_CENTRO: TPar = par(-18, -33); // ICE 1.40: −10 por coluna c..f
-const PEAO_DOBRADO_ALA: TPar = par(-27, -31); // ICE 1.40: −15 por coluna a, b, g, h
-const PEAO_ISOLADO: TPar = par(-4, -22); // ICE 1.40: −15 por coluna
-const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -27); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+const BONUS_PAR_BISPOS: TPar = par(27, 62); // ICE 1.40: +20; no final o par vale mais
+const FINAL_PEOES_A_MAIS: TPar = par(0, 49); // ICE 1.40: ±75 no final de rei e peões
+const TORRE_SEMIABERTA: TPar = par(13, 12); // ICE 1.40: +20 por coluna sem peão próprio
+const TORRE_ABERTA: TPar = par(28, -20); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+const TORRES_DOBRADAS: TPar = par(56, -4); // ICE 1.40: +5, bateria na coluna semiaberta
+const REI_COLUNA_SEMIABERTA: TPar = par(-14, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
+const BONUS_ROQUE: TPar = par(81, -36); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+const PEAO_DOBRADO_CENTRO: TPar = par(-16, -25); // ICE 1.40: −10 por coluna c..f
+const PEAO_DOBRADO_ALA: TPar = par(-27, -30); // ICE 1.40: −15 por coluna a, b, g, h
+const PEAO_ISOLADO: TPar = par(-1, -24); // ICE 1.40: −15 por coluna
+const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -25); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -79,7 +80,7 @@ const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (aproxim
 const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-25, 35); // 1.78: peça em d3/e3 na frente do peão
+const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-23, 33); // 1.78: peça em d3/e3 na frente do peão
 /// Até que lance completo a análise de abertura vale.
 pub const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// Teto (em módulo) da soma dos princípios de abertura de um lado. Com 40,
@@ -88,106 +89,143 @@ pub const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-const PEAO_ATRASADO: TPar = par(0, -4); // 1.78: peão atrasado
-const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -17); // 1.78: atrasado em coluna sem peão inimigo
-const PEAO_ILHA: TPar = par(-15, 34); // por ilha de peões além da primeira
-const TORRE_SETIMA: TPar = par(-45, 47); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 11); // 1.78: colunas ao lado do rei
-const DESEQ_DUAS_TORRES_DAMA: TPar = par(58, -146); // 1.78: 2T×D (o material já dá +100 às torres)
-const DESEQ_MENORES_TORRE: TPar = par(43, 10); // 1.78: 2 peças menores × torre (e peão)
-const DESEQ_PECA_PEOES: TPar = par(-23, 98); // peça menor contra peões, no meio-jogo
+const PEAO_ATRASADO: TPar = par(0, -5); // 1.78: peão atrasado
+const PEAO_ATRASADO_EXPOSTO: TPar = par(-11, -19); // 1.78: atrasado em coluna sem peão inimigo
+const PEAO_ILHA: TPar = par(-18, 36); // por ilha de peões além da primeira
+const TORRE_SETIMA: TPar = par(-38, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 13); // 1.78: colunas ao lado do rei
+const DESEQ_DUAS_TORRES_DAMA: TPar = par(115, -158); // 1.78: 2T×D (o material já dá +100 às torres)
+const DESEQ_MENORES_TORRE: TPar = par(39, 21); // 1.78: 2 peças menores × torre (e peão)
+const DESEQ_PECA_PEOES: TPar = par(-24, 106); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(-1, 10), par(-7, 18), par(33, -2),
-    par(77, 1), par(166, 1), par(218, 26), par(0, 0),
+    par(0, 0), par(-1, 9), par(-8, 15), par(39, -6),
+    par(84, -1), par(172, 1), par(251, 21), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-const REI_ESCUDO: [TPar; 4] = [par(-15, -1), par(-22, 4), par(-23, -4), par(-34, 6)];
+const REI_ESCUDO: [TPar; 4] = [par(-18, 2), par(-23, 6), par(-24, -2), par(-36, 8)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(-27, -3), par(-21, -4), par(-9, -2),
-    par(-14, -6), par(6, 15), par(-174, 43), par(0, 0),
+    par(0, 0), par(-28, -2), par(-23, -3), par(-11, -4),
+    par(-13, -3), par(-11, 25), par(-156, 29), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
-const MOB_CAVALO: TPar = par(6, 4); // por casa acessível além de MOB_BASE_CAVALO
-const MOB_BISPO: TPar = par(6, 4); // idem, bispo
-const MOB_TORRE: TPar = par(5, 1); // idem, torre
-const MOB_DAMA: TPar = par(3, 1); // idem, dama
-const MOB_BASE_CAVALO: i32 = 4; // mobilidade "normal" de cada peça: acima dela
-const MOB_BASE_BISPO: i32 = 6; // é bônus, abaixo é penalidade
-const MOB_BASE_TORRE: i32 = 7; // idem, torre
-const MOB_BASE_DAMA: i32 = 13; // idem, dama
+/// Mobilidade (só ICE-rs): um peso por número de casas acessíveis (fora das
+/// peças próprias e dos ataques de peões inimigos), por peça. A tabela em vez
+/// de um peso linear: a peça quase sem casas vale bem menos que a "normal",
+/// mas cada casa a mais, depois de muitas, pouco acrescenta — a curva não é
+/// uma reta, e o afinador acha a forma dela.
+#[rustfmt::skip]
+const MOB_CAVALO: [TPar; 9] = [
+    par(-28, -51), par(-14, -31), par(-9, -6), par(-4, 6),
+    par(2, 13), par(7, 21), par(12, 20), par(22, 18),
+    par(35, 4),
+];
+#[rustfmt::skip]
+const MOB_BISPO: [TPar; 14] = [
+    par(-39, -58), par(-29, -29), par(-20, -16), par(-14, -7),
+    par(-10, 7), par(-6, 13), par(-4, 16), par(0, 19),
+    par(4, 23), par(5, 21), par(19, 17), par(31, 13),
+    par(77, -14), par(80, 5),
+];
+#[rustfmt::skip]
+const MOB_TORRE: [TPar; 15] = [
+    par(-73, -8), par(-61, -8), par(-57, 3), par(-51, 9),
+    par(-48, 20), par(-46, 27), par(-42, 29), par(-38, 32),
+    par(-34, 34), par(-32, 38), par(-24, 35), par(-21, 36),
+    par(-8, 30), par(-3, 28), par(197, -52),
+];
+#[rustfmt::skip]
+const MOB_DAMA: [TPar; 28] = [
+    par(-40, -27), par(-37, -67), par(-35, -52), par(-33, -42),
+    par(-33, -1), par(-29, 4), par(-26, 17), par(-24, 29),
+    par(-21, 37), par(-21, 52), par(-20, 60), par(-18, 61),
+    par(-16, 71), par(-18, 72), par(-14, 76), par(-10, 74),
+    par(-9, 77), par(-12, 84), par(-1, 67), par(8, 53),
+    par(44, 31), par(101, -32), par(113, -35), par(136, -93),
+    par(46, -46), par(12, -146), par(61, -31), par(-53, -173),
+];
 const TROPISMO_CAVALO: TPar = par(4, -3); // por casa de proximidade ao rei inimigo (7 − distância)
-const TROPISMO_BISPO: TPar = par(4, 2); // idem, bispo
-const TROPISMO_TORRE: TPar = par(3, -1); // idem, torre
-const TROPISMO_DAMA: TPar = par(16, 12); // idem, dama (também no final: ajuda o mate)
+const TROPISMO_BISPO: TPar = par(4, 1); // idem, bispo
+const TROPISMO_TORRE: TPar = par(7, -3); // idem, torre
+const TROPISMO_DAMA: TPar = par(17, 11); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-const ATAQUE_REI: TPar = par(3, 3);
+const ATAQUE_REI: TPar = par(3, 2);
 /// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-const PECA_ATACADA_POR_PEAO: TPar = par(-51, -14);
-const MAIOR_ATACADA_POR_MENOR: TPar = par(-42, -8);
+const PECA_ATACADA_POR_PEAO: TPar = par(-56, -18);
+const MAIOR_ATACADA_POR_MENOR: TPar = par(-41, -8);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-const PECA_PENDURADA: TPar = par(-12, -17);
+const PECA_PENDURADA: TPar = par(-12, -15);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-const POSTO_CAVALO: TPar = par(27, 6);
-const POSTO_BISPO: TPar = par(24, 4);
+const POSTO_CAVALO: TPar = par(21, 7);
+const POSTO_BISPO: TPar = par(18, 3);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-const CHEQUE_SEGURO: [TPar; 4] = [par(39, -1), par(7, 16), par(95, -24), par(14, 14)];
+const CHEQUE_SEGURO: [TPar; 4] = [par(41, -1), par(7, 16), par(86, -18), par(14, 16)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-const MENOR_ATACADA_POR_MENOR: TPar = par(-11, -26);
+const MENOR_ATACADA_POR_MENOR: TPar = par(-12, -25);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-const DAMA_ATACADA_POR_TORRE: TPar = par(-57, 15);
+const DAMA_ATACADA_POR_TORRE: TPar = par(-59, 11);
+/// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
+/// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
+/// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
+/// avanço vem com tempo (a peça tem de fugir).
+const AMEACA_AVANCO_PEAO: TPar = par(-18, -4);
+/// Espaço (só ICE-rs): casas das colunas c a f nas fileiras 2 a 4 (do ponto
+/// de vista de cada lado) sem peão próprio e fora do alcance dos peões
+/// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
+/// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
+const ESPACO: TPar = par(2, 6);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
-const BISPO_PEOES_COR: TPar = par(-4, 1);
+const BISPO_PEOES_COR: TPar = par(-3, 0);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
 const MENOR_ATRAS_PEAO: TPar = par(2, 13);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(1, -11);
-const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-2, -4);
+const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -13);
+const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-3, -6);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-const TEMPO: TPar = par(14, 1);
+const TEMPO: TPar = par(14, 2);
 /// Os pesos de mobilidade e tropismo de cada peça (C, B, T, D), na ordem dos
 /// tipos de peça, com os nomes que o traço e o afinador usam.
 #[rustfmt::skip]
-const TERMOS_PECA: [(&str, TPar, i32, &str, TPar); 4] = [
-    ("MOB_CAVALO", MOB_CAVALO, MOB_BASE_CAVALO, "TROPISMO_CAVALO", TROPISMO_CAVALO),
-    ("MOB_BISPO", MOB_BISPO, MOB_BASE_BISPO, "TROPISMO_BISPO", TROPISMO_BISPO),
-    ("MOB_TORRE", MOB_TORRE, MOB_BASE_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
-    ("MOB_DAMA", MOB_DAMA, MOB_BASE_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
+const TERMOS_PECA: [(&str, &[TPar], &str, TPar); 4] = [
+    ("MOB_CAVALO", &MOB_CAVALO, "TROPISMO_CAVALO", TROPISMO_CAVALO),
+    ("MOB_BISPO", &MOB_BISPO, "TROPISMO_BISPO", TROPISMO_BISPO),
+    ("MOB_TORRE", &MOB_TORRE, "TROPISMO_TORRE", TROPISMO_TORRE),
+    ("MOB_DAMA", &MOB_DAMA, "TROPISMO_DAMA", TROPISMO_DAMA),
 ];
-const PASSADO_REI_INIMIGO: TPar = par(-5, 14); // × distância do rei inimigo à casa da frente
-const PASSADO_REI_PROPRIO: TPar = par(-4, -4); // × distância do próprio rei à casa da frente
-const PASSADO_LIVRE: TPar = par(2, 14); // caminho até a promoção vazio
-const PASSADO_IMPARAVEL: TPar = par(-6, 244); // regra do quadrado, inimigo sem peças
+const PASSADO_REI_INIMIGO: TPar = par(-4, 14); // × distância do rei inimigo à casa da frente
+const PASSADO_REI_PROPRIO: TPar = par(-5, -4); // × distância do próprio rei à casa da frente
+const PASSADO_LIVRE: TPar = par(3, 14); // caminho até a promoção vazio
+const PASSADO_IMPARAVEL: TPar = par(-11, 236); // regra do quadrado, inimigo sem peças
 /// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
 const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
 
@@ -204,6 +242,9 @@ const ESCALA_BISPOS_OPOSTOS: i32 = 8; // só bispos de cores opostas e peões
 /// As casas claras (a8 = 0 é clara): para bispos de cores opostas e o bispo
 /// preso atrás dos próprios peões.
 const CASAS_CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
+/// As colunas c, d, e e f: o centro largo, onde conta o espaço.
+const COLUNAS_C_A_F: TBitboard =
+    (COLUNA_A << 2) | (COLUNA_A << 3) | (COLUNA_A << 4) | (COLUNA_A << 5);
 /// Entradas da tabela hash de peões (potência de 2).
 const TAM_HASH_PEOES: usize = 1 << 14;
 
@@ -298,11 +339,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(94, 99),
-    par(358, 271),
-    par(383, 279),
-    par(556, 495),
-    par(1395, 683),
+    par(94, 94),
+    par(371, 255),
+    par(397, 266),
+    par(594, 476),
+    par(1455, 626),
     par(0, 0),
 ];
 
@@ -310,78 +351,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(182, -55), par(97, 15), par(77, 6), par(76, 17), par(133, 23), par(-97, 82), par(34, 37), par(155, -68),
-    par(27, 12), par(30, 24), par(-7, 19), par(45, 1), par(23, 25), par(23, 34), par(42, 30), par(38, 4),
-    par(-5, 20), par(13, 15), par(5, 11), par(37, 2), par(24, 5), par(14, 17), par(14, 19), par(-3, 17),
-    par(-6, 16), par(-11, 21), par(0, 7), par(20, -2), par(17, 3), par(7, 14), par(-3, 13), par(-16, 15),
-    par(3, -4), par(-7, 10), par(0, 5), par(3, 5), par(7, 4), par(7, 18), par(18, 1), par(-2, -3),
-    par(-15, 12), par(-6, 9), par(-13, 17), par(-9, -2), par(-16, 13), par(14, 16), par(15, 3), par(-15, 8),
+    par(173, -47), par(118, 13), par(91, 1), par(77, 15), par(131, 10), par(-59, 68), par(48, 34), par(161, -63),
+    par(27, 13), par(25, 19), par(3, 5), par(39, -16), par(29, -3), par(23, 17), par(44, 27), par(44, 3),
+    par(-4, 23), par(11, 12), par(2, -10), par(29, -22), par(19, -21), par(8, 0), par(14, 17), par(1, 21),
+    par(-6, 21), par(-11, 20), par(-1, 2), par(16, -11), par(9, -4), par(4, 10), par(-5, 15), par(-13, 18),
+    par(2, 7), par(-5, 16), par(2, 10), par(3, 13), par(6, 14), par(6, 24), par(20, 6), par(0, 2),
+    par(-14, 18), par(-2, 13), par(-12, 30), par(-4, 16), par(-11, 32), par(15, 30), par(20, 9), par(-12, 8),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-124, -49), par(61, 47), par(-82, 51), par(47, 33), par(-1, 40), par(7, 10), par(-12, 53), par(-61, -17),
-    par(-18, 10), par(-10, 19), par(61, 27), par(81, 35), par(-5, 52), par(64, 11), par(23, 9), par(22, 20),
-    par(-19, 22), par(15, 29), par(22, 38), par(58, 37), par(72, 30), par(94, 12), par(31, 33), par(28, 20),
-    par(38, 14), par(19, 53), par(25, 44), par(29, 50), par(31, 44), par(60, 41), par(28, 41), par(29, 20),
-    par(16, 15), par(33, 12), par(30, 39), par(30, 40), par(39, 50), par(41, 38), par(27, 41), par(23, 24),
-    par(7, -26), par(25, 20), par(25, 24), par(44, 22), par(39, 20), par(35, 23), par(37, 12), par(13, 2),
-    par(34, -9), par(47, -1), par(21, -9), par(33, 10), par(41, 9), par(31, 2), par(-7, 5), par(34, -18),
-    par(30, -76), par(15, -45), par(42, -18), par(49, -9), par(45, -24), par(13, -13), par(18, -34), par(28, -93),
+    par(-152, -32), par(56, 31), par(-86, 45), par(27, 31), par(29, 30), par(7, 3), par(-15, 45), par(-63, -10),
+    par(-20, 20), par(-19, 18), par(59, 21), par(82, 21), par(19, 31), par(54, 9), par(30, 9), par(21, 11),
+    par(-10, 12), par(18, 21), par(14, 40), par(53, 39), par(65, 37), par(83, 18), par(34, 19), par(1, 26),
+    par(46, 5), par(24, 39), par(32, 44), par(38, 46), par(33, 42), par(61, 38), par(35, 33), par(37, 10),
+    par(22, 16), par(40, 8), par(38, 38), par(35, 40), par(45, 48), par(49, 38), par(49, 33), par(30, 27),
+    par(5, -20), par(26, 11), par(24, 20), par(42, 22), par(43, 16), par(35, 21), par(36, 5), par(10, 6),
+    par(21, -1), par(39, -10), par(22, -12), par(32, 7), par(39, 6), par(33, 1), par(6, 5), par(25, -15),
+    par(30, -69), par(13, -28), par(36, -21), par(49, -9), par(47, -19), par(19, -12), par(17, -21), par(-7, -63),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-41, 44), par(-4, 25), par(-13, 26), par(-65, 32), par(-11, 46), par(-95, 37), par(-128, 55), par(34, 13),
-    par(7, -1), par(-28, 47), par(8, 24), par(27, 32), par(26, 24), par(-20, 51), par(-28, 22), par(-29, 45),
-    par(10, 18), par(42, -6), par(22, 28), par(39, 14), par(50, 29), par(66, 2), par(20, 13), par(25, 4),
-    par(12, 18), par(9, 41), par(47, 19), par(21, 36), par(39, 16), par(45, 0), par(27, 9), par(7, 17),
-    par(-11, 9), par(30, 8), par(21, 34), par(43, 16), par(44, 12), par(27, 15), par(26, 5), par(57, -25),
-    par(35, 7), par(48, 12), par(39, 11), par(36, 16), par(41, 12), par(45, 4), par(43, 4), par(34, 4),
-    par(43, -18), par(47, -3), par(31, -5), par(43, 0), par(37, 3), par(63, -10), par(49, 1), par(33, 3),
-    par(46, -38), par(44, -17), par(34, -15), par(14, 6), par(57, -40), par(20, -6), par(59, -19), par(26, -15),
+    par(-29, 40), par(-13, 24), par(-39, 29), par(-52, 28), par(-6, 32), par(-94, 29), par(-95, 36), par(39, 3),
+    par(-13, 5), par(-21, 34), par(7, 21), par(30, 21), par(23, 18), par(-18, 40), par(-33, 21), par(-30, 34),
+    par(15, 6), par(32, 1), par(41, 21), par(30, 26), par(36, 27), par(64, 4), par(23, 5), par(25, 4),
+    par(24, 11), par(20, 31), par(49, 21), par(23, 41), par(39, 25), par(51, -1), par(37, 9), par(10, 14),
+    par(11, -2), par(41, 6), par(27, 29), par(43, 21), par(47, 15), par(34, 18), par(29, 0), par(57, -25),
+    par(31, 8), par(38, 6), par(37, 11), par(35, 12), par(39, 8), par(45, 7), par(44, 16), par(32, 1),
+    par(37, -13), par(44, -7), par(29, -18), par(39, 2), par(35, 3), par(57, -5), par(45, 2), par(45, 6),
+    par(35, -42), par(40, -20), par(30, -4), par(22, 2), par(39, -22), par(16, 0), par(59, -28), par(27, -15),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(30, 44), par(34, 35), par(67, 25), par(133, 1), par(78, 22), par(94, 6), par(15, 45), par(39, 33),
-    par(69, 20), par(70, 17), par(103, 6), par(104, 12), par(76, 10), par(104, 11), par(11, 33), par(74, 11),
-    par(30, 40), par(49, 39), par(35, 36), par(76, 27), par(39, 25), par(28, 35), par(58, 31), par(24, 34),
-    par(-2, 35), par(-3, 44), par(4, 42), par(22, 31), par(-1, 34), par(31, 19), par(-6, 36), par(-4, 28),
-    par(-9, 33), par(-23, 47), par(-38, 46), par(-18, 42), par(-20, 43), par(-39, 41), par(0, 26), par(-12, 10),
-    par(-8, 8), par(-11, -5), par(-11, 21), par(-20, 22), par(-20, 23), par(-1, 9), par(-13, 16), par(-27, -3),
-    par(0, -8), par(-7, 1), par(-13, 8), par(17, 2), par(18, 2), par(3, 5), par(26, -10), par(-15, -16),
-    par(15, -1), par(17, 7), par(27, -1), par(22, 5), par(21, -1), par(21, 0), par(1, 2), par(23, -27),
+    par(6, 55), par(12, 44), par(53, 29), par(107, 13), par(41, 35), par(84, 15), par(35, 35), par(-1, 46),
+    par(59, 23), par(52, 24), par(75, 15), par(87, 16), par(66, 12), par(100, 10), par(21, 27), par(71, 10),
+    par(27, 39), par(37, 43), par(29, 37), par(61, 29), par(45, 25), par(15, 38), par(47, 32), par(17, 35),
+    par(-1, 33), par(-4, 43), par(3, 39), par(24, 26), par(6, 32), par(22, 25), par(10, 29), par(4, 25),
+    par(-10, 29), par(-14, 36), par(-29, 43), par(-8, 34), par(-19, 38), par(-35, 40), par(18, 17), par(-14, 12),
+    par(-4, 3), par(-11, 4), par(-3, 19), par(-18, 19), par(-8, 21), par(-1, 10), par(0, 9), par(-16, -3),
+    par(2, -10), par(-3, -5), par(-9, 4), par(26, -4), par(25, -6), par(10, -3), par(34, -20), par(-10, -20),
+    par(21, -5), par(23, -1), par(31, -5), par(29, -2), par(30, -9), par(28, -2), par(11, -2), par(31, -30),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(24, 77), par(44, 56), par(38, 81), par(33, 35), par(55, 58), par(53, 77), par(19, 103), par(24, 119),
-    par(38, 68), par(4, 105), par(0, 102), par(-13, 116), par(-2, 116), par(-14, 103), par(40, 59), par(9, 106),
-    par(36, 78), par(23, 65), par(-11, 105), par(12, 90), par(7, 82), par(41, 70), par(20, 31), par(46, 18),
-    par(32, 67), par(17, 65), par(28, 60), par(-7, 77), par(17, 53), par(18, 75), par(20, 82), par(28, 48),
-    par(37, 55), par(29, 76), par(17, 67), par(24, 59), par(22, 42), par(45, 10), par(29, 57), par(38, 65),
-    par(64, 17), par(56, 14), par(50, 25), par(49, 12), par(52, 33), par(68, 3), par(51, 46), par(27, 84),
-    par(65, -27), par(82, -34), par(79, -35), par(83, -15), par(86, -19), par(79, -33), par(113, -96), par(87, -32),
-    par(122, -100), par(77, -50), par(105, -45), par(102, -75), par(99, -20), par(94, -54), par(45, -27), par(122, -130),
+    par(10, 82), par(43, 58), par(35, 75), par(23, 44), par(69, 32), par(36, 72), par(15, 95), par(26, 102),
+    par(32, 60), par(5, 88), par(4, 98), par(-16, 105), par(0, 92), par(-8, 96), par(26, 71), par(16, 106),
+    par(40, 52), par(23, 52), par(-10, 102), par(13, 83), par(3, 84), par(37, 78), par(25, 22), par(37, 25),
+    par(35, 54), par(20, 69), par(23, 75), par(-5, 84), par(18, 72), par(32, 65), par(19, 85), par(28, 51),
+    par(38, 50), par(32, 55), par(24, 61), par(25, 71), par(29, 41), par(44, 18), par(38, 56), par(35, 76),
+    par(74, 11), par(56, 12), par(51, 27), par(52, 13), par(53, 29), par(67, -1), par(54, 30), par(30, 66),
+    par(55, 0), par(77, -17), par(82, -43), par(86, -27), par(88, -29), par(84, -50), par(111, -98), par(90, -50),
+    par(120, -91), par(85, -36), par(103, -28), par(100, -55), par(105, -25), par(97, -49), par(68, -20), par(110, -86),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(62, 3), par(53, 140), par(74, 78), par(185, 53), par(0, 95), par(421, -89), par(239, -4), par(-57, -61),
-    par(51, 86), par(64, 132), par(301, -34), par(-133, 155), par(-35, 87), par(-192, 144), par(555, -137), par(-150, 70),
-    par(27, 113), par(-80, 135), par(-223, 158), par(-150, 147), par(-231, 164), par(-178, 164), par(19, 109), par(-53, 90),
-    par(-84, 114), par(-17, 108), par(-113, 124), par(-146, 123), par(-93, 124), par(-17, 112), par(76, 91), par(-51, 90),
-    par(-34, 79), par(-20, 89), par(-18, 83), par(-40, 90), par(-31, 83), par(-23, 90), par(-49, 90), par(-87, 97),
-    par(-79, 74), par(-5, 73), par(-4, 77), par(-29, 77), par(-15, 73), par(-37, 86), par(-22, 80), par(-50, 73),
-    par(-18, 65), par(-18, 67), par(-9, 70), par(-4, 58), par(-23, 70), par(5, 65), par(13, 68), par(-26, 64),
-    par(-89, 84), par(-56, 78), par(-56, 77), par(-58, 66), par(-13, 45), par(-46, 58), par(-55, 79), par(-99, 75),
+    par(87, 21), par(94, 6), par(63, 98), par(169, 84), par(47, 108), par(487, -67), par(245, 17), par(-77, -34),
+    par(69, 104), par(46, 126), par(247, 23), par(-115, 154), par(53, 92), par(-126, 145), par(594, -93), par(-176, 108),
+    par(64, 115), par(-60, 150), par(-214, 171), par(-180, 166), par(-217, 166), par(-27, 119), par(53, 107), par(-109, 112),
+    par(-51, 125), par(-29, 124), par(-100, 134), par(-136, 135), par(-90, 134), par(-41, 125), par(58, 102), par(-3, 93),
+    par(-36, 98), par(-15, 99), par(-31, 98), par(-49, 103), par(-44, 99), par(-47, 106), par(-45, 101), par(-94, 104),
+    par(-86, 94), par(-11, 85), par(-24, 92), par(-33, 88), par(-25, 87), par(-42, 99), par(-25, 93), par(-60, 85),
+    par(-36, 80), par(-33, 87), par(-15, 81), par(-18, 73), par(-35, 85), par(-6, 79), par(2, 84), par(-34, 78),
+    par(-117, 102), par(-78, 99), par(-78, 99), par(-75, 80), par(-36, 64), par(-67, 79), par(-71, 96), par(-114, 97),
 ];
 
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).
@@ -681,7 +722,8 @@ pub const CAT_POSTOS: usize = 15;
 pub const CAT_MENORES: usize = 16;
 pub const CAT_REI_PEOES: usize = 17;
 pub const CAT_TEMPO: usize = 18;
-pub const NUM_CATEGORIAS: usize = 19;
+pub const CAT_ESPACO: usize = 19;
+pub const NUM_CATEGORIAS: usize = 20;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -702,6 +744,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Pecas menores",
     "Rei e peoes",
     "Tempo",
+    "Espaco",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -1364,7 +1407,7 @@ fn mobilidade_tropismo(
     let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
     let mut por_tipo = [0; 4];
-    for (i, &(nome_mob, mob, base, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
+    for (i, &(nome_mob, mob, nome_trop, trop)) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
         while p != 0 {
@@ -1377,8 +1420,8 @@ fn mobilidade_tropismo(
             };
             por_tipo[i] |= ataques;
             c.categoria = CAT_MOBILIDADE;
-            let m = conta(ataques & area) as i32 - base;
-            soma(c, cor, nome_mob, 0, mob, m);
+            let m = conta(ataques & area) as usize;
+            soma(c, cor, nome_mob, m, mob[m], 1);
             c.categoria = CAT_TROPISMO;
             soma(c, cor, nome_trop, 0, trop, 7 - distancia(s, rei_dele));
             let na_zona = conta(ataques & zona) as i32;
@@ -1463,6 +1506,57 @@ fn ameacas(
         DAMA_ATACADA_POR_TORRE,
         n,
     );
+    let n = conta(pecas & avancos_de_peao(b, cor ^ 1, de_peao, todos) & !peoes_dele) as i32;
+    soma(c, cor, "AMEACA_AVANCO_PEAO", 0, AMEACA_AVANCO_PEAO, n);
+}
+
+/// Casas que os peões de `cor` passariam a atacar com um avanço (uma casa,
+/// ou duas da fileira inicial) para uma casa vazia que o inimigo não toma de
+/// graça: nenhum peão dele a ataca, e ou ela é defendida por `cor` ou nada
+/// do inimigo a alcança.
+fn avancos_de_peao(
+    b: &TBoard,
+    cor: usize,
+    de_peao: &[TBitboard; 2],
+    todos: &[TBitboard; 2],
+) -> TBitboard {
+    let vazias = !b.ocupadas();
+    let p = b.peoes[cor];
+    // A fileira a que o avanço de uma casa leva o peão da inicial (3ª das
+    // brancas, 6ª das pretas): dali ele ainda pode andar mais uma.
+    let (um, dois) = if cor == BRANCAS {
+        let um = (p >> 8) & vazias;
+        (um, ((um & FILEIRA_3) >> 8) & vazias)
+    } else {
+        let um = (p << 8) & vazias;
+        (um, ((um & FILEIRA_6) << 8) & vazias)
+    };
+    let seguros = (um | dois) & !de_peao[cor ^ 1] & (todos[cor] | !todos[cor ^ 1]);
+    ataques_peoes(seguros, cor)
+}
+
+/// Espaço de `cor` (só ICE-rs): ver `ESPACO`. `peoes_dele` são as casas
+/// atacadas pelos peões inimigos.
+fn espaco(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TConta) {
+    c.categoria = CAT_ESPACO;
+    let centro = COLUNAS_C_A_F;
+    let p = b.peoes[cor];
+    // "Atrás" de um peão, para `cor`, é o lado da sua primeira fileira: até
+    // três casas para trás de cada peão.
+    let (area, atras) = if cor == BRANCAS {
+        (
+            centro & (FILEIRA_2 | FILEIRA_3 | FILEIRA_4),
+            (p << 8) | (p << 16) | (p << 24),
+        )
+    } else {
+        (
+            centro & (FILEIRA_7 | FILEIRA_6 | FILEIRA_5),
+            (p >> 8) | (p >> 16) | (p >> 24),
+        )
+    };
+    let seguras = area & !p & !peoes_dele;
+    let n = (conta(seguras) + conta(seguras & atras)) as i32;
+    soma(c, cor, "ESPACO", 0, ESPACO, n);
 }
 
 /// Xeques seguros de `cor` contra o rei inimigo (só ICE-rs): casas de onde
@@ -1711,6 +1805,7 @@ fn avalia(
                 cheques_seguros(b, cor, &tipos[cor], ataques_todos[cor ^ 1], &mut c);
                 pecas_menores(b, cor, &mut c);
                 rei_e_peoes(b, cor, &mut c);
+                espaco(b, cor, ataques_de_peao[cor ^ 1], &mut c);
             }
             c.categoria = CAT_TEMPO;
             soma(&mut c, b.vez, "TEMPO", 0, TEMPO, 1);

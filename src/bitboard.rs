@@ -11,8 +11,10 @@ pub const COLUNA_H: TBitboard = COLUNA_A << 7;
 /// Fileira 8: casas 0..7 (a numeração começa em a8).
 pub const FILEIRA_8: TBitboard = 0xFF;
 pub const FILEIRA_7: TBitboard = 0xFF << 8;
+pub const FILEIRA_6: TBitboard = 0xFF << 16;
 pub const FILEIRA_5: TBitboard = 0xFF << 24;
 pub const FILEIRA_4: TBitboard = 0xFF << 32;
+pub const FILEIRA_3: TBitboard = 0xFF << 40;
 pub const FILEIRA_2: TBitboard = 0xFF << 48;
 pub const FILEIRA_1: TBitboard = 0xFF << 56;
 

@@ -225,6 +225,8 @@ fn modos_classico_e_so_material() {
         "MENOR_ATRAS",
         "REI_DISTANCIA",
         "TEMPO",
+        "AMEACA_AVANCO",
+        "ESPACO",
     ];
     assert!(!t
         .itens
@@ -239,6 +241,7 @@ fn modos_classico_e_so_material() {
         CAT_MENORES,
         CAT_REI_PEOES,
         CAT_TEMPO,
+        CAT_ESPACO,
     ] {
         assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
     }
@@ -605,14 +608,60 @@ fn abertura_tem_teto() {
 fn termo_mobilidade_e_tropismo() {
     let centro = "4k3/8/8/8/3N4/8/8/4K3 w - -";
     let canto = "4k3/8/8/8/8/8/8/N3K3 w - -";
-    assert_eq!(coef(centro, "MOB_CAVALO", 0), [8 - 4, 0]);
-    assert_eq!(coef(canto, "MOB_CAVALO", 0), [2 - 4, 0]);
+    // A mobilidade é uma tabela: o traço conta 1 na entrada do número de
+    // casas (8 no centro, 2 no canto) e nada nas outras.
+    assert_eq!(coef(centro, "MOB_CAVALO", 8), [1, 0]);
+    assert_eq!(coef(centro, "MOB_CAVALO", 2), [0, 0]);
+    assert_eq!(coef(canto, "MOB_CAVALO", 2), [1, 0]);
     // d4 a e8: distância 4 → 7 − 4 = 3; a1 a e8: 7 → 0.
     assert_eq!(coef(centro, "TROPISMO_CAVALO", 0), [3, 0]);
     assert_eq!(coef(canto, "TROPISMO_CAVALO", 0), [0, 0]);
     // Casas atacadas por peão inimigo não contam.
     let vigiado = "4k3/8/2p1p3/8/3N4/8/8/4K3 w - -";
-    assert_eq!(coef(vigiado, "MOB_CAVALO", 0), [8 - 4 - 2, 0]);
+    assert_eq!(coef(vigiado, "MOB_CAVALO", 8 - 2), [1, 0]);
+}
+
+#[test]
+fn termo_mobilidade_e_uma_tabela() {
+    // Mesmos pesos para as mesmas casas: dois cavalos com 8 casas valem duas
+    // vezes a entrada 8; bispo, torre e dama caem cada um na sua entrada.
+    let fen = "4k3/8/8/8/2NN4/8/8/4K3 w - -";
+    assert_eq!(coef(fen, "MOB_CAVALO", 8), [2, 0]);
+    // Bispo em a1 com o caminho livre até h8: 7 casas (a diagonal toda).
+    assert_eq!(coef("k7/8/8/8/8/8/8/B3K3 w - -", "MOB_BISPO", 7), [1, 0]);
+    // Torre em a1 com o rei em e1: 7 casas na coluna e 3 na fileira.
+    assert_eq!(coef("7k/8/8/8/8/8/8/R3K3 w - -", "MOB_TORRE", 10), [1, 0]);
+    // Dama em d4 sozinha no centro: 27 casas.
+    assert_eq!(coef("1k6/8/8/8/3Q4/8/8/7K w - -", "MOB_DAMA", 27), [1, 0]);
+}
+
+#[test]
+fn termo_ameaca_de_avanco_de_peao() {
+    // d3-d4 ataca o cavalo de c5; d4 não é atacada por nada preto.
+    let fen = "4k3/8/8/2n5/8/3P4/8/4K3 w - -";
+    assert_eq!(coef(fen, "AMEACA_AVANCO_PEAO", 0), [0, 1]);
+    // Gêmea: um peão preto em e5 defende d4 (o avanço perde o peão).
+    let gemea = "4k3/8/8/2n1p3/8/3P4/8/4K3 w - -";
+    assert_eq!(coef(gemea, "AMEACA_AVANCO_PEAO", 0), [0, 0]);
+    // Avanço duplo da fileira inicial: d2-d4 (d3, que o cavalo ataca, não
+    // serve: ali o peão seria tomado de graça).
+    let duplo = "4k3/8/8/2n5/8/8/3P4/4K3 w - -";
+    assert_eq!(coef(duplo, "AMEACA_AVANCO_PEAO", 0), [0, 1]);
+    // Peça já atacada por peão não conta de novo (é outra ameaça).
+    let ja = "4k3/8/8/2n5/1P6/3P4/8/4K3 w - -";
+    assert_eq!(coef(ja, "AMEACA_AVANCO_PEAO", 0), [0, 0]);
+}
+
+#[test]
+fn termo_espaco() {
+    // Brancas: c2..f4 são 12 casas, menos os peões de d4 e e4 = 10, e
+    // d3, d2, e3, e2 (atrás dos peões) contam de novo: 14. Pretas: c5..f7,
+    // menos c5, d5, e5, f5 (atacadas pelos peões brancos) = 8.
+    let fen = "4k3/8/8/8/3PP3/8/8/4K3 w - -";
+    assert_eq!(coef(fen, "ESPACO", 0), [14, 8]);
+    // Gêmea: os peões nas alas não tomam nem dão espaço no centro.
+    let alas = "4k3/8/8/8/P6P/8/8/4K3 w - -";
+    assert_eq!(coef(alas, "ESPACO", 0), [12, 12]);
 }
 
 #[test]
