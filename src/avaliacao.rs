@@ -244,7 +244,7 @@ const ESCALA_BISPOS_OPOSTOS: i32 = 8; // só bispos de cores opostas e peões
 const CASAS_CLARAS: TBitboard = 0xAA55_AA55_AA55_AA55;
 /// As colunas c, d, e e f: o centro largo, onde conta o espaço.
 const COLUNAS_C_A_F: TBitboard =
-    (COLUNA_A << 2) | (COLUNA_A << 3) | (COLUNA_A << 4) | (COLUNA_A << 5);
+    mascara_coluna(2) | mascara_coluna(3) | mascara_coluna(4) | mascara_coluna(5);
 /// Entradas da tabela hash de peões (potência de 2).
 const TAM_HASH_PEOES: usize = 1 << 14;
 
@@ -1521,16 +1521,11 @@ fn avancos_de_peao(
     todos: &[TBitboard; 2],
 ) -> TBitboard {
     let vazias = !b.ocupadas();
-    let p = b.peoes[cor];
     // A fileira a que o avanço de uma casa leva o peão da inicial (3ª das
     // brancas, 6ª das pretas): dali ele ainda pode andar mais uma.
-    let (um, dois) = if cor == BRANCAS {
-        let um = (p >> 8) & vazias;
-        (um, ((um & FILEIRA_3) >> 8) & vazias)
-    } else {
-        let um = (p << 8) & vazias;
-        (um, ((um & FILEIRA_6) << 8) & vazias)
-    };
+    let terceira = if cor == BRANCAS { FILEIRA_3 } else { FILEIRA_6 };
+    let um = avanca(b.peoes[cor], cor) & vazias;
+    let dois = avanca(um & terceira, cor) & vazias;
     let seguros = (um | dois) & !de_peao[cor ^ 1] & (todos[cor] | !todos[cor ^ 1]);
     ataques_peoes(seguros, cor)
 }
@@ -1539,21 +1534,18 @@ fn avancos_de_peao(
 /// atacadas pelos peões inimigos.
 fn espaco(b: &TBoard, cor: usize, peoes_dele: TBitboard, c: &mut TConta) {
     c.categoria = CAT_ESPACO;
-    let centro = COLUNAS_C_A_F;
     let p = b.peoes[cor];
+    let fileiras = if cor == BRANCAS {
+        FILEIRA_2 | FILEIRA_3 | FILEIRA_4
+    } else {
+        FILEIRA_7 | FILEIRA_6 | FILEIRA_5
+    };
+    let area = COLUNAS_C_A_F & fileiras;
     // "Atrás" de um peão, para `cor`, é o lado da sua primeira fileira: até
     // três casas para trás de cada peão.
-    let (area, atras) = if cor == BRANCAS {
-        (
-            centro & (FILEIRA_2 | FILEIRA_3 | FILEIRA_4),
-            (p << 8) | (p << 16) | (p << 24),
-        )
-    } else {
-        (
-            centro & (FILEIRA_7 | FILEIRA_6 | FILEIRA_5),
-            (p >> 8) | (p >> 16) | (p >> 24),
-        )
-    };
+    let r1 = recua(p, cor);
+    let r2 = recua(r1, cor);
+    let atras = r1 | r2 | recua(r2, cor);
     let seguras = area & !p & !peoes_dele;
     let n = (conta(seguras) + conta(seguras & atras)) as i32;
     soma(c, cor, "ESPACO", 0, ESPACO, n);
@@ -1601,12 +1593,7 @@ fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
     }
     // A casa "atrás" do peão, para `cor`, é a de uma fileira mais perto da
     // sua primeira: desloca os peões para trás e cruza com os menores.
-    let peoes = b.peoes[BRANCAS] | b.peoes[NEGRAS];
-    let atras = if cor == BRANCAS {
-        peoes << 8
-    } else {
-        peoes >> 8
-    };
+    let atras = recua(b.peoes[BRANCAS] | b.peoes[NEGRAS], cor);
     let n = conta((b.cavalos[cor] | b.bispos[cor]) & atras) as i32;
     soma(c, cor, "MENOR_ATRAS_PEAO", 0, MENOR_ATRAS_PEAO, n);
 }

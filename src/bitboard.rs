@@ -4,7 +4,7 @@
 //! bit menos significativo; em Rust, `trailing_zeros` vira uma única instrução
 //! (`tzcnt`/`bsf`) e não precisa de `unsafe`.
 
-use crate::tipos::TBitboard;
+use crate::tipos::{TBitboard, BRANCAS};
 
 pub const COLUNA_A: TBitboard = 0x0101_0101_0101_0101;
 pub const COLUNA_H: TBitboard = COLUNA_A << 7;
@@ -62,6 +62,23 @@ pub const fn sul(b: TBitboard) -> TBitboard {
     b << 8
 }
 
+/// Uma fileira para a frente do ponto de vista de `cor` (rumo à fileira
+/// de promoção dela): as brancas sobem (`norte`), as pretas descem (`sul`).
+#[inline(always)]
+pub const fn avanca(b: TBitboard, cor: usize) -> TBitboard {
+    if cor == BRANCAS {
+        norte(b)
+    } else {
+        sul(b)
+    }
+}
+
+/// Uma fileira para trás do ponto de vista de `cor` (rumo à primeira dela).
+#[inline(always)]
+pub const fn recua(b: TBitboard, cor: usize) -> TBitboard {
+    avanca(b, cor ^ 1)
+}
+
 /// Todas as casas de uma coluna.
 #[inline(always)]
 pub const fn mascara_coluna(col: usize) -> TBitboard {
@@ -81,6 +98,10 @@ mod testes {
         assert_eq!(lsb(b), 40);
         assert_eq!(norte(bit(52)), bit(44)); // e2 -> e3
         assert_eq!(sul(bit(12)), bit(20)); // e7 -> e6
+        assert_eq!(avanca(bit(52), 0), bit(44)); // brancas: e2 -> e3
+        assert_eq!(avanca(bit(12), 1), bit(20)); // pretas: e7 -> e6
+        assert_eq!(recua(bit(44), 0), bit(52));
+        assert_eq!(recua(bit(20), 1), bit(12));
         assert_eq!(mascara_coluna(7), COLUNA_H);
     }
 }
