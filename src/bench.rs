@@ -22,6 +22,7 @@ use crate::estatisticas::{
 };
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
+use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TOpcoesMotor};
 use crate::paralelo::{busca_paralela, limpa_paralelo, novo_paralelo, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
@@ -79,18 +80,22 @@ pub const POSICOES_BENCH: [&str; 30] = [
     "8/8/8/8/5kp1/P7/8/1K1N4 w - - 0 1",
 ];
 
-/// Uma busca nova com as opções globais da linha de comando (`--classico`,
-/// `--sem`): o ICE clássico liga junto a busca e a avaliação dele.
-fn busca_configurada(mb: usize, classico: bool, melhorias: u32) -> TBusca {
+/// Uma busca nova com as opções globais da linha de comando (`--hash`,
+/// `--classico`, `--sem`, `--material-pst`), em qualquer posição da linha:
+/// `padrao_mb` é a tabela de cada comando quando não há `--hash`.
+/// O que foi configurado vai numa linha da saída de erros (a saída padrão
+/// é dos scripts, que leem a última linha).
+fn busca_configurada(op: &TOpcoesMotor, padrao_mb: usize) -> TBusca {
+    let mb = hash_ou(op, padrao_mb);
+    eprintln!("ice: {}", texto_configuracao(&op.busca, mb));
     let mut bu = nova_busca(mb);
-    define_classico(&mut bu, classico);
-    bu.melhorias = melhorias;
+    configura_busca(&mut bu, &op.busca);
     bu
 }
 
 /// `ice bench [profundidade] [--threads N]`: imprime por último
 /// `bench nodes=N ms=T nps=R`.
-pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);
     let (args, threads) = tira_threads(&args)?;
     let prof = match args.first() {
@@ -101,7 +106,7 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
             .ok_or(format!("uso: ice bench [profundidade 1..{BENCH_PROF_MAX}]"))?,
         None => BENCH_PROFUNDIDADE,
     };
-    let mut bu = busca_configurada(BENCH_HASH_MB, classico, melhorias);
+    let mut bu = busca_configurada(op, BENCH_HASH_MB);
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
     bu.post = false;
     bu.com_estatisticas = com_estatisticas;
@@ -233,7 +238,7 @@ fn tira_estatisticas(args: &[String]) -> (Vec<String>, bool) {
 /// `busca depth=D score=S nodes=N ms=T nps=R threads=N`, a linha que o
 /// `scripts/smp-speedup.sh` lê. Com um limite de nós e várias threads, o
 /// limite conta os nós da principal (ver `busca::verifica_parada`).
-pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);
     let (args, threads) = tira_threads(&args)?;
     let args = &args[..];
@@ -250,7 +255,7 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     })
     .map_err(|e| format!("FEN inválido ({e})"))?;
     let lim = limites_dos_args(&args[fim_fen..])?;
-    let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
+    let mut bu = busca_configurada(op, HASH_PADRAO_MB);
     bu.com_estatisticas = com_estatisticas;
     // As threads nascem antes do relógio: o tempo medido é só o da busca.
     let mut p = novo_paralelo(threads, &bu);
@@ -279,7 +284,7 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
 /// `ice epd <arquivo> --tempo S [--threads N]`: roda a suíte dentro do
 /// processo e imprime por último `solved N/M`, com o fator de ramificação
 /// médio do artigo.
-pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
+pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, threads) = tira_threads(args)?;
     let args = &args[..];
     let arquivo = args
@@ -297,7 +302,7 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
     for e in &erros {
         eprintln!("{e}");
     }
-    let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
+    let mut bu = busca_configurada(op, HASH_PADRAO_MB);
     bu.post = false;
     let mut par = novo_paralelo(threads, &bu);
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);

@@ -1,7 +1,7 @@
 //! Geração de dados para a afinação: partidas do ICE-rs contra si mesmo,
 //! dentro de um processo só, com um orçamento fixo de nós por lance.
 //!
-//! Nível 7: depende da busca. Não existe no ICE: os autores afinavam os pesos
+//! Nível 7: depende da busca e das opções (`opcoes`). Não existe no ICE: os autores afinavam os pesos
 //! à mão, partida a partida (seção 4.6 do artigo). O método de Texel precisa
 //! de muitas posições com o resultado da partida em que apareceram; gerá-las
 //! pelo protocolo (match.py) custa um processo, um pipe e um relógio por
@@ -25,7 +25,8 @@
 use crate::busca::*;
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};
-use crate::tabuleiro::TBoard;
+use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TConfigBusca, TOpcoesMotor};
+use crate::tabuleiro::{pontos_brancas, TBoard};
 use crate::tempo::TLimites;
 use crate::tipos::*;
 use rand::rngs::StdRng;
@@ -79,8 +80,10 @@ pub struct TOpcoesDatagen {
     pub semente: u64,
     pub threads: usize,
     pub saida: String,
-    pub classico: bool,
-    pub melhorias: u32,
+    /// A configuração da busca e o tamanho da tabela de cada thread, das
+    /// opções globais (`--classico`, `--sem`, `--material-pst`, `--hash`).
+    pub busca: TConfigBusca,
+    pub hash_mb: usize,
 }
 
 /// Resultado de uma partida do ponto de vista das brancas (1, ½, 0).
@@ -138,22 +141,6 @@ fn posicao_quieta(b: &mut TBoard, bu: &mut TBusca, l: &TLance, escore: i32) -> b
     (q - estatica).abs() <= MARGEM_QUIETA
 }
 
-/// Como terminou a partida na posição `b` (lado a jogar sem lances, ou
-/// empate pelas regras)? `None` se ela continua.
-fn fim_pelas_regras(b: &TBoard, n_lances: usize) -> Option<f64> {
-    if n_lances == 0 {
-        if !b.em_xeque() {
-            return Some(0.5);
-        }
-        // Mate: perdeu quem está a jogar.
-        return Some(if b.vez == BRANCAS { 0.0 } else { 1.0 });
-    }
-    if b.meio_lances >= 100 || b.repeticoes() >= 2 || b.material_insuficiente() {
-        return Some(0.5);
-    }
-    None
-}
-
 /// Joga a partida `indice` e devolve as linhas das posições guardadas.
 pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(op.semente.wrapping_add(indice as u64));
@@ -172,7 +159,7 @@ pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<St
     let mut ply = 0u32;
     let resultado = loop {
         gera_lista_lances(&b, GERA_TODOS, &mut lista);
-        if let Some(r) = fim_pelas_regras(&b, lista.n) {
+        if let Some(r) = b.fim_com_lances(lista.n).map(pontos_brancas) {
             break r;
         }
         if ply >= MAX_PLIES {
@@ -216,15 +203,15 @@ pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<St
 }
 
 /// Lê as opções de `ice datagen`.
-fn le_opcoes(args: &[String], classico: bool, melhorias: u32) -> Result<TOpcoesDatagen, String> {
+fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, String> {
     let mut op = TOpcoesDatagen {
         jogos: 100,
         nos: NOS_PADRAO,
         semente: 1,
         threads: 1,
         saida: "-".to_string(),
-        classico,
-        melhorias,
+        busca: motor.busca,
+        hash_mb: hash_ou(motor, HASH_DATAGEN_MB),
     };
     let mut i = 0;
     while i < args.len() {
@@ -258,10 +245,9 @@ fn le_opcoes(args: &[String], classico: bool, melhorias: u32) -> Result<TOpcoesD
 /// Uma thread de geração: pega o próximo número de partida, joga, manda as
 /// linhas. Cada thread tem o seu `TBusca` (nada é compartilhado na busca).
 fn trabalhador(op: &TOpcoesDatagen, proxima: &AtomicU32, tx: mpsc::Sender<(u32, Vec<String>)>) {
-    let mut bu = nova_busca(HASH_DATAGEN_MB);
+    let mut bu = nova_busca(op.hash_mb);
     bu.post = false;
-    define_classico(&mut bu, op.classico);
-    bu.melhorias = op.melhorias;
+    configura_busca(&mut bu, &op.busca);
     loop {
         let i = proxima.fetch_add(1, Ordering::Relaxed);
         if i >= op.jogos {
@@ -322,8 +308,9 @@ pub fn gera_dados(op: &TOpcoesDatagen, saida: &mut dyn Write) -> Result<(u32, u6
 }
 
 /// `ice datagen [--jogos N] [--nos N] [--semente S] [--threads T] [--saida ARQ]`.
-pub fn cmd_datagen(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
-    let op = le_opcoes(args, classico, melhorias)?;
+pub fn cmd_datagen(args: &[String], motor: &TOpcoesMotor) -> Result<(), String> {
+    let op = le_opcoes(args, motor)?;
+    eprintln!("ice: {}", texto_configuracao(&op.busca, op.hash_mb));
     if op.saida == "-" {
         let stdout = std::io::stdout();
         let mut trava = std::io::BufWriter::new(stdout.lock());

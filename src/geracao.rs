@@ -26,7 +26,7 @@
 use crate::ataques::*;
 use crate::bitboard::*;
 use crate::lance::*;
-use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard};
+use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard, TFim};
 use crate::tipos::*;
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
@@ -372,6 +372,14 @@ pub fn tem_lance_legal(b: &TBoard) -> bool {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
     lista.n > 0
+}
+
+/// A partida acabou pelas regras nesta posição? (gera os lances para saber
+/// de mate e afogamento; as regras estão em `TBoard::fim_com_lances`).
+pub fn fim_de_jogo(b: &TBoard) -> Option<TFim> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    b.fim_com_lances(lista.n)
 }
 
 /// Acha o lance legal escrito em coordenadas (`e2e4`, `e7e8q`, `e1g1`).

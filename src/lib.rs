@@ -33,18 +33,22 @@ pub mod livro;
 pub mod ordenacao;
 pub mod perft;
 pub mod pgn;
-// Nível 6: a busca.
+// Nível 6: a busca e as opções que a configuram.
 pub mod busca;
+pub mod opcoes;
 // Nível 7: a busca em várias threads (Lazy SMP), medidas e geração de dados
 // para a afinação.
 pub mod bench;
 pub mod datagen;
 pub mod paralelo;
 pub mod texel;
-// Nível 8: o protocolo.
-pub mod xboard;
-// Nível 9: o UCI, que fala com o mesmo motor do xboard.
+// Nível 8: o motor que os protocolos dirigem (posição, busca, threads,
+// livro, relógio, opções).
+pub mod motor;
+// Nível 9: os dois protocolos, cada um com o seu `TMotor`; nenhum importa o
+// outro.
 pub mod uci;
+pub mod xboard;
 
 /// Nome anunciado ao protocolo (`myname`).
 pub const NOME_MOTOR: &str = concat!("ICE-rs ", env!("CARGO_PKG_VERSION"));

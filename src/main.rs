@@ -16,12 +16,10 @@
 //! módulos sem passar por aqui.
 #![forbid(unsafe_code)]
 
-use ice::geracao::{gera_lista_lances, lance_para_san};
-use ice::lance::{lance_para_texto, TListaLances};
+use ice::lance::lance_para_texto;
 use ice::linha;
+use ice::opcoes::TOpcoesMotor;
 use ice::tabuleiro::{TBoard, FEN_INICIAL};
-use ice::tipos::GERA_TODOS;
-use ice::xboard::TOpcoesMotor;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -96,7 +94,7 @@ Variáveis de ambiente:
         epd_s = ice::bench::EPD_TEMPO_PADRAO_MS / 1000,
         prof_max = ice::bench::PROFUNDIDADE_MAX,
         nos_datagen = ice::datagen::NOS_PADRAO,
-        hash_max = ice::xboard::MAX_HASH_MB,
+        hash_max = ice::opcoes::MAX_HASH_MB,
         hash_padrao = ice::hash::HASH_PADRAO_MB,
         melhorias = melhorias.join(","),
         threads_max = ice::paralelo::MAX_THREADS,
@@ -153,12 +151,7 @@ fn cmd_d(args: &[String]) -> Result<(), String> {
 /// `ice gen [FEN]`: os lances que o gerador produz, em coordenadas e SAN.
 fn cmd_gen(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&b, GERA_TODOS, &mut lista);
-    for l in lista.como_fatia() {
-        linha!("{} {}", lance_para_texto(l), lance_para_san(&b, l));
-    }
-    linha!("{} lances", lista.n);
+    ice::entrada::imprime(&ice::mostra::texto_lances(&b, ""));
     Ok(())
 }
 
@@ -195,15 +188,15 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
     let mut it = args.drain(..);
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--classico" => op.classico = true,
+            "--classico" => op.busca.classico = true,
             "--sem" => {
                 let lista = it
                     .next()
                     .ok_or("uso: --sem see,futilidade,lmr,ameaca,delta,lmp")?;
-                desliga_melhorias(&lista, &mut op.melhorias)?;
+                desliga_melhorias(&lista, &mut op.busca.melhorias)?;
             }
             "--sem-livro" => op.livro = false,
-            "--material-pst" => op.so_material_pst = true,
+            "--material-pst" => op.busca.so_material_pst = true,
             "--semente-livro" => {
                 op.semente_livro = Some(
                     it.next()
@@ -214,11 +207,12 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
             "--hash" => {
                 // Aqui um valor fora da faixa é erro (quem digita quer saber);
                 // no protocolo o `memory` satura.
-                op.hash_mb = it
-                    .next()
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .filter(|&mb| (1..=ice::xboard::MAX_HASH_MB).contains(&mb))
-                    .ok_or("uso: --hash <MB 1..2048>")?;
+                op.hash_mb = Some(
+                    it.next()
+                        .and_then(|v| v.parse::<usize>().ok())
+                        .filter(|&mb| (1..=ice::opcoes::MAX_HASH_MB).contains(&mb))
+                        .ok_or("uso: --hash <MB 1..2048>")?,
+                );
             }
             "--livro" => {
                 op.arquivo_livro = it.next().ok_or("uso: --livro <arquivo>")?;
@@ -233,9 +227,30 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
     Ok(op)
 }
 
+/// Lê a primeira linha não vazia e escolhe o protocolo: `uci` → UCI até o
+/// fim; o resto → xboard (que é o padrão, e o que o ICE falava), com a linha
+/// lida processada como a primeira do xboard. A escolha mora aqui, acima dos
+/// dois protocolos, para que nenhum deles precise importar o outro.
+fn fala_protocolo(op: &TOpcoesMotor) {
+    let rx = ice::entrada::inicia_leitora();
+    loop {
+        let Ok(l) = rx.recv() else {
+            return;
+        };
+        match ice::entrada::limpa_linha(&l) {
+            "" => continue,
+            "uci" => {
+                log::debug!("protocolo: UCI");
+                ice::uci::laco_uci(op, rx);
+            }
+            _ => ice::xboard::laco_xboard(op, rx, Some(l)),
+        }
+        return;
+    }
+}
+
 /// Roda o comando (o primeiro argumento que não é opção global).
 fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
-    let (classico, melhorias) = (op.classico, op.melhorias);
     match args.first().map(String::as_str) {
         None => {
             // O registro (RUST_LOG=debug) vai para stderr: stdout é do protocolo.
@@ -243,7 +258,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
                 .target(env_logger::Target::Stderr)
                 .init();
             // A primeira linha escolhe a língua: `uci` → UCI; o resto, xboard.
-            ice::uci::laco_protocolo(op);
+            fala_protocolo(op);
             Ok(())
         }
         Some("--threads") => {
@@ -277,11 +292,11 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("gen") => cmd_gen(&args[1..]),
         Some("eval") => posicao_dos_args(&args[1..])
             .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
-        Some("bench") => ice::bench::cmd_bench(&args[1..], classico, melhorias),
-        Some("busca") => ice::bench::cmd_busca(&args[1..], classico, melhorias),
-        Some("epd") => ice::bench::cmd_epd(&args[1..], classico, melhorias),
+        Some("bench") => ice::bench::cmd_bench(&args[1..], op),
+        Some("busca") => ice::bench::cmd_busca(&args[1..], op),
+        Some("epd") => ice::bench::cmd_epd(&args[1..], op),
         Some("livro") => ice::livro::cmd_livro(&args[1..]),
-        Some("datagen") => ice::datagen::cmd_datagen(&args[1..], classico, melhorias),
+        Some("datagen") => ice::datagen::cmd_datagen(&args[1..], op),
         Some("texel") => ice::texel::cmd_texel(&args[1..]),
         Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
     }

@@ -1,11 +1,32 @@
 //! Desenho do tabuleiro em texto (porta de `mostraTab.c`, comando `d`).
 //!
-//! Nível 4: depende de `tabuleiro`. As linhas saem com um prefixo escolhido
+//! Nível 4: depende de `tabuleiro` e de `geracao` (a lista de lances do
+//! comando `gen`, a mesma na linha de comando e no xboard). As linhas saem com um prefixo escolhido
 //! por quem chama: no protocolo xboard elas precisam começar com `#`, para que
 //! a interface nunca as confunda com um lance ou um resultado.
 
+use crate::geracao::{gera_lista_lances, lance_para_san};
+use crate::lance::{lance_para_texto, TListaLances};
 use crate::tabuleiro::TBoard;
 use crate::tipos::*;
+
+/// Os lances legais em coordenadas e SAN, um por linha, e quantos são (o
+/// `gen` do ICE, na linha de comando e no xboard); cada linha começa com
+/// `prefixo`.
+pub fn texto_lances(b: &TBoard, prefixo: &str) -> String {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    let mut s = String::new();
+    for l in lista.como_fatia() {
+        s.push_str(&format!(
+            "{prefixo}{} {}\n",
+            lance_para_texto(l),
+            lance_para_san(b, l)
+        ));
+    }
+    s.push_str(&format!("{prefixo}{} lances\n", lista.n));
+    s
+}
 
 /// Desenha a posição: fileira 8 no alto, rótulos 8..1 e a..h, e o lado a
 /// jogar, como o `d` do ICE 1.40. Cada linha começa com `prefixo`.

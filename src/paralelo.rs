@@ -32,6 +32,7 @@
 
 use crate::busca::*;
 use crate::hash::{envelhece_hash, nova_tabela_minima};
+use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
@@ -215,9 +216,7 @@ fn zera_nos(c: &TCompartilhado) {
 fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) {
     (*t.b).clone_from(b);
     t.bu.tt = Arc::clone(&bu.tt);
-    t.bu.melhorias = bu.melhorias;
-    define_classico(&mut t.bu, bu.av.classico);
-    t.bu.av.so_material_pst = bu.av.so_material_pst;
+    configura_busca(&mut t.bu, &config_da_busca(bu));
     // Os lances excluídos da raiz valem para todas: uma ajudante que
     // pesquisasse um deles poderia devolver o lance jogado.
     t.bu.excluidos.clone_from(&bu.excluidos);

@@ -786,6 +786,91 @@ impl TBoard {
     }
 }
 
+/// O FEN de um tabuleiro montado casa a casa (o `edit` do xboard): roque
+/// onde rei e torre estão nas casas iniciais, sem en passant, contador dos
+/// 50 zerado; `vez` e `num_lance` vêm da posição anterior.
+pub fn fen_editado(casas: &[(u8, usize); 64], vez: usize, num_lance: u32) -> String {
+    let tem = |casa: usize, p: u8, cor: usize| casas[casa] == (p, cor);
+    let mut roque = String::new();
+    for (rei, torre, cor, letra) in [
+        (60, 63, BRANCAS, 'K'),
+        (60, 56, BRANCAS, 'Q'),
+        (4, 7, NEGRAS, 'k'),
+        (4, 0, NEGRAS, 'q'),
+    ] {
+        if tem(rei, REI, cor) && tem(torre, TORRE, cor) {
+            roque.push(letra);
+        }
+    }
+    if roque.is_empty() {
+        roque.push('-');
+    }
+    let lado = if vez == BRANCAS { "w" } else { "b" };
+    format!("{} {lado} {roque} - 0 {num_lance}", disposicao_fen(casas))
+}
+
+/// Fim de partida pelas regras, visto no tabuleiro. As regras moram aqui,
+/// uma vez só: o protocolo anuncia o resultado, o `datagen` pontua a
+/// partida e a busca pergunta pelos empates (`empate_pelas_regras`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TFim {
+    BrancasDaoMate,
+    NegrasDaoMate,
+    Afogamento,
+    Repeticao,
+    Cinquenta,
+    MaterialInsuficiente,
+}
+
+/// Ocorrências anteriores da posição que fazem o empate numa partida: esta
+/// é a terceira (a regra exige a tripla repetição).
+pub const REPETICOES_PARTIDA: usize = 2;
+/// Na busca basta uma ocorrência anterior: quem repete pode repetir de novo,
+/// e a busca só quer evitar ciclos (ICE: a repetição vale empate já na 2ª).
+pub const REPETICOES_BUSCA: usize = 1;
+
+/// Pontos das brancas numa partida que acabou assim (1, ½ ou 0).
+pub fn pontos_brancas(f: TFim) -> f64 {
+    match f {
+        TFim::BrancasDaoMate => 1.0,
+        TFim::NegrasDaoMate => 0.0,
+        _ => 0.5,
+    }
+}
+
+impl TBoard {
+    /// Empate pelas regras — 50 lances de cada lado sem captura nem lance de
+    /// peão, repetição (`repeticoes` ocorrências anteriores: `REPETICOES_*`),
+    /// material insuficiente —, nessa ordem, que é a do mais barato.
+    #[inline]
+    pub fn empate_pelas_regras(&self, repeticoes: usize) -> Option<TFim> {
+        if self.meio_lances >= 100 {
+            Some(TFim::Cinquenta)
+        } else if self.repeticoes() >= repeticoes {
+            Some(TFim::Repeticao)
+        } else if self.material_insuficiente() {
+            Some(TFim::MaterialInsuficiente)
+        } else {
+            None
+        }
+    }
+
+    /// A partida acabou nesta posição, que tem `n_legais` lances legais? O
+    /// mate vem antes dos empates (um mate no 100º meio-lance vale como mate).
+    pub fn fim_com_lances(&self, n_legais: usize) -> Option<TFim> {
+        if n_legais == 0 {
+            return Some(if !self.em_xeque() {
+                TFim::Afogamento
+            } else if self.vez == BRANCAS {
+                TFim::NegrasDaoMate
+            } else {
+                TFim::BrancasDaoMate
+            });
+        }
+        self.empate_pelas_regras(REPETICOES_PARTIDA)
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;

@@ -167,6 +167,26 @@ pub fn calcula_limites(r: &TRelogio, num_lance: u32) -> TLimites {
     lim
 }
 
+/// Desconta do relógio do motor um lance de `ms` (quando a interface não
+/// manda `time`): o gasto sai, o incremento entra e, no fim de cada controle
+/// de `mps` lances (`feitos` lances deste controle), a base volta. Com `st`
+/// o relógio não conta.
+pub fn desconta_relogio(r: &mut TRelogio, ms: u64, feitos: u32) {
+    if r.st_cs > 0 {
+        return;
+    }
+    // `saturating_*`: os relógios já vêm limitados (`limita_relogio_cs`), mas
+    // o `TRelogio` é público e esta conta não pode derrubar o motor.
+    let gasto_cs = relogio_cs(ms / MS_POR_CS);
+    r.tempo_cs = r
+        .tempo_cs
+        .saturating_sub(gasto_cs)
+        .saturating_add(relogio_cs(r.inc_cs));
+    if r.mps > 0 && feitos > 0 && feitos.is_multiple_of(r.mps) {
+        r.tempo_cs = r.tempo_cs.saturating_add(relogio_cs(r.base_cs));
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;

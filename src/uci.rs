@@ -1,15 +1,15 @@
 //! O protocolo UCI ao lado do xboard: o mesmo motor, outra língua.
 //!
-//! Nível 9: depende do `xboard` (nível 8), porque o estado do motor é o
-//! `TXboard` — tabuleiro, busca, threads, livro, relógio e opções — e o UCI
-//! só traduz os comandos dele para as mesmas funções: `aplica_opcao`,
-//! `define_hash`, `define_threads`, `lance_do_livro`, `limites_do_lance`,
-//! `prepara_busca`, `compacta_historico` e `paralelo::busca_paralela`. Nada
-//! de busca, de tempo ou de livro é escrito duas vezes.
+//! Nível 9: depende do `motor` (nível 8), que tem o estado — tabuleiro,
+//! busca, threads, livro, relógio e opções — e as funções que o xboard
+//! também chama: `aplica_opcao`, `define_hash`, `define_threads`,
+//! `lance_do_livro`, `limites_do_lance`, `prepara_analise`,
+//! `compacta_historico` e `pensa`. O UCI só traduz os comandos dele para
+//! essas funções; não importa nada do `xboard`.
 //!
-//! Quem escolhe a língua é a interface: `laco_protocolo` lê a primeira
-//! linha; se é `uci`, o motor fala UCI até o fim; senão, xboard (que é o
-//! padrão, e o que o ICE falava). O parser das linhas UCI mora em
+//! Quem escolhe a língua é a interface: `main` lê a primeira linha; se é
+//! `uci`, o motor fala UCI até o fim; senão, xboard (que é o padrão, e o que
+//! o ICE falava). O parser das linhas UCI mora em
 //! `comandos_uci` (nível 1), porque a busca também classifica as que chegam
 //! enquanto ela pensa (`stop`, `ponderhit`, `isready`).
 //!
@@ -22,18 +22,19 @@
 
 use crate::busca::MAX_MULTIPV;
 use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
-use crate::entrada::{envia, inicia_leitora, limpa_linha};
+use crate::entrada::envia;
 use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance};
-use crate::paralelo::{busca_paralela, limpa_paralelo, num_threads, MAX_THREADS};
+use crate::motor::{
+    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, hash_mb,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
+    posicao_mudou, prepara_analise, TErroOpcao, TMotor,
+};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
+use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
 use crate::tipos::*;
-use crate::xboard::{
-    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, ignora_sigint,
-    laco_xboard, lance_do_livro, limites_do_lance, novo_jogo, novo_xboard, posicao_mudou,
-    prepara_busca, TErroOpcao, TOpcoesMotor, TXboard, MAX_HASH_MB,
-};
 use log::debug;
 use std::sync::mpsc::Receiver;
 
@@ -42,7 +43,7 @@ const AUTORES: &str = "Abreu, Lazoski, Pinto, Waghabi (ICE, UERJ); porte ICE-rs"
 
 /// O estado do UCI: o motor (o mesmo do xboard) e o pouco que é só daqui.
 pub struct TUci {
-    pub x: Box<TXboard>,
+    pub m: TMotor,
     /// A opção `Ponder` (a interface avisa que vai mandar `go ponder`; o
     /// motor não precisa mudar nada, mas guarda para o `uci` repetido).
     pub ponder: bool,
@@ -51,36 +52,16 @@ pub struct TUci {
     pub sair: bool,
 }
 
-/// Lê a primeira linha não vazia e escolhe o protocolo: `uci` → UCI, o
-/// resto → xboard (com a linha lida processada como a primeira do xboard).
-pub fn laco_protocolo(op: &TOpcoesMotor) {
-    let rx = inicia_leitora();
-    loop {
-        let Ok(l) = rx.recv() else {
-            return;
-        };
-        match limpa_linha(&l) {
-            "" => continue,
-            "uci" => {
-                debug!("protocolo: UCI");
-                laco_uci(op, rx);
-            }
-            _ => laco_xboard(op, rx, Some(l)),
-        }
-        return;
-    }
-}
-
 /// Cria o estado do UCI: o motor do xboard com a saída no formato UCI e a
 /// entrada classificada pelo parser do UCI.
 pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
-    let mut x = novo_xboard(op);
-    x.bu.entrada.uci = true;
+    let mut m = novo_motor(op);
+    m.bu.entrada.uci = true;
     // O UCI sempre quer as linhas `info` (não há `post`/`nopost`).
-    x.bu.post = true;
-    x.bu.saida_uci = true;
+    m.bu.post = true;
+    m.bu.saida_uci = true;
     TUci {
-        x,
+        m,
         ponder: false,
         debug: false,
         sair: false,
@@ -91,13 +72,13 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
 pub fn laco_uci(op: &TOpcoesMotor, rx: Receiver<String>) {
     ignora_sigint();
     let mut u = novo_uci(op);
-    u.x.bu.entrada.rx = Some(rx);
+    u.m.bu.entrada.rx = Some(rx);
     responde_uci(&u);
     while !u.sair {
         // Primeiro o que chegou durante a última busca, na ordem.
-        let linha = match u.x.bu.entrada.pendentes.pop_front() {
+        let linha = match u.m.bu.entrada.pendentes.pop_front() {
             Some(l) => l,
-            None => match u.x.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
+            None => match u.m.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
                 Some(Ok(l)) => l,
                 _ => break,
             },
@@ -114,21 +95,21 @@ fn info_string(s: &str) {
 
 /// Responde ao `uci`: nome, autor, as opções e `uciok`.
 fn responde_uci(u: &TUci) {
-    let x = &u.x;
+    let m = &u.m;
     envia(&format!("id name {}", crate::NOME_MOTOR));
     envia(&format!("id author {AUTORES}"));
     let check = |v: bool| if v { "true" } else { "false" };
     envia(&format!(
         "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-        x.hash_mb
+        hash_mb(m)
     ));
     envia(&format!(
         "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-        num_threads(&x.paralelo)
+        num_threads(&m.paralelo)
     ));
     envia(&format!(
         "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
-        x.multipv
+        m.multipv
     ));
     envia(&format!(
         "option name Ponder type check default {}",
@@ -136,19 +117,24 @@ fn responde_uci(u: &TUci) {
     ));
     envia(&format!(
         "option name OwnBook type check default {}",
-        check(x.livro)
+        check(m.op.livro)
     ));
     envia(&format!(
         "option name Livro type check default {}",
-        check(x.livro)
+        check(m.op.livro)
     ));
     envia(&format!(
         "option name Arquivo do livro type string default {}",
-        x.arquivo_livro
+        m.op.arquivo_livro
+    ));
+    // O nome em inglês que as interfaces (e o Polyglot) procuram.
+    envia(&format!(
+        "option name BookFile type string default {}",
+        m.op.arquivo_livro
     ));
     envia(&format!(
         "option name ICE classico type check default {}",
-        check(x.bu.av.classico)
+        check(m.bu.av.classico)
     ));
     envia("option name Clear Hash type button");
     envia("uciok");
@@ -162,9 +148,12 @@ pub fn processa_uci(u: &mut TUci, linha: &str) {
         ComandoUci::Debug(d) => u.debug = d,
         ComandoUci::IsReady => envia("readyok"),
         ComandoUci::SetOption { nome, valor } => define_opcao(u, &nome, valor.as_deref()),
-        ComandoUci::UciNewGame => novo_jogo(&mut u.x),
+        ComandoUci::UciNewGame => {
+            *u.m.b = TBoard::inicial();
+            nova_partida(&mut u.m);
+        }
         ComandoUci::Position { fen, lances } => {
-            if let Err(e) = monta_posicao(&mut u.x, fen.as_deref(), &lances) {
+            if let Err(e) = monta_posicao(&mut u.m, fen.as_deref(), &lances) {
                 info_string(&format!("error: {e}; position unchanged"));
             }
         }
@@ -190,7 +179,7 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
     let r = match n.as_str() {
         "hash" => match valor.and_then(|v| v.parse::<u64>().ok()) {
             Some(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => {
-                let real = define_hash(&mut u.x, mb);
+                let real = define_hash(&mut u.m, mb);
                 if (real as u64) < mb {
                     envia(&format!(
                         "info string Hash {mb}: tabela de {real} MB (a memória livre)"
@@ -202,7 +191,7 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         },
         "threads" => match valor.and_then(|v| v.parse::<usize>().ok()) {
             Some(t) if (1..=MAX_THREADS).contains(&t) => {
-                define_threads(&mut u.x, t);
+                define_threads(&mut u.m, t);
                 Ok(())
             }
             _ => Err(TErroOpcao::ValorRuim),
@@ -211,13 +200,9 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
             .map(|v| u.ponder = v)
             .ok_or(TErroOpcao::ValorRuim),
         "clear hash" => {
-            limpa_paralelo(&mut u.x.paralelo, &mut u.x.bu);
+            limpa_paralelo(&mut u.m.paralelo, &mut u.m.bu);
             Ok(())
         }
-        "ownbook" => match booleano(valor) {
-            Some(v) => aplica_opcao(&mut u.x, "Livro", Some(if v { "1" } else { "0" })),
-            None => Err(TErroOpcao::ValorRuim),
-        },
         _ => opcao_do_motor(u, &n, valor, booleano(valor)),
     };
     match r {
@@ -245,14 +230,14 @@ fn opcao_do_motor(
     valor: Option<&str>,
     booleano: Option<bool>,
 ) -> Result<(), TErroOpcao> {
-    const CAIXAS: [&str; 2] = ["Livro", "ICE classico"];
-    const TEXTOS: [&str; 2] = ["MultiPV", "Arquivo do livro"];
+    const CAIXAS: [&str; 3] = ["Livro", "OwnBook", "ICE classico"];
+    const TEXTOS: [&str; 3] = ["MultiPV", "Arquivo do livro", "BookFile"];
     if let Some(&nome) = CAIXAS
         .iter()
         .find(|c| c.to_ascii_lowercase() == nome_minusculo)
     {
         return match booleano {
-            Some(v) => aplica_opcao(&mut u.x, nome, Some(if v { "1" } else { "0" })),
+            Some(v) => aplica_opcao(&mut u.m, nome, Some(if v { "1" } else { "0" })),
             None => Err(TErroOpcao::ValorRuim),
         };
     }
@@ -260,32 +245,32 @@ fn opcao_do_motor(
         .iter()
         .find(|c| c.to_ascii_lowercase() == nome_minusculo)
     {
-        return aplica_opcao(&mut u.x, nome, valor);
+        return aplica_opcao(&mut u.m, nome, valor);
     }
     Err(TErroOpcao::Desconhecida)
 }
 
 /// `position`: monta a posição (a inicial ou o FEN) e faz os lances. Se algo
 /// falha (FEN ruim, lance ilegal), a posição anterior volta inteira.
-pub fn monta_posicao(x: &mut TXboard, fen: Option<&str>, lances: &[String]) -> Result<(), String> {
+pub fn monta_posicao(m: &mut TMotor, fen: Option<&str>, lances: &[String]) -> Result<(), String> {
     let nova = match fen {
         None => TBoard::inicial(),
         Some(f) => TBoard::de_fen(f).map_err(|e| format!("bad FEN ({e})"))?,
     };
-    let velha = std::mem::replace(&mut *x.b, nova);
-    for m in lances {
-        let l = acha_lance(&x.b, &m.to_ascii_lowercase());
+    let velha = std::mem::replace(&mut *m.b, nova);
+    for texto in lances {
+        let l = acha_lance(&m.b, &texto.to_ascii_lowercase());
         match l {
             // `compacta_historico` refaz o tabuleiro perto do fim da pilha
             // (partidas de centenas de lances); o lance continua o mesmo.
-            Some(l) if compacta_historico(x) => x.b.make(&l),
+            Some(l) if compacta_historico(m) => m.b.make(&l),
             _ => {
-                *x.b = velha;
-                return Err(format!("illegal move {m}"));
+                *m.b = velha;
+                return Err(format!("illegal move {texto}"));
             }
         }
     }
-    posicao_mudou(x);
+    posicao_mudou(m);
     Ok(())
 }
 
@@ -312,8 +297,8 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
 /// xboard (`limites_do_lance`); `depth`, `nodes` e `mate` limitam por cima;
 /// `infinite` só para com `stop`. Sem nada, a busca vai até a profundidade
 /// máxima (ou o `stop`).
-fn limites_do_go(x: &mut TXboard, g: &TGoUci) -> TLimites {
-    let (tempo, inc, otim) = if x.b.vez == BRANCAS {
+fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
+    let (tempo, inc, otim) = if m.b.vez == BRANCAS {
         (g.wtime, g.winc, g.btime)
     } else {
         (g.btime, g.binc, g.wtime)
@@ -326,7 +311,7 @@ fn limites_do_go(x: &mut TXboard, g: &TGoUci) -> TLimites {
         let plies = m.saturating_mul(2).saturating_add(1);
         sd = if sd == 0 { plies } else { sd.min(plies) };
     }
-    let r = &mut x.relogio;
+    let r = &mut m.relogio;
     r.sd = sd.min(MAX_DEPTH as u32);
     r.st_cs = g.movetime.map(|ms| (ms / MS_POR_CS).max(1)).unwrap_or(0);
     r.mps = g.movestogo.unwrap_or(0);
@@ -338,13 +323,13 @@ fn limites_do_go(x: &mut TXboard, g: &TGoUci) -> TLimites {
         r.otim_cs = cs(t);
     }
     // Os `movestogo` contam a partir deste lance.
-    x.lance_base_level = x.b.num_lance;
+    m.lance_base_level = m.b.num_lance;
     let com_relogio = tempo.is_some() || g.movetime.is_some();
     let mut lim = if com_relogio && !g.infinite {
-        limites_do_lance(x)
+        limites_do_lance(m)
     } else {
         TLimites {
-            profundidade: x.relogio.sd,
+            profundidade: m.relogio.sd,
             ..TLimites::default()
         }
     };
@@ -357,8 +342,8 @@ fn limites_do_go(x: &mut TXboard, g: &TGoUci) -> TLimites {
 /// tem). Lance do livro só num `go` de partida (com relógio, sem `ponder`,
 /// `infinite`, `searchmoves` nem limites de profundidade, nós ou mate).
 fn go(u: &mut TUci, g: &TGoUci) {
-    let x = &mut u.x;
-    let excluidos = match excluidos_por_searchmoves(&x.b, &g.searchmoves) {
+    let m = &mut u.m;
+    let excluidos = match excluidos_por_searchmoves(&m.b, &g.searchmoves) {
         Ok(e) => e,
         Err(e) => {
             info_string(&format!("error: {e}; go ignored"));
@@ -372,21 +357,20 @@ fn go(u: &mut TUci, g: &TGoUci) {
         && g.nodes.is_none()
         && g.mate.is_none();
     if de_partida {
-        if let Some(l) = lance_do_livro(x) {
+        if let Some(l) = lance_do_livro(m) {
             info_string(&format!("book move {}", lance_para_texto(&l)));
             envia(&format!("bestmove {}", lance_para_texto(&l)));
             return;
         }
     }
-    let lim = limites_do_go(x, g);
-    prepara_busca(x);
-    x.bu.multipv = x.multipv;
-    x.bu.excluidos = excluidos;
+    let lim = limites_do_go(m, g);
+    prepara_analise(m);
+    m.bu.excluidos = excluidos;
     let lim_busca = if g.ponder {
         // O lance previsto já está na posição: pensa sem relógio até o
         // `ponderhit` (então valem os limites do `go`) ou o `stop`.
-        x.bu.ponderando = true;
-        x.bu.limites_ponderhit = lim;
+        m.bu.ponderando = true;
+        m.bu.limites_ponderhit = lim;
         TLimites {
             profundidade: lim.profundidade,
             nos: lim.nos,
@@ -395,12 +379,12 @@ fn go(u: &mut TUci, g: &TGoUci) {
     } else {
         lim
     };
-    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim_busca);
-    x.bu.ponderando = false;
+    let r = pensa(m, &lim_busca);
+    m.bu.ponderando = false;
     if u.debug {
         info_string(&format!(
             "{} threads, {} nodes",
-            num_threads(&x.paralelo),
+            num_threads(&m.paralelo),
             // `r.nos` já soma as ajudantes (`busca_paralela`).
             r.nos
         ));

@@ -26,25 +26,22 @@
 pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
-use crate::busca::{define_classico, escore_xboard, nova_busca, TBusca, TResultado, MAX_MULTIPV};
+use crate::busca::{escore_xboard, TResultado, MAX_MULTIPV};
 use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
-use crate::geracao::{acha_lance, gera_lista_lances, lance_para_san, san_para_lance};
-use crate::hash::mb_da_tabela;
-use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_PADRAO_MB};
-use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
-use crate::livro::{
-    carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
+use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
+use crate::hash::{grava_hash, HASH_EXATO};
+use crate::lance::{lance_para_texto, TLance};
+use crate::livro::texto_bk;
+use crate::mostra::{diagrama, texto_lances};
+use crate::motor::{
+    self, caixa, codigos_legais, compacta_historico, define_hash, define_threads, faz_lance,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
+    prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
 };
-use crate::mostra::diagrama;
-use crate::paralelo::{
-    ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, num_threads,
-    redimensiona_paralelo, TParalelo, MAX_THREADS,
-};
-use crate::tabuleiro::TBoard;
-use crate::tempo::{
-    calcula_limites, cs_em_ms, limita_relogio_cs, relogio_cs, TLimites, TRelogio, DIVISOR_TRAVA,
-    MARGEM_SEGURANCA_MS, MS_POR_CS, TEMPO_MINIMO_MS,
-};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
+use crate::paralelo::{num_threads, MAX_THREADS};
+use crate::tabuleiro::{TBoard, TFim};
+use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
 use crate::tipos::*;
 use log::debug;
 use std::sync::mpsc::Receiver;
@@ -63,53 +60,8 @@ pub const LANCES_PARA_ABANDONAR: u32 = 2;
 /// Aceita empate quando o último escore do motor é ≤ isto (cp, ponto de vista
 /// do motor): com vantagem, o motor joga; igual ou pior, aceita.
 pub const LIMIAR_ACEITA_EMPATE: i32 = 0;
-/// Teto do `memory N`: a tabela é alocada e zerada de uma vez, e um número
-/// absurdo não pode derrubar a máquina.
-pub const MAX_HASH_MB: usize = 2048;
-/// Quantos meios-lances a partida pode ter no `TBoard` antes de compactar o
-/// histórico: o resto da pilha é da busca (MAX_DEPTH plies + quiescência).
-const LIMITE_HISTORICO: usize = MAX_HISTORICO - 2 * MAX_DEPTH - 32;
-/// Meios-lances mantidos na compactação (bastam os desde o último lance
-/// irreversível, para a repetição; mais que isso a regra dos 50 já valeu).
-const LANCES_MANTIDOS: usize = 300;
 /// Saudação ao oponente no servidor (opção "Saudacao"); ASCII, sem "draw".
 const SAUDACAO: &str = "Ola! Aqui fala o motor didatico ICE (UERJ), em Rust. Boa partida!";
-
-/// Opções da linha de comando que chegam ao protocolo.
-#[derive(Clone, Debug)]
-pub struct TOpcoesMotor {
-    pub hash_mb: usize,
-    pub livro: bool,
-    pub arquivo_livro: String,
-    pub classico: bool,
-    /// Melhorias pós-ICE ligadas (bits `busca::MELHORIA_*`).
-    pub melhorias: u32,
-    /// Semente fixa para a escolha no livro (partidas reproduzíveis).
-    pub semente_livro: Option<u64>,
-    /// Avaliação reduzida a material + peça-casa (a da primeira busca), para
-    /// medir em partidas o que a avaliação completa vale.
-    pub so_material_pst: bool,
-    /// Threads da busca (`ice --threads N`) até a interface mandar `cores`.
-    pub threads: usize,
-}
-
-impl Default for TOpcoesMotor {
-    fn default() -> Self {
-        TOpcoesMotor {
-            hash_mb: HASH_PADRAO_MB,
-            livro: true,
-            arquivo_livro: ARQUIVO_LIVRO_PADRAO.to_string(),
-            classico: false,
-            melhorias: crate::busca::TODAS_MELHORIAS,
-            semente_livro: None,
-            so_material_pst: false,
-            threads: 1,
-        }
-    }
-}
-
-/// O livro padrão (embutido no binário).
-pub const ARQUIVO_LIVRO_PADRAO: &str = "book/livro.txt";
 
 /// Quem o motor está jogando.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,17 +83,6 @@ pub struct TEdicao {
     pub cor: usize,
 }
 
-/// Fim de partida pelas regras, visto no tabuleiro.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TFim {
-    BrancasDaoMate,
-    NegrasDaoMate,
-    Afogamento,
-    Repeticao,
-    Cinquenta,
-    MaterialInsuficiente,
-}
-
 /// A linha de resultado que o motor manda (e que o xboard confere).
 pub fn texto_fim(f: TFim) -> &'static str {
     match f {
@@ -154,47 +95,13 @@ pub fn texto_fim(f: TFim) -> &'static str {
     }
 }
 
-/// A partida acabou pelas regras nesta posição? O mate vem antes dos
-/// empates (um mate no 100º meio-lance vale como mate).
-pub fn fim_de_jogo(b: &TBoard) -> Option<TFim> {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    if lista.n == 0 {
-        return Some(if !b.em_xeque() {
-            TFim::Afogamento
-        } else if b.vez == BRANCAS {
-            TFim::NegrasDaoMate
-        } else {
-            TFim::BrancasDaoMate
-        });
-    }
-    // 50 lances de cada lado sem captura nem lance de peão.
-    if b.meio_lances >= 100 {
-        return Some(TFim::Cinquenta);
-    }
-    // Duas ocorrências anteriores: esta é a terceira (a busca, que só quer
-    // evitar ciclos, já conta uma como empate; a partida exige a tripla).
-    if b.repeticoes() >= 2 {
-        return Some(TFim::Repeticao);
-    }
-    if b.material_insuficiente() {
-        return Some(TFim::MaterialInsuficiente);
-    }
-    None
-}
-
-/// O estado do protocolo: o que no `ice.c` eram as globais do laço.
+/// O estado do protocolo: o motor e o que no `ice.c` eram as globais do
+/// laço que só o xboard tem (modo, edição, servidor, abandono, kibitz).
 pub struct TXboard {
-    pub b: Box<TBoard>,
-    pub bu: Box<TBusca>,
-    /// As threads ajudantes do Lazy SMP (nenhuma com `cores 1`).
-    pub paralelo: TParalelo,
+    pub m: TMotor,
     pub modo: TModo,
     /// A cor que o motor joga no modo `Jogando`.
     pub cor_motor: usize,
-    pub relogio: TRelogio,
-    /// `num_lance` de quando chegou o último `level` (os MPS contam dali).
-    pub lance_base_level: u32,
     /// Pondera (`hard`) ou não (`easy`).
     pub ponder: bool,
     /// O ponder só começa depois de um lance do motor ou de `playother`
@@ -216,17 +123,12 @@ pub struct TXboard {
     pub nome_oponente: String,
     pub rating: (i32, i32),
     pub oponente_computador: bool,
-    // --- Opções (feature option) ---
+    // --- Opções só do xboard (feature option) ---
     pub abandona: bool,
     pub limiar_abandono: i32,
-    pub livro: bool,
-    pub arquivo_livro: String,
-    /// O livro carregado (o embutido `book/livro.txt` por padrão).
-    pub tabela_livro: TLivro,
     pub kibitz: bool,
     pub saudacao: bool,
     pub saudou: bool,
-    pub hash_mb: usize,
     // --- Memória da partida ---
     /// Escore da última busca do motor (ponto de vista do motor).
     pub ultimo_escore: Option<i32>,
@@ -235,39 +137,20 @@ pub struct TXboard {
     /// Lance sugerido (chave da posição, lance): a resposta prevista ao
     /// último lance do motor ou o melhor da última análise.
     pub dica: Option<(u64, TLance)>,
-    // --- Análise e força fixa ---
-    /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
-    pub multipv: usize,
-    /// Lances da raiz excluídos da análise (`exclude`), pelo `codigo()`;
-    /// valem para a posição atual e somem quando ela muda.
-    pub excluidos: Vec<u16>,
-    /// `nps N` (0 = relógio de parede); vale até o próximo `new`.
-    pub nps: u64,
 }
 
 /// Cria o estado do protocolo (posição inicial, motor de pretas, relógio
 /// padrão de 40 lances em 5 minutos).
 pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
-    let mb = op.hash_mb.clamp(1, MAX_HASH_MB);
-    // Em `Box`: o `TBoard` (histórico da partida) e o `TBusca` (killers,
-    // history, tabela do LMR) são grandes demais para andar pela pilha.
-    let mut bu = Box::new(nova_busca(mb));
-    define_classico(&mut bu, op.classico);
-    bu.melhorias = op.melhorias;
-    bu.av.so_material_pst = op.so_material_pst;
+    let mut m = novo_motor(op);
     // O xboard manda `post` quando quer as linhas de pensamento.
-    bu.post = false;
-    let paralelo = novo_paralelo(op.threads, &bu);
+    m.bu.post = false;
     Box::new(TXboard {
-        b: Box::new(TBoard::inicial()),
-        bu,
-        paralelo,
+        m,
         // Como um motor recém-aberto no protocolo 1: a interface joga de
         // brancas e o motor responde (o `new` repete isto).
         modo: TModo::Jogando,
         cor_motor: NEGRAS,
-        relogio: TRelogio::default(),
-        lance_base_level: 1,
         ponder: false,
         ponder_liberado: false,
         // Até chegar `protover N`, a interface fala o protocolo 1.
@@ -284,43 +167,13 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
         oponente_computador: false,
         abandona: true,
         limiar_abandono: LIMIAR_ABANDONO_PADRAO,
-        livro: op.livro,
-        arquivo_livro: op.arquivo_livro.clone(),
-        // Um livro ilegível não impede de jogar: só avisa e segue sem livro.
-        tabela_livro: abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
-            log::warn!("{e}");
-            livro_vazio()
-        }),
         kibitz: false,
         saudacao: false,
         saudou: false,
-        hash_mb: mb,
         ultimo_escore: None,
         lances_perdidos: 0,
         dica: None,
-        multipv: 1,
-        excluidos: Vec::new(),
-        nps: 0,
     })
-}
-
-/// Abre um livro: o caminho padrão usa o livro embutido no binário (assim
-/// `cargo run` funciona de qualquer pasta); outro caminho é lido do disco,
-/// `.bin` como Polyglot e o resto no formato texto do ICE.
-pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String> {
-    let mut l = if caminho == ARQUIVO_LIVRO_PADRAO {
-        livro_padrao()
-    } else {
-        let (l, avisos) = carrega_livro(caminho)?;
-        for a in avisos {
-            log::warn!("{caminho}: {a}");
-        }
-        l
-    };
-    if let Some(s) = semente {
-        define_semente(&mut l, s);
-    }
-    Ok(l)
 }
 
 /// O laço do protocolo: lê, processa, age, até `quit` ou o fim da entrada.
@@ -330,7 +183,7 @@ pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String>
 pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<String>) {
     ignora_sigint();
     let mut x = novo_xboard(op);
-    x.bu.entrada.rx = Some(rx);
+    x.m.bu.entrada.rx = Some(rx);
     if let Some(l) = primeira {
         let c = interpreta_comando(&l);
         processa_linha(&mut x, &l, c);
@@ -339,9 +192,9 @@ pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<Str
     while !x.sair {
         // Primeiro o que chegou durante a última busca, na ordem; só então
         // o canal (que bloqueia até a próxima linha).
-        let (linha, c) = match desenfileira(&mut x.bu.entrada) {
+        let (linha, c) = match desenfileira(&mut x.m.bu.entrada) {
             Some(lc) => lc,
-            None => match x.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
+            None => match x.m.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
                 Some(Ok(l)) => {
                     let c = interpreta_comando(&l);
                     (l, c)
@@ -355,18 +208,6 @@ pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<Str
         age(&mut x);
     }
     debug!("fim do protocolo");
-}
-
-/// O xboard no Unix manda SIGINT quando acha que o motor não está ouvindo
-/// (antes de ler as features, ou com `sigint=1`). Um programa Rust morre com
-/// SIGINT; `signal-hook` troca a ação padrão por "marcar uma flag" sem
-/// `unsafe` do nosso lado. A flag não é lida: o `?` do protocolo já faz o
-/// papel que o SIGINT tinha no GNU Chess.
-pub fn ignora_sigint() {
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag) {
-        debug!("não deu para ignorar SIGINT: {e}");
-    }
 }
 
 /// Linha `#` automática: só depois de `accepted debug`.
@@ -409,19 +250,24 @@ fn envia_features(x: &TXboard) {
     ));
     envia(&format!(
         "feature option=\"Livro -check {}\"",
-        check(x.livro)
+        check(x.m.op.livro)
     ));
     envia(&format!(
         "feature option=\"Arquivo do livro -file {}\"",
-        x.arquivo_livro
+        x.m.op.arquivo_livro
+    ));
+    // O nome em inglês que as interfaces procuram (o mesmo livro).
+    envia(&format!(
+        "feature option=\"BookFile -file {}\"",
+        x.m.op.arquivo_livro
     ));
     envia(&format!(
         "feature option=\"ICE classico -check {}\"",
-        check(x.bu.av.classico)
+        check(x.m.bu.av.classico)
     ));
     envia(&format!(
         "feature option=\"MultiPV -spin {} 1 {}\"",
-        x.multipv, MAX_MULTIPV
+        x.m.multipv, MAX_MULTIPV
     ));
     envia(&format!(
         "feature option=\"Kibitz -check {}\"",
@@ -438,7 +284,7 @@ fn envia_features(x: &TXboard) {
 /// os lances excluídos, que eram lances desta posição).
 pub fn posicao_mudou(x: &mut TXboard) {
     x.fim_anunciado = false;
-    x.excluidos.clear();
+    motor::posicao_mudou(&mut x.m);
 }
 
 /// Processa uma linha: no modo de edição as subordens do `edit`, senão um
@@ -555,11 +401,11 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         }
         Comando::Go => {
             x.modo = TModo::Jogando;
-            x.cor_motor = x.b.vez;
+            x.cor_motor = x.m.b.vez;
         }
         Comando::PlayOther => {
             x.modo = TModo::Jogando;
-            x.cor_motor = x.b.vez ^ 1;
+            x.cor_motor = x.m.b.vez ^ 1;
             // A especificação: depois de `playother` o motor pode ponderar
             // já, pois a vez é do oponente.
             x.ponder_liberado = true;
@@ -570,8 +416,8 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         Comando::Exit if x.modo == TModo::Analise => x.modo = TModo::Force,
         Comando::Hard => x.ponder = true,
         Comando::Easy => x.ponder = false,
-        Comando::Post => x.bu.post = true,
-        Comando::NoPost => x.bu.post = false,
+        Comando::Post => x.m.bu.post = true,
+        Comando::NoPost => x.m.bu.post = false,
         Comando::Aleatorio => x.aleatorio = !x.aleatorio,
         // Aceita o empate só jogando e sem vantagem (`LIMIAR_ACEITA_EMPATE`);
         // recusar é não dizer nada (cai no `_`).
@@ -611,23 +457,23 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
             base_cs,
             inc_cs,
         } => {
-            x.relogio.mps = mps;
-            x.relogio.base_cs = base_cs;
-            x.relogio.inc_cs = inc_cs;
-            x.relogio.st_cs = 0;
+            x.m.relogio.mps = mps;
+            x.m.relogio.base_cs = base_cs;
+            x.m.relogio.inc_cs = inc_cs;
+            x.m.relogio.st_cs = 0;
             // O `level` no meio da partida diz o que resta (WinBoard 4.3+):
             // os MPS contam a partir daqui e o relógio recebe a base.
-            x.relogio.tempo_cs = relogio_cs(base_cs);
-            x.relogio.otim_cs = relogio_cs(base_cs);
-            x.lance_base_level = x.b.num_lance;
+            x.m.relogio.tempo_cs = relogio_cs(base_cs);
+            x.m.relogio.otim_cs = relogio_cs(base_cs);
+            x.m.lance_base_level = x.m.b.num_lance;
         }
-        Comando::St(cs) => x.relogio.st_cs = cs,
+        Comando::St(cs) => x.m.relogio.st_cs = cs,
         // Um `sd` além do que a busca alcança é o mesmo que "sem limite
         // prático": satura em vez de recusar.
-        Comando::Sd(d) => x.relogio.sd = d.min(MAX_DEPTH as u32),
-        Comando::Time(t) => x.relogio.tempo_cs = limita_relogio_cs(t),
-        Comando::Otim(t) => x.relogio.otim_cs = limita_relogio_cs(t),
-        Comando::Nps(n) => x.nps = n,
+        Comando::Sd(d) => x.m.relogio.sd = d.min(MAX_DEPTH as u32),
+        Comando::Time(t) => x.m.relogio.tempo_cs = limita_relogio_cs(t),
+        Comando::Otim(t) => x.m.relogio.otim_cs = limita_relogio_cs(t),
+        Comando::Nps(n) => x.m.nps = n,
         _ => {}
     }
 }
@@ -637,17 +483,17 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
 /// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
 /// lance excluído some na hora.
 fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
-    let lance = |m: &str| acha_lance(&x.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
+    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
     match c {
-        Comando::Exclui(m) if m == "all" => x.excluidos = codigos_legais(&x.b),
-        Comando::Inclui(m) if m == "all" => x.excluidos.clear(),
+        Comando::Exclui(m) if m == "all" => x.m.excluidos = codigos_legais(&x.m.b),
+        Comando::Inclui(m) if m == "all" => x.m.excluidos.clear(),
         Comando::Exclui(m) => match lance(&m) {
-            Some(cod) if !x.excluidos.contains(&cod) => x.excluidos.push(cod),
+            Some(cod) if !x.m.excluidos.contains(&cod) => x.m.excluidos.push(cod),
             Some(_) => {}
             None => erro("illegal move", linha),
         },
         Comando::Inclui(m) => match lance(&m) {
-            Some(cod) => x.excluidos.retain(|&e| e != cod),
+            Some(cod) => x.m.excluidos.retain(|&e| e != cod),
             None => erro("illegal move", linha),
         },
         Comando::SetScore(escore, prof) => {
@@ -655,7 +501,7 @@ fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
             // tabela como exato, sem lance, como se uma busca o tivesse achado.
             let escore = escore.clamp(-LIMIAR_MATE + 1, LIMIAR_MATE - 1);
             let prof = prof.min(MAX_DEPTH as u32) as i32;
-            grava_hash(&x.bu.tt, x.b.chave_hash, 0, escore, prof, HASH_EXATO, 0);
+            grava_hash(&x.m.bu.tt, x.m.b.chave_hash, 0, escore, prof, HASH_EXATO, 0);
         }
         _ => {}
     }
@@ -685,7 +531,7 @@ fn comando_posicao(x: &mut TXboard, c: Comando, linha: &str) {
 fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
     match TBoard::de_fen(fen) {
         Ok(nb) => {
-            *x.b = nb;
+            *x.m.b = nb;
             x.posicao_invalida = false;
             posicao_mudou(x);
         }
@@ -702,8 +548,8 @@ fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
 fn inicia_edicao(x: &mut TXboard) {
     let mut casas = [(NENHUMA, BRANCAS); 64];
     for (i, c) in casas.iter_mut().enumerate() {
-        if x.b.casas[i] != NENHUMA {
-            *c = (x.b.casas[i], x.b.cor_em(i));
+        if x.m.b.casas[i] != NENHUMA {
+            *c = (x.m.b.casas[i], x.m.b.cor_em(i));
         }
     }
     x.edicao = Some(TEdicao {
@@ -715,12 +561,12 @@ fn inicia_edicao(x: &mut TXboard) {
 /// `undo` (um meio-lance) e `remove` (dois): sem histórico suficiente é
 /// erro, e a posição fica como está.
 fn desfaz(x: &mut TXboard, meio_lances: usize, linha: &str) {
-    if x.b.num_historico < meio_lances {
+    if x.m.b.num_historico < meio_lances {
         erro("command not legal now", linha);
         return;
     }
     for _ in 0..meio_lances {
-        x.b.unmake();
+        x.m.b.unmake();
     }
     posicao_mudou(x);
 }
@@ -747,8 +593,8 @@ fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
         // Zero threads ou mais do que o motor cria é engano de quem mandou.
         Comando::Cores(n) if n == 0 || n as usize > MAX_THREADS => erro("bad argument", linha),
         Comando::Cores(n) => {
-            define_threads(x, n as usize);
-            let threads = num_threads(&x.paralelo);
+            define_threads(&mut x.m, n as usize);
+            let threads = num_threads(&x.m.paralelo);
             depura(x, &format!("cores {n}: {threads} thread(s) de busca"));
         }
         Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
@@ -763,15 +609,15 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
         Comando::Hint => {
             // A dica só vale para a posição em que foi calculada.
             if let Some((chave, l)) = x.dica {
-                if chave == x.b.chave_hash && !x.posicao_invalida {
+                if chave == x.m.b.chave_hash && !x.posicao_invalida {
                     envia(&format!("Hint: {}", lance_para_texto(&l)));
                 }
             }
         }
         Comando::Bk => {
             // Linhas com espaço na frente (lance e peso) e uma linha vazia no fim.
-            if x.livro {
-                for l in texto_bk(&x.tabela_livro, &x.b).lines() {
+            if x.m.op.livro {
+                for l in texto_bk(&x.m.tabela_livro, &x.m.b).lines() {
                     envia(l);
                 }
             } else {
@@ -780,12 +626,16 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
             envia("");
         }
         Comando::Diagrama => {
-            for l in diagrama(&x.b, "# ").lines() {
+            for l in diagrama(&x.m.b, "# ").lines() {
                 envia(l);
             }
         }
         Comando::Eval => mostra_eval(x),
-        Comando::Gen => mostra_lances(x),
+        Comando::Gen => {
+            for l in texto_lances(&x.m.b, "# ").lines() {
+                envia(l);
+            }
+        }
         _ => {}
     }
 }
@@ -793,10 +643,10 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
 /// `eval`: a tabela termo a termo (como o `eval` do Stockfish) e o valor da
 /// avaliação que a busca usa, no formato do ICE.
 fn mostra_eval(x: &mut TXboard) {
-    for l in crate::avaliacao::tabela_eval(&x.b).lines() {
+    for l in crate::avaliacao::tabela_eval(&x.m.b).lines() {
         envia(&format!("# {l}"));
     }
-    let v = eval(&x.b, &mut x.bu.av, -INFINITO, INFINITO);
+    let v = eval(&x.m.b, &mut x.m.bu.av, -INFINITO, INFINITO);
     let ultima = x
         .ultimo_escore
         .map(|e| e.to_string())
@@ -804,31 +654,16 @@ fn mostra_eval(x: &mut TXboard) {
     envia(&format!("# Eval: {v} (ultima: {ultima})"));
 }
 
-/// `gen`: os lances legais em coordenadas e SAN, e quantos são.
-fn mostra_lances(x: &TXboard) {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
-    for l in lista.como_fatia() {
-        envia(&format!(
-            "# {} {}",
-            lance_para_texto(l),
-            lance_para_san(&x.b, l)
-        ));
-    }
-    envia(&format!("# {} lances", lista.n));
-}
-
 /// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
 pub fn novo_jogo(x: &mut TXboard) {
-    *x.b = TBoard::inicial();
+    *x.m.b = TBoard::inicial();
     if x.modo != TModo::Analise {
         x.modo = TModo::Jogando;
     }
     x.cor_motor = NEGRAS;
-    x.relogio.sd = 0;
-    x.relogio.tempo_cs = relogio_cs(x.relogio.base_cs);
-    x.relogio.otim_cs = relogio_cs(x.relogio.base_cs);
-    x.lance_base_level = 1;
+    x.m.relogio.sd = 0;
+    x.m.relogio.tempo_cs = relogio_cs(x.m.relogio.base_cs);
+    x.m.relogio.otim_cs = relogio_cs(x.m.relogio.base_cs);
     x.posicao_invalida = false;
     x.ponder_liberado = false;
     x.aleatorio = false;
@@ -837,20 +672,19 @@ pub fn novo_jogo(x: &mut TXboard) {
     x.ultimo_escore = None;
     x.lances_perdidos = 0;
     x.dica = None;
-    // A especificação: o `nps` vale até o próximo `new`.
-    x.nps = 0;
-    posicao_mudou(x);
-    limpa_paralelo(&mut x.paralelo, &mut x.bu);
+    x.fim_anunciado = false;
+    // Tabelas limpas, `nps` de volta a zero (vale até o próximo `new`).
+    nova_partida(&mut x.m);
 }
 
 /// `white`/`black`: muda o lado a jogar sem lance (pelo FEN, que descarta o
 /// histórico e o en passant). Se a troca deixaria o lado sem a vez em xeque,
 /// a posição fica como está.
 fn poe_vez(x: &mut TXboard, cor: usize) {
-    if x.b.vez == cor || x.posicao_invalida {
+    if x.m.b.vez == cor || x.posicao_invalida {
         return;
     }
-    let fen = x.b.para_fen();
+    let fen = x.m.b.para_fen();
     let mut campos: Vec<&str> = fen.split_whitespace().collect();
     if campos.len() < 4 {
         return;
@@ -859,63 +693,26 @@ fn poe_vez(x: &mut TXboard, cor: usize) {
     campos[3] = "-";
     match TBoard::de_fen(&campos.join(" ")) {
         Ok(nb) => {
-            *x.b = nb;
+            *x.m.b = nb;
             posicao_mudou(x);
         }
         Err(e) => debug!("white/black recusado: {e}"),
     }
 }
 
-/// Por que uma opção não foi aplicada.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TErroOpcao {
-    Desconhecida,
-    ValorRuim,
-    /// O arquivo de livro não abriu (o anterior continua): o caminho.
-    LivroIlegivel(String),
-}
-
-/// Aplica uma opção do motor (`NOME`, valor no formato do xboard: `1`/`0`
-/// para as caixas). Os dois protocolos passam por aqui; cada um diz o erro
-/// do seu jeito.
-pub fn aplica_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>) -> Result<(), TErroOpcao> {
-    let check = |v: Option<&str>| match v {
-        Some("1") => Some(true),
-        Some("0") => Some(false),
-        _ => None,
-    };
+/// Aplica uma opção: as que só o xboard tem (abandono, kibitz, saudação)
+/// aqui; as do motor (livro, clássico, MultiPV) em `motor::aplica_opcao`,
+/// a mesma função do UCI.
+fn aplica_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>) -> Result<(), TErroOpcao> {
     let ok = match nome {
-        "Resign" => check(valor).map(|v| x.abandona = v),
+        "Resign" => caixa(valor).map(|v| x.abandona = v),
         "Resign Threshold" => valor
             .and_then(|v| v.parse::<i32>().ok())
             .filter(|v| (LIMIAR_ABANDONO_MIN..=LIMIAR_ABANDONO_MAX).contains(v))
             .map(|v| x.limiar_abandono = v),
-        "Livro" => check(valor).map(|v| x.livro = v),
-        "Arquivo do livro" => match valor.filter(|v| !v.is_empty()) {
-            Some(v) => match abre_livro(v, None) {
-                Ok(l) => {
-                    x.arquivo_livro = v.to_string();
-                    x.tabela_livro = l;
-                    Some(())
-                }
-                Err(e) => {
-                    // O livro antigo continua valendo. O detalhe do sistema vai
-                    // só para o registro: frases como "No such file" fariam o
-                    // xboard achar que o motor não abriu (CECP.md 1.8).
-                    log::warn!("livro {v}: {e}");
-                    return Err(TErroOpcao::LivroIlegivel(v.to_string()));
-                }
-            },
-            None => None,
-        },
-        "ICE classico" => check(valor).map(|v| define_classico(&mut x.bu, v)),
-        "MultiPV" => valor
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|v| (1..=MAX_MULTIPV).contains(v))
-            .map(|v| x.multipv = v),
-        "Kibitz" => check(valor).map(|v| x.kibitz = v),
-        "Saudacao" => check(valor).map(|v| x.saudacao = v),
-        _ => return Err(TErroOpcao::Desconhecida),
+        "Kibitz" => caixa(valor).map(|v| x.kibitz = v),
+        "Saudacao" => caixa(valor).map(|v| x.saudacao = v),
+        _ => return motor::aplica_opcao(&mut x.m, nome, valor),
     };
     ok.ok_or(TErroOpcao::ValorRuim)
 }
@@ -932,27 +729,6 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
     }
 }
 
-/// Os `codigo()` de todos os lances legais da posição: a raiz inteira, que o
-/// `exclude all` tira e de que o `searchmoves` do UCI tira o complemento.
-pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista.como_fatia().iter().map(TLance::codigo).collect()
-}
-
-/// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
-/// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
-/// Devolve os MB da tabela de fato, que podem ser menos que N: o teto do
-/// motor, ou a memória livre da máquina (`tabela_hash_possivel`).
-pub fn define_hash(x: &mut TXboard, mb: u64) -> usize {
-    let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
-    if mb != x.hash_mb {
-        x.hash_mb = mb;
-        redimensiona_paralelo(&mut x.paralelo, &mut x.bu, mb);
-    }
-    mb_da_tabela(&x.bu.tt)
-}
-
 /// `memory N`: zero é `Error`; uma tabela menor que o pedido é avisada numa
 /// linha `#` (a interface ignora, quem lê o registro entende).
 fn comando_memory(x: &mut TXboard, mb: u64, linha: &str) {
@@ -960,17 +736,12 @@ fn comando_memory(x: &mut TXboard, mb: u64, linha: &str) {
         erro("bad argument", linha);
         return;
     }
-    let real = define_hash(x, mb);
+    let real = define_hash(&mut x.m, mb);
     if (real as u64) < mb {
         envia(&format!(
             "# memory {mb}: tabela de {real} MB (teto do motor {MAX_HASH_MB} MB, ou a memória livre)"
         ));
     }
-}
-
-/// `cores N` e a opção `Threads` do UCI (satura em `MAX_THREADS`; 0 vale 1).
-pub fn define_threads(x: &mut TXboard, n: usize) {
-    ajusta_threads(&mut x.paralelo, &x.bu, n);
 }
 
 /// Um lance da interface: confere, faz, ou responde `Illegal move`.
@@ -979,47 +750,12 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
         envia(&format!("Illegal move: {}", eco_seguro(texto)));
         return;
     }
-    let l = acha_lance(&x.b, &texto.to_ascii_lowercase())
-        .or_else(|| aceita_san.then(|| san_para_lance(&x.b, texto)).flatten());
+    let l = acha_lance(&x.m.b, &texto.to_ascii_lowercase())
+        .or_else(|| aceita_san.then(|| san_para_lance(&x.m.b, texto)).flatten());
     match l {
-        Some(l) if compacta_historico(x) => {
-            // Depois da compactação o lance continua o mesmo (mesma posição).
-            x.b.make(&l);
-            posicao_mudou(x);
-        }
+        Some(l) if faz_lance(&mut x.m, &l) => x.fim_anunciado = false,
         _ => envia(&format!("Illegal move: {}", eco_seguro(texto))),
     }
-}
-
-/// Perto do fim da pilha de histórico, refaz a posição a partir de um FEN
-/// de `LANCES_MANTIDOS` meios-lances atrás (o bastante para a repetição).
-/// `false` só se algo impossível acontecer; a posição não muda nesse caso.
-pub fn compacta_historico(x: &mut TXboard) -> bool {
-    if x.b.num_historico < LIMITE_HISTORICO {
-        return true;
-    }
-    let n = x.b.num_historico;
-    let manter = (x.b.meio_lances as usize).min(n).min(LANCES_MANTIDOS);
-    let lances: Vec<TLance> = x.b.historico[n - manter..n]
-        .iter()
-        .map(|h| h.lance)
-        .collect();
-    let mut base = Box::new((*x.b).clone());
-    for _ in 0..manter {
-        base.unmake();
-    }
-    let Ok(mut nb) = TBoard::de_fen(&base.para_fen()) else {
-        return false;
-    };
-    for l in &lances {
-        match acha_lance(&nb, &lance_para_texto(l)) {
-            Some(m) => nb.make(&m),
-            None => return false,
-        }
-    }
-    debug!("histórico compactado: {n} → {}", nb.num_historico);
-    *x.b = nb;
-    true
 }
 
 /// O `edit` do protocolo 1: `c`, `Pa4`, `xa4`, `#`, `.`.
@@ -1052,32 +788,13 @@ fn processa_edicao(x: &mut TXboard, linha: &str) {
     }
 }
 
-/// `.` no fim do `edit`: monta o FEN (roque onde rei e torre estão em casa,
-/// sem en passant, contador dos 50 zerado) e valida como o `setboard`.
+/// `.` no fim do `edit`: monta o FEN (`tabuleiro::fen_editado`) e valida
+/// como o `setboard`.
 fn termina_edicao(x: &mut TXboard) {
     let Some(ed) = x.edicao.take() else {
         return;
     };
-    let fen = crate::tabuleiro::disposicao_fen(&ed.casas);
-    let tem = |casa: usize, p: u8, cor: usize| ed.casas[casa] == (p, cor);
-    let mut roque = String::new();
-    if tem(60, REI, BRANCAS) && tem(63, TORRE, BRANCAS) {
-        roque.push('K');
-    }
-    if tem(60, REI, BRANCAS) && tem(56, TORRE, BRANCAS) {
-        roque.push('Q');
-    }
-    if tem(4, REI, NEGRAS) && tem(7, TORRE, NEGRAS) {
-        roque.push('k');
-    }
-    if tem(4, REI, NEGRAS) && tem(0, TORRE, NEGRAS) {
-        roque.push('q');
-    }
-    if roque.is_empty() {
-        roque.push('-');
-    }
-    let vez = if x.b.vez == BRANCAS { "w" } else { "b" };
-    let fen = format!("{fen} {vez} {roque} - 0 {}", x.b.num_lance);
+    let fen = crate::tabuleiro::fen_editado(&ed.casas, x.m.b.vez, x.m.b.num_lance);
     instala_fen(x, &fen, "posicao editada recusada");
 }
 
@@ -1087,7 +804,7 @@ fn termina_edicao(x: &mut TXboard) {
 
 /// Há na fila algo que invalidaria um lance pensado agora?
 fn fila_cancela(x: &TXboard) -> bool {
-    x.bu.entrada.canceladores > 0
+    x.m.bu.entrada.canceladores > 0
 }
 
 /// Depois de cada comando: é hora de pensar, ponderar ou analisar?
@@ -1101,7 +818,7 @@ fn age(x: &mut TXboard) {
             TModo::Analise => {
                 // Com comandos na fila, eles vêm antes (um `ping` depois de um
                 // lance é respondido sem esperar a análise).
-                if x.bu.entrada.pendentes.is_empty() {
+                if x.m.bu.entrada.pendentes.is_empty() {
                     analisa(x);
                 }
                 return;
@@ -1110,7 +827,7 @@ fn age(x: &mut TXboard) {
                 if x.fim_anunciado {
                     return;
                 }
-                if x.b.vez == x.cor_motor {
+                if x.m.b.vez == x.cor_motor {
                     // O motor pensa já (o `pong` de um `ping` na fila sai
                     // depois do lance), a não ser que a fila já cancele.
                     if fila_cancela(x) || !pensa_e_joga(x) {
@@ -1119,9 +836,9 @@ fn age(x: &mut TXboard) {
                 } else if !x.ponder
                     // Com `nps` não pondera: o tempo do oponente não é
                     // medido em nós, e a força fixa deixaria de se repetir.
-                    || x.nps > 0
+                    || x.m.nps > 0
                     || !x.ponder_liberado
-                    || !x.bu.entrada.pendentes.is_empty()
+                    || !x.m.bu.entrada.pendentes.is_empty()
                     || !pondera(x)
                 {
                     return;
@@ -1131,81 +848,22 @@ fn age(x: &mut TXboard) {
     }
 }
 
-/// Lances do motor neste controle de tempo (o primeiro é 1).
-pub fn num_lance_controle(x: &TXboard) -> u32 {
-    x.b.num_lance.saturating_sub(x.lance_base_level) + 1
-}
-
-/// Limites do próximo lance do motor. RUST: além do `tempo::calcula_limites`,
-/// uma trava: nunca mais que metade do relógio (o teto de lá soma metade do
-/// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
-/// com 3 s no relógio — passaria do tempo restante: o incremento só chega
-/// depois do lance).
-///
-/// Com `nps N` o lance tem um orçamento de nós: o tempo-alvo (ou o `st`
-/// inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N, e a
-/// busca vai até ele, sem parar antes numa fronteira de iteração. Assim a
-/// força é fixa e se repete: a mesma posição, os mesmos nós, o mesmo lance.
-pub fn limites_do_lance(x: &TXboard) -> TLimites {
-    let mut lim = calcula_limites(&x.relogio, num_lance_controle(x));
-    if x.relogio.st_cs == 0 {
-        let restante_ms = cs_em_ms(x.relogio.tempo_cs.max(0) as u64);
-        let teto = (restante_ms / DIVISOR_TRAVA)
-            .saturating_sub(MARGEM_SEGURANCA_MS)
-            .max(TEMPO_MINIMO_MS);
-        lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
-        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
-    }
-    if x.nps > 0 {
-        let ms = if x.relogio.st_cs > 0 {
-            cs_em_ms(x.relogio.st_cs)
-        } else {
-            lim.tempo_alvo_ms
-        };
-        lim.nos = (ms.saturating_mul(x.nps) / 1000).max(1);
-        lim.tempo_alvo_ms = 0;
-        lim.tempo_max_ms = 0;
-    }
-    lim
-}
-
-/// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
-/// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
-pub fn prepara_busca(x: &mut TXboard) {
-    x.bu.ponderando = false;
-    x.bu.analisando = false;
-    x.bu.lance_ponder = LANCE_NULO;
-    x.bu.entrada.cancelou = false;
-    x.bu.entrada.instante_hit = None;
-    x.bu.multipv = 1;
-    x.bu.excluidos.clear();
-    x.bu.nps = x.nps;
-}
-
-/// O lance do livro para a posição, se o livro está ligado e a conhece.
-pub fn lance_do_livro(x: &mut TXboard) -> Option<TLance> {
-    if !x.livro {
-        return None;
-    }
-    escolhe_lance(&mut x.tabela_livro, &x.b)
-}
-
 /// A vez é do motor: anuncia o fim, se a partida acabou, ou pensa e joga.
 /// Devolve `true` se algo mudou (lance feito, fim anunciado, abandono);
 /// `false` se a busca foi cancelada pela entrada.
 fn pensa_e_joga(x: &mut TXboard) -> bool {
-    if let Some(f) = fim_de_jogo(&x.b) {
+    if let Some(f) = fim_de_jogo(&x.m.b) {
         envia(texto_fim(f));
         x.fim_anunciado = true;
         return true;
     }
-    if !compacta_historico(x) {
+    if !compacta_historico(&mut x.m) {
         x.modo = TModo::Force;
         return true;
     }
     // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
-    if let Some(l) = lance_do_livro(x) {
-        if x.bu.post {
+    if let Some(l) = lance_do_livro(&mut x.m) {
+        if x.m.bu.post {
             // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
             envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
         }
@@ -1217,16 +875,16 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
         joga_lance(x, &r, 0, None);
         return true;
     }
-    let lim = limites_do_lance(x);
-    prepara_busca(x);
+    let lim = limites_do_lance(&x.m);
+    prepara_busca(&mut x.m);
     let inicio = Instant::now();
-    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
-    if x.bu.entrada.cancelou {
+    let r = pensa(&mut x.m, &lim);
+    if x.m.bu.entrada.cancelou {
         debug!("busca cancelada pela entrada; lance descartado");
         return false;
     }
     // Com `nps` o relógio do motor anda pelo tempo virtual (nós ÷ N).
-    let ms = if x.nps > 0 {
+    let ms = if x.m.nps > 0 {
         r.ms
     } else {
         inicio.elapsed().as_millis() as u64
@@ -1262,9 +920,9 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         x.saudou = true;
     }
     let texto = lance_para_texto(&r.lance);
-    x.b.make(&r.lance);
+    x.m.b.make(&r.lance);
     posicao_mudou(x);
-    let fim = fim_de_jogo(&x.b);
+    let fim = fim_de_jogo(&x.m.b);
     // Empate que passa a valer com este lance: reclamado antes do lance.
     if matches!(fim, Some(TFim::Repeticao | TFim::Cinquenta)) {
         envia("offer draw");
@@ -1290,7 +948,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
     }
     // A resposta prevista vira a dica (e o lance do ponder).
     x.dica = if r.pv.num_lances >= 2 && crate::lance::mesmo_lance(&r.pv.lances[0], &r.lance) {
-        Some((x.b.chave_hash, r.pv.lances[1]))
+        Some((x.m.b.chave_hash, r.pv.lances[1]))
     } else {
         None
     };
@@ -1319,99 +977,63 @@ fn envia_kibitz(r: &TResultado) {
     ));
 }
 
-/// Sem `time` da interface, o motor acompanha o próprio relógio: gasto,
-/// incremento e, no fim de cada controle, a base de novo.
+/// Sem `time` da interface, o motor acompanha o próprio relógio
+/// (`tempo::desconta_relogio`), contando os lances deste controle.
 fn desconta_relogio(x: &mut TXboard, ms: u64) {
-    let r = &mut x.relogio;
-    if r.st_cs > 0 {
-        return;
-    }
-    // `saturating_*`: os relógios já vêm limitados (`limita_relogio_cs`), mas
-    // o `TRelogio` é público e esta conta não pode derrubar o motor.
-    let gasto_cs = relogio_cs(ms / MS_POR_CS);
-    r.tempo_cs = r
-        .tempo_cs
-        .saturating_sub(gasto_cs)
-        .saturating_add(relogio_cs(r.inc_cs));
     // O lance já foi feito: para o motor de pretas o número já subiu.
     let feitos = if x.cor_motor == NEGRAS {
-        x.b.num_lance.saturating_sub(x.lance_base_level)
+        x.m.b.num_lance.saturating_sub(x.m.lance_base_level)
     } else {
-        x.b.num_lance.saturating_sub(x.lance_base_level) + 1
+        x.m.b.num_lance.saturating_sub(x.m.lance_base_level) + 1
     };
-    if r.mps > 0 && feitos > 0 && feitos % r.mps == 0 {
-        r.tempo_cs = r.tempo_cs.saturating_add(relogio_cs(r.base_cs));
-    }
-}
-
-/// O lance que o oponente deve jogar: a dica (2º lance da PV), senão o lance
-/// da tabela de transposição, senão o primeiro lance legal.
-fn preve_lance(x: &TXboard) -> Option<TLance> {
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(&x.b, GERA_TODOS, &mut lista);
-    let legais = lista.como_fatia();
-    if let Some((chave, l)) = x.dica {
-        if chave == x.b.chave_hash {
-            if let Some(m) = legais.iter().find(|m| crate::lance::mesmo_lance(m, &l)) {
-                return Some(*m);
-            }
-        }
-    }
-    if let Some(e) = le_hash(&x.bu.tt, x.b.chave_hash, 0) {
-        if let Some(m) = legais
-            .iter()
-            .find(|m| m.codigo() == e.lance && e.lance != 0)
-        {
-            return Some(*m);
-        }
-    }
-    legais.first().copied()
+    tempo::desconta_relogio(&mut x.m.relogio, ms, feitos);
 }
 
 /// Pondera: faz o lance previsto do oponente e pensa no tempo dele. Devolve
 /// `true` se o ponder acertou e o motor jogou (pode ponderar de novo).
 fn pondera(x: &mut TXboard) -> bool {
-    if x.posicao_invalida || fim_de_jogo(&x.b).is_some() || !compacta_historico(x) {
+    if x.posicao_invalida || fim_de_jogo(&x.m.b).is_some() || !compacta_historico(&mut x.m) {
         return false;
     }
-    let Some(previsto) = preve_lance(x) else {
+    let Some(previsto) = preve_lance(&x.m, x.dica) else {
         return false;
     };
-    x.b.make(&previsto);
-    if fim_de_jogo(&x.b).is_some() {
+    x.m.b.make(&previsto);
+    if fim_de_jogo(&x.m.b).is_some() {
         // Depois do lance previsto não há o que pensar.
-        x.b.unmake();
+        x.m.b.unmake();
         return false;
     }
     // Limites que valem depois do acerto: os do lance do motor.
-    let lim_hit = limites_do_lance(x);
-    prepara_busca(x);
-    x.bu.ponderando = true;
-    x.bu.lance_ponder = previsto;
-    x.bu.limites_ponderhit = lim_hit;
+    let lim_hit = limites_do_lance(&x.m);
+    prepara_busca(&mut x.m);
+    x.m.bu.ponderando = true;
+    x.m.bu.lance_ponder = previsto;
+    x.m.bu.limites_ponderhit = lim_hit;
     // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
     // no começo); o relógio passa a valer no acerto.
     let lim = TLimites {
-        profundidade: x.relogio.sd,
+        profundidade: x.m.relogio.sd,
         ..TLimites::default()
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
-    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
-    x.bu.ponderando = false;
+    let r = pensa(&mut x.m, &lim);
+    x.m.bu.ponderando = false;
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
         // a fila (com o lance de verdade) decide.
-        x.b.unmake();
+        x.m.b.unmake();
         return false;
     }
     // Acertou: o lance previsto é o lance do oponente.
     debug!("ponder acertou: {}", lance_para_texto(&previsto));
     posicao_mudou(x);
-    if x.bu.entrada.cancelou {
+    if x.m.bu.entrada.cancelou {
         return false;
     }
     let ms =
-        x.bu.entrada
+        x.m.bu
+            .entrada
             .instante_hit
             .map(|t| t.elapsed().as_millis() as u64)
             .unwrap_or(r.ms);
@@ -1421,21 +1043,19 @@ fn pondera(x: &mut TXboard) -> bool {
 
 /// Analisa a posição até a entrada mandar parar.
 fn analisa(x: &mut TXboard) {
-    if !compacta_historico(x) {
+    if !compacta_historico(&mut x.m) {
         return;
     }
-    prepara_busca(x);
-    x.bu.analisando = true;
-    x.bu.multipv = x.multipv;
-    x.bu.excluidos.clone_from(&x.excluidos);
+    prepara_analise(&mut x.m);
+    x.m.bu.analisando = true;
     let lim = TLimites {
         infinito: true,
         ..TLimites::default()
     };
-    let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
-    x.bu.analisando = false;
+    let r = pensa(&mut x.m, &lim);
+    x.m.bu.analisando = false;
     if r.lance.existe() {
-        x.dica = Some((x.b.chave_hash, r.lance));
+        x.dica = Some((x.m.b.chave_hash, r.lance));
     }
 }
 

@@ -14,8 +14,8 @@ fn opcoes(semente: u64, threads: usize) -> TOpcoesDatagen {
         semente,
         threads,
         saida: String::new(),
-        classico: false,
-        melhorias: ice::busca::TODAS_MELHORIAS,
+        busca: ice::opcoes::TConfigBusca::default(),
+        hash_mb: 16,
     }
 }
 

@@ -113,3 +113,81 @@ fn pipe_fechado_cedo_nao_e_panico() {
     assert!(s.status.success(), "{:?} {erro}", s.status);
     assert!(!erro.contains("panicked"), "{erro}");
 }
+
+/// As opções globais valem em qualquer posição da linha e chegam a todo
+/// comando que busca (a issue 29 achou `ice bench 6 --material-pst` buscando
+/// os nós de `ice bench 6`, e o `--hash` ignorado por `busca` e `epd`). Para
+/// cada comando e cada opção: a opção antes e depois do comando dá a mesma
+/// saída; a linha de configuração na saída de erros diz o que vale; e as
+/// opções que mudam a árvore mudam a saída.
+#[test]
+fn opcoes_globais_chegam_a_todo_comando_que_busca() {
+    let epd = std::env::temp_dir().join(format!("ice-opcoes-{}.epd", std::process::id()));
+    std::fs::write(
+        &epd,
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\n\
+         r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - bm Bxc6; id \"WAC.003\";\n",
+    )
+    .unwrap();
+    let epd = epd.to_str().unwrap().to_string();
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8";
+    let comandos: Vec<Vec<&str>> = vec![
+        vec!["bench", "4"],
+        vec!["busca", fen, "--profundidade", "6"],
+        vec!["epd", &epd, "--profundidade", "5"],
+        vec!["datagen", "--jogos", "1", "--nos", "300"],
+    ];
+    // (opção, o que a linha de configuração diz, muda os nós?)
+    let opcoes: [(&[&str], &str, bool); 4] = [
+        (
+            &["--material-pst"],
+            "avaliação só material + peça-casa",
+            true,
+        ),
+        (&["--classico"], "ICE clássico", true),
+        (&["--sem", "lmr"], "busca sem lmr", true),
+        (&["--hash", "1"], "tabela de 1 MB", false),
+    ];
+    // Só a saída padrão sem os tempos, que variam: `ms=`, `nps=` e o
+    // terceiro campo das linhas de pensamento (centésimos de segundo).
+    let sem_tempos = |s: &str| -> String {
+        s.lines()
+            .map(|l| {
+                let pensamento = l.split_whitespace().count() > 4
+                    && l.split_whitespace().all(|p| !p.contains('='))
+                    && l.trim_start().starts_with(|c: char| c.is_ascii_digit());
+                l.split_whitespace()
+                    .enumerate()
+                    .filter(|(i, p)| {
+                        let tempo = p.starts_with("ms=") || p.starts_with("nps=");
+                        !(tempo || pensamento && *i == 2)
+                    })
+                    .map(|(_, p)| p)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for cmd in &comandos {
+        let base = roda(cmd);
+        assert!(base.status.success(), "{cmd:?}: {base:?}");
+        let base_saida = sem_tempos(&texto(&base.stdout));
+        for (op, diz, muda) in opcoes {
+            let antes: Vec<&str> = op.iter().chain(cmd.iter()).copied().collect();
+            let depois: Vec<&str> = cmd.iter().chain(op.iter()).copied().collect();
+            let (a, d) = (roda(&antes), roda(&depois));
+            assert!(a.status.success() && d.status.success(), "{antes:?}");
+            let (sa, sd) = (sem_tempos(&texto(&a.stdout)), sem_tempos(&texto(&d.stdout)));
+            assert_eq!(sa, sd, "{antes:?} e {depois:?} deram saídas diferentes");
+            for s in [&a, &d] {
+                let erros = texto(&s.stderr);
+                assert!(erros.contains(diz), "{antes:?}: sem '{diz}' em {erros}");
+            }
+            if muda {
+                assert_ne!(sa, base_saida, "{op:?} não mudou a saída de {cmd:?}");
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&epd);
+}

@@ -1,0 +1,365 @@
+//! O motor que os dois protocolos dirigem: a posição, a busca com as suas
+//! threads, o livro, o relógio e as opções, e as funções que o xboard e o
+//! UCI chamam igualmente (opções, tabela, threads, limites de um lance,
+//! preparo da busca, livro, compactação do histórico).
+//!
+//! Nível 8: depende de `busca`, `paralelo`, `opcoes`, `livro`, `tempo`,
+//! `tabuleiro`, `geracao`. Porta a parte "motor" do laço do `ice.c` (as
+//! globais de posição, relógio e livro que o ICE guardava ao lado do
+//! protocolo). Como o `Engine` do Stockfish, que o `UCIEngine` possui: o
+//! `TXboard` e o `TUci` têm cada um o seu `TMotor` e o estado que é só da
+//! sua língua, e nenhum dos dois importa o outro. Nada de busca, de tempo ou
+//! de livro é escrito duas vezes.
+
+use crate::busca::{TBusca, TResultado, MAX_MULTIPV};
+use crate::geracao::{acha_lance, gera_lista_lances};
+use crate::hash::{le_hash, mb_da_tabela};
+use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
+use crate::livro::{
+    carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
+};
+use crate::opcoes::{
+    configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_HASH_MB,
+};
+use crate::paralelo::{
+    ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
+};
+use crate::tabuleiro::TBoard;
+use crate::tempo::{
+    calcula_limites, cs_em_ms, TLimites, TRelogio, DIVISOR_TRAVA, MARGEM_SEGURANCA_MS,
+    TEMPO_MINIMO_MS,
+};
+use crate::tipos::*;
+use log::debug;
+
+/// Quantos meios-lances a partida pode ter no `TBoard` antes de compactar o
+/// histórico: o resto da pilha é da busca (MAX_DEPTH plies + quiescência).
+const LIMITE_HISTORICO: usize = MAX_HISTORICO - 2 * MAX_DEPTH - 32;
+/// Meios-lances mantidos na compactação (bastam os desde o último lance
+/// irreversível, para a repetição; mais que isso a regra dos 50 já valeu).
+const LANCES_MANTIDOS: usize = 300;
+
+/// O motor: o que no `ice.c` eram as globais de posição, busca, relógio e
+/// livro.
+pub struct TMotor {
+    /// Em `Box`: o `TBoard` (histórico da partida) e o `TBusca` (killers,
+    /// history, tabela do LMR) são grandes demais para andar pela pilha.
+    pub b: Box<TBoard>,
+    pub bu: Box<TBusca>,
+    /// As threads ajudantes do Lazy SMP (nenhuma com uma thread).
+    pub paralelo: TParalelo,
+    /// As opções em vigor: as da linha de comando, mudadas pelos protocolos
+    /// (`hash_mb` é sempre `Some` aqui: o tamanho da tabela pedido).
+    pub op: TOpcoesMotor,
+    /// O livro carregado (o embutido `book/livro.txt` por padrão).
+    pub tabela_livro: TLivro,
+    pub relogio: TRelogio,
+    /// `num_lance` de quando chegou o último `level` (os MPS contam dali).
+    pub lance_base_level: u32,
+    /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
+    pub multipv: usize,
+    /// Lances da raiz excluídos da análise (`exclude`, o complemento do
+    /// `searchmoves`), pelo `codigo()`; valem para a posição atual.
+    pub excluidos: Vec<u16>,
+    /// `nps N` (0 = relógio de parede); vale até a próxima partida.
+    pub nps: u64,
+}
+
+/// Cria o motor: posição inicial, busca configurada pelas opções, as
+/// threads pedidas e o livro (um livro ilegível só avisa: joga sem livro).
+pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
+    let mut op = op.clone();
+    let mb = hash_do_motor(&op);
+    op.hash_mb = Some(mb);
+    let mut bu = Box::new(crate::busca::nova_busca(mb));
+    configura_busca(&mut bu, &op.busca);
+    let paralelo = novo_paralelo(op.threads, &bu);
+    let tabela_livro = abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
+        log::warn!("{e}");
+        livro_vazio()
+    });
+    TMotor {
+        b: Box::new(TBoard::inicial()),
+        bu,
+        paralelo,
+        op,
+        tabela_livro,
+        relogio: TRelogio::default(),
+        lance_base_level: 1,
+        multipv: 1,
+        excluidos: Vec::new(),
+        nps: 0,
+    }
+}
+
+/// Os MB de tabela pedidos (o `memory`/`Hash` mais recente, ou o `--hash`).
+pub fn hash_mb(m: &TMotor) -> usize {
+    hash_do_motor(&m.op)
+}
+
+/// Abre um livro: o caminho padrão usa o livro embutido no binário (assim
+/// `cargo run` funciona de qualquer pasta); outro caminho é lido do disco,
+/// `.bin` como Polyglot e o resto no formato texto do ICE.
+pub fn abre_livro(caminho: &str, semente: Option<u64>) -> Result<TLivro, String> {
+    let mut l = if caminho == ARQUIVO_LIVRO_PADRAO {
+        livro_padrao()
+    } else {
+        let (l, avisos) = carrega_livro(caminho)?;
+        for a in avisos {
+            log::warn!("{caminho}: {a}");
+        }
+        l
+    };
+    if let Some(s) = semente {
+        define_semente(&mut l, s);
+    }
+    Ok(l)
+}
+
+/// Nova partida: esquece tabela, history e killers de todas as threads; o
+/// `nps` (CECP: vale até o próximo `new`) volta a zero.
+pub fn nova_partida(m: &mut TMotor) {
+    m.nps = 0;
+    m.lance_base_level = 1;
+    posicao_mudou(m);
+    limpa_paralelo(&mut m.paralelo, &mut m.bu);
+}
+
+/// A posição mudou: os lances excluídos eram lances da posição antiga.
+pub fn posicao_mudou(m: &mut TMotor) {
+    m.excluidos.clear();
+}
+
+/// Por que uma opção não foi aplicada.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TErroOpcao {
+    Desconhecida,
+    ValorRuim,
+    /// O arquivo de livro não abriu (o anterior continua): o caminho.
+    LivroIlegivel(String),
+}
+
+/// Aplica uma opção do motor, pelo nome (os do ICE-rs e os nomes em inglês
+/// que as interfaces procuram: `OwnBook`, `BookFile`) e com o valor no
+/// formato do xboard (`1`/`0` nas caixas). Os dois protocolos passam por
+/// aqui; cada um diz o erro do seu jeito.
+pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(), TErroOpcao> {
+    let ok = match nome {
+        "Livro" | "OwnBook" => caixa(valor).map(|v| m.op.livro = v),
+        "Arquivo do livro" | "BookFile" => match valor.filter(|v| !v.is_empty()) {
+            Some(v) => match abre_livro(v, None) {
+                Ok(l) => {
+                    m.op.arquivo_livro = v.to_string();
+                    m.tabela_livro = l;
+                    Some(())
+                }
+                Err(e) => {
+                    // O livro antigo continua valendo. O detalhe do sistema vai
+                    // só para o registro: frases como "No such file" fariam o
+                    // xboard achar que o motor não abriu (CECP.md 1.8).
+                    log::warn!("livro {v}: {e}");
+                    return Err(TErroOpcao::LivroIlegivel(v.to_string()));
+                }
+            },
+            None => None,
+        },
+        "ICE classico" => caixa(valor).map(|v| {
+            m.op.busca.classico = v;
+            configura_busca(&mut m.bu, &m.op.busca);
+        }),
+        "MultiPV" => valor
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|v| (1..=MAX_MULTIPV).contains(v))
+            .map(|v| m.multipv = v),
+        _ => return Err(TErroOpcao::Desconhecida),
+    };
+    ok.ok_or(TErroOpcao::ValorRuim)
+}
+
+/// Uma caixa no formato do xboard: `1` liga, `0` desliga, o resto é erro.
+pub fn caixa(valor: Option<&str>) -> Option<bool> {
+    match valor {
+        Some("1") => Some(true),
+        Some("0") => Some(false),
+        _ => None,
+    }
+}
+
+/// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
+/// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
+/// Devolve os MB da tabela de fato, que podem ser menos que N: o teto do
+/// motor, ou a memória livre da máquina (`tabela_hash_possivel`).
+pub fn define_hash(m: &mut TMotor, mb: u64) -> usize {
+    let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
+    if Some(mb) != m.op.hash_mb {
+        m.op.hash_mb = Some(mb);
+        redimensiona_paralelo(&mut m.paralelo, &mut m.bu, mb);
+    }
+    mb_da_tabela(&m.bu.tt)
+}
+
+/// `cores N` e a opção `Threads` do UCI (satura em `MAX_THREADS`; 0 vale 1).
+pub fn define_threads(m: &mut TMotor, n: usize) {
+    ajusta_threads(&mut m.paralelo, &m.bu, n);
+}
+
+/// Os `codigo()` de todos os lances legais da posição: a raiz inteira, que o
+/// `exclude all` tira e de que o `searchmoves` do UCI tira o complemento.
+pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    lista.como_fatia().iter().map(TLance::codigo).collect()
+}
+
+/// Faz um lance já conferido, compactando antes o histórico se a pilha
+/// estiver no fim. `false` (e nada feito) só se a compactação falhar.
+pub fn faz_lance(m: &mut TMotor, l: &TLance) -> bool {
+    if !compacta_historico(m) {
+        return false;
+    }
+    // Depois da compactação o lance continua o mesmo (mesma posição).
+    m.b.make(l);
+    posicao_mudou(m);
+    true
+}
+
+/// Perto do fim da pilha de histórico, refaz a posição a partir de um FEN
+/// de `LANCES_MANTIDOS` meios-lances atrás (o bastante para a repetição).
+/// `false` só se algo impossível acontecer; a posição não muda nesse caso.
+pub fn compacta_historico(m: &mut TMotor) -> bool {
+    if m.b.num_historico < LIMITE_HISTORICO {
+        return true;
+    }
+    let n = m.b.num_historico;
+    let manter = (m.b.meio_lances as usize).min(n).min(LANCES_MANTIDOS);
+    let lances: Vec<TLance> = m.b.historico[n - manter..n]
+        .iter()
+        .map(|h| h.lance)
+        .collect();
+    let mut base = Box::new((*m.b).clone());
+    for _ in 0..manter {
+        base.unmake();
+    }
+    let Ok(mut nb) = TBoard::de_fen(&base.para_fen()) else {
+        return false;
+    };
+    for l in &lances {
+        match acha_lance(&nb, &lance_para_texto(l)) {
+            Some(x) => nb.make(&x),
+            None => return false,
+        }
+    }
+    debug!("histórico compactado: {n} → {}", nb.num_historico);
+    *m.b = nb;
+    true
+}
+
+/// Lances do motor neste controle de tempo (o primeiro é 1).
+pub fn num_lance_controle(m: &TMotor) -> u32 {
+    m.b.num_lance.saturating_sub(m.lance_base_level) + 1
+}
+
+/// Limites do próximo lance do motor. RUST: além do `tempo::calcula_limites`,
+/// uma trava: nunca mais que metade do relógio (o teto de lá soma metade do
+/// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
+/// com 3 s no relógio — passaria do tempo restante: o incremento só chega
+/// depois do lance).
+///
+/// Com `nps N` o lance tem um orçamento de nós: o tempo-alvo (ou o `st`
+/// inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N, e a
+/// busca vai até ele, sem parar antes numa fronteira de iteração. Assim a
+/// força é fixa e se repete: a mesma posição, os mesmos nós, o mesmo lance.
+pub fn limites_do_lance(m: &TMotor) -> TLimites {
+    let mut lim = calcula_limites(&m.relogio, num_lance_controle(m));
+    if m.relogio.st_cs == 0 {
+        let restante_ms = cs_em_ms(m.relogio.tempo_cs.max(0) as u64);
+        let teto = (restante_ms / DIVISOR_TRAVA)
+            .saturating_sub(MARGEM_SEGURANCA_MS)
+            .max(TEMPO_MINIMO_MS);
+        lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
+        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
+    }
+    if m.nps > 0 {
+        let ms = if m.relogio.st_cs > 0 {
+            cs_em_ms(m.relogio.st_cs)
+        } else {
+            lim.tempo_alvo_ms
+        };
+        lim.nos = (ms.saturating_mul(m.nps) / 1000).max(1);
+        lim.tempo_alvo_ms = 0;
+        lim.tempo_max_ms = 0;
+    }
+    lim
+}
+
+/// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
+/// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
+pub fn prepara_busca(m: &mut TMotor) {
+    m.bu.ponderando = false;
+    m.bu.analisando = false;
+    m.bu.lance_ponder = LANCE_NULO;
+    m.bu.entrada.cancelou = false;
+    m.bu.entrada.instante_hit = None;
+    m.bu.multipv = 1;
+    m.bu.excluidos.clear();
+    m.bu.nps = m.nps;
+}
+
+/// Prepara a análise (ou o `go` do UCI): como `prepara_busca`, com as
+/// linhas do MultiPV e os lances excluídos da raiz.
+pub fn prepara_analise(m: &mut TMotor) {
+    prepara_busca(m);
+    m.bu.multipv = m.multipv;
+    m.bu.excluidos.clone_from(&m.excluidos);
+}
+
+/// Pensa na posição do motor com todas as threads.
+pub fn pensa(m: &mut TMotor, lim: &TLimites) -> TResultado {
+    busca_paralela(&mut m.b, &mut m.bu, &mut m.paralelo, lim)
+}
+
+/// O lance que o oponente deve jogar (para ponderar): a dica do protocolo
+/// (2º lance da PV do último lance), senão o lance
+/// da tabela de transposição, senão o primeiro lance legal.
+pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&m.b, GERA_TODOS, &mut lista);
+    let legais = lista.como_fatia();
+    if let Some((chave, l)) = dica {
+        if chave == m.b.chave_hash {
+            if let Some(x) = legais.iter().find(|x| crate::lance::mesmo_lance(x, &l)) {
+                return Some(*x);
+            }
+        }
+    }
+    if let Some(e) = le_hash(&m.bu.tt, m.b.chave_hash, 0) {
+        if let Some(x) = legais
+            .iter()
+            .find(|x| x.codigo() == e.lance && e.lance != 0)
+        {
+            return Some(*x);
+        }
+    }
+    legais.first().copied()
+}
+
+/// O lance do livro para a posição, se o livro está ligado e a conhece.
+pub fn lance_do_livro(m: &mut TMotor) -> Option<TLance> {
+    if !m.op.livro {
+        return None;
+    }
+    escolhe_lance(&mut m.tabela_livro, &m.b)
+}
+
+/// O xboard no Unix manda SIGINT quando acha que o motor não está ouvindo
+/// (antes de ler as features, ou com `sigint=1`). Um programa Rust morre com
+/// SIGINT; `signal-hook` troca a ação padrão por "marcar uma flag" sem
+/// `unsafe` do nosso lado. A flag não é lida: o `?` do protocolo já faz o
+/// papel que o SIGINT tinha no GNU Chess. Os dois protocolos o chamam (um
+/// GUI UCI também pode mandar o sinal a um grupo de processos).
+pub fn ignora_sigint() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag) {
+        debug!("não deu para ignorar SIGINT: {e}");
+    }
+}

@@ -1,0 +1,127 @@
+//! As opções do motor: o valor único que a linha de comando (`ice --hash 64
+//! --classico …`) monta uma vez e que desce a todos os que buscam — o motor
+//! dos protocolos, `bench`, `busca`, `epd`, `datagen` e as threads do Lazy
+//! SMP —, e a única função que configura um `TBusca` a partir dele.
+//!
+//! Antes cada comando copiava à mão o pedaço das opções que lembrava, e uma
+//! opção global podia se perder no caminho (`ice bench --material-pst`
+//! buscava os mesmos nós de `ice bench`). O ICE não tinha opções de linha de
+//! comando; isto é só ICE-rs.
+//!
+//! Nível 6: depende de `busca` (o `TBusca` que configura) e de `hash`.
+
+use crate::busca::{TBusca, TODAS_MELHORIAS};
+use crate::hash::HASH_PADRAO_MB;
+
+/// Teto da tabela de transposição: ela é alocada e zerada de uma vez, e um
+/// número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a máquina.
+pub const MAX_HASH_MB: usize = 2048;
+
+/// O livro padrão (embutido no binário).
+pub const ARQUIVO_LIVRO_PADRAO: &str = "book/livro.txt";
+
+/// O que muda a busca de uma thread e que não é de um pedido só: as mesmas
+/// chaves valem para todas as buscas até alguém mudá-las.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TConfigBusca {
+    /// O ICE clássico (1.78): busca e avaliação sem as melhorias pós-ICE.
+    pub classico: bool,
+    /// Melhorias pós-ICE ligadas (bits `busca::MELHORIA_*`; `--sem` tira).
+    pub melhorias: u32,
+    /// Avaliação reduzida a material + peça-casa, para medir em partidas o
+    /// que a avaliação completa vale (`--material-pst`).
+    pub so_material_pst: bool,
+}
+
+impl Default for TConfigBusca {
+    fn default() -> Self {
+        TConfigBusca {
+            classico: false,
+            melhorias: TODAS_MELHORIAS,
+            so_material_pst: false,
+        }
+    }
+}
+
+/// Configura uma busca: o único lugar que escreve estas chaves num `TBusca`
+/// (protocolos, comandos e ajudantes do Lazy SMP passam por aqui).
+pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
+    // A chave do clássico mora na avaliação, que também a consulta e não
+    // conhece o `TBusca`.
+    bu.av.classico = c.classico;
+    bu.av.so_material_pst = c.so_material_pst;
+    bu.melhorias = c.melhorias;
+}
+
+/// A configuração que uma busca tem (para copiá-la às ajudantes).
+pub fn config_da_busca(bu: &TBusca) -> TConfigBusca {
+    TConfigBusca {
+        classico: bu.av.classico,
+        melhorias: bu.melhorias,
+        so_material_pst: bu.av.so_material_pst,
+    }
+}
+
+/// A configuração em palavras, para a linha que os comandos de medida
+/// escrevem na saída de erros (`ice: tabela de 16 MB, busca completa`): quem
+/// roda `ice bench --classico` vê o que de fato mediu.
+pub fn texto_configuracao(c: &TConfigBusca, mb: usize) -> String {
+    let busca = if c.classico {
+        "ICE clássico".to_string()
+    } else if c.melhorias == TODAS_MELHORIAS {
+        "busca completa".to_string()
+    } else {
+        let sem: Vec<&str> = crate::busca::NOMES_MELHORIAS
+            .iter()
+            .filter(|(_, bit)| c.melhorias & bit == 0)
+            .map(|(nome, _)| *nome)
+            .collect();
+        format!("busca sem {}", sem.join(","))
+    };
+    let aval = if c.so_material_pst {
+        ", avaliação só material + peça-casa"
+    } else {
+        ""
+    };
+    format!("tabela de {mb} MB, {busca}{aval}")
+}
+
+/// As opções do motor, da linha de comando; os protocolos as mudam depois
+/// (`memory`, `cores`, `option`, `setoption`).
+#[derive(Clone, Debug)]
+pub struct TOpcoesMotor {
+    /// `--hash MB`; `None` deixa cada comando com o seu padrão (o `bench`
+    /// usa 16 MB, para que a assinatura `Bench:` não dependa da opção).
+    pub hash_mb: Option<usize>,
+    /// Threads da busca (`ice --threads N` no protocolo; os comandos têm o
+    /// seu `--threads`).
+    pub threads: usize,
+    pub busca: TConfigBusca,
+    pub livro: bool,
+    pub arquivo_livro: String,
+    /// Semente fixa para a escolha no livro (partidas reproduzíveis).
+    pub semente_livro: Option<u64>,
+}
+
+impl Default for TOpcoesMotor {
+    fn default() -> Self {
+        TOpcoesMotor {
+            hash_mb: None,
+            threads: 1,
+            busca: TConfigBusca::default(),
+            livro: true,
+            arquivo_livro: ARQUIVO_LIVRO_PADRAO.to_string(),
+            semente_livro: None,
+        }
+    }
+}
+
+/// Os MB da tabela: o `--hash` dado, senão o padrão de quem pergunta.
+pub fn hash_ou(op: &TOpcoesMotor, padrao: usize) -> usize {
+    op.hash_mb.unwrap_or(padrao).clamp(1, MAX_HASH_MB)
+}
+
+/// Os MB da tabela do motor dos protocolos (`HASH_PADRAO_MB` sem `--hash`).
+pub fn hash_do_motor(op: &TOpcoesMotor) -> usize {
+    hash_ou(op, HASH_PADRAO_MB)
+}
