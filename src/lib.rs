@@ -26,10 +26,11 @@ pub mod tabuleiro;
 pub mod avaliacao;
 pub mod geracao;
 pub mod mostra;
-// Nível 5: perft, EPD, PGN, livro de aberturas e ordenação de lances (SEE,
-// killers, history), que a busca usa mas que não depende dela.
+// Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável e ordenação
+// de lances (SEE, killers, history), que a busca usa mas que não depende dela.
 pub mod epd;
 pub mod livro;
+pub mod nivel;
 pub mod ordenacao;
 pub mod perft;
 pub mod pgn;

@@ -65,6 +65,8 @@ Opções globais (valem para todos os comandos, em qualquer posição):
   --classico                   a busca e a avaliação do ICE clássico, sem as melhorias posteriores
   --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
   --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
+  --elo <N>                    força limitada a N Elo, {elo_min}..{elo_max} (o UCI_LimitStrength/UCI_Elo dos protocolos)
+  --semente-nivel <N>          semente da escolha de lance nos níveis baixos (partidas reproduzíveis)
 
 Opções dos comandos:
   busca, epd: --tempo <S>      segundos por posição (padrão: {busca_s} na busca, {epd_s} no epd)
@@ -98,6 +100,8 @@ Variáveis de ambiente:
         hash_padrao = ice::hash::HASH_PADRAO_MB,
         melhorias = melhorias.join(","),
         threads_max = ice::paralelo::MAX_THREADS,
+        elo_min = ice::nivel::ELO_MINIMO,
+        elo_max = ice::nivel::ELO_MAXIMO,
     )
 }
 
@@ -197,6 +201,24 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
             }
             "--sem-livro" => op.livro = false,
             "--material-pst" => op.busca.so_material_pst = true,
+            "--elo" => {
+                op.elo = it
+                    .next()
+                    .and_then(|v| v.parse::<i32>().ok())
+                    .filter(|e| (ice::nivel::ELO_MINIMO..=ice::nivel::ELO_MAXIMO).contains(e))
+                    .ok_or(format!(
+                        "uso: --elo <{}..{}>",
+                        ice::nivel::ELO_MINIMO,
+                        ice::nivel::ELO_MAXIMO
+                    ))?;
+                op.limita_forca = true;
+            }
+            "--semente-nivel" => {
+                op.semente_nivel = it
+                    .next()
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .ok_or("uso: --semente-nivel <inteiro>")?;
+            }
             "--semente-livro" => {
                 op.semente_livro = Some(
                     it.next()

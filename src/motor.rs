@@ -18,8 +18,10 @@ use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
 };
+use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
 use crate::opcoes::{
     configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_HASH_MB,
+    MAX_OVERHEAD_MS,
 };
 use crate::paralelo::{
     ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
@@ -31,6 +33,8 @@ use crate::tempo::{
 };
 use crate::tipos::*;
 use log::debug;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 
 /// Quantos meios-lances a partida pode ter no `TBoard` antes de compactar o
 /// histórico: o resto da pilha é da busca (MAX_DEPTH plies + quiescência).
@@ -63,6 +67,9 @@ pub struct TMotor {
     pub excluidos: Vec<u16>,
     /// `nps N` (0 = relógio de parede); vale até a próxima partida.
     pub nps: u64,
+    /// O sorteio da escolha de lance nos níveis baixos (ver `nivel`), com a
+    /// semente das opções: a mesma semente repete a partida.
+    pub rng_nivel: StdRng,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -82,13 +89,14 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         b: Box::new(TBoard::inicial()),
         bu,
         paralelo,
-        op,
         tabela_livro,
         relogio: TRelogio::default(),
         lance_base_level: 1,
         multipv: 1,
         excluidos: Vec::new(),
         nps: 0,
+        rng_nivel: StdRng::seed_from_u64(op.semente_nivel),
+        op,
     }
 }
 
@@ -167,13 +175,24 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
             m.op.busca.classico = v;
             configura_busca(&mut m.bu, &m.op.busca);
         }),
-        "MultiPV" => valor
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|v| (1..=MAX_MULTIPV).contains(v))
-            .map(|v| m.multipv = v),
+        "MultiPV" => numero(valor, 1, MAX_MULTIPV as i64).map(|v| m.multipv = v as usize),
+        "UCI_LimitStrength" => caixa(valor).map(|v| m.op.limita_forca = v),
+        "UCI_Elo" => {
+            numero(valor, ELO_MINIMO as i64, ELO_MAXIMO as i64).map(|v| m.op.elo = v as i32)
+        }
+        "Move Overhead" => {
+            numero(valor, 0, MAX_OVERHEAD_MS as i64).map(|v| m.op.overhead_ms = v as u64)
+        }
         _ => return Err(TErroOpcao::Desconhecida),
     };
     ok.ok_or(TErroOpcao::ValorRuim)
+}
+
+/// Um número inteiro dentro da faixa de uma opção `spin`.
+fn numero(valor: Option<&str>, min: i64, max: i64) -> Option<i64> {
+    valor
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|v| (min..=max).contains(v))
 }
 
 /// Uma caixa no formato do xboard: `1` liga, `0` desliga, o resto é erro.
@@ -279,6 +298,15 @@ pub fn limites_do_lance(m: &TMotor) -> TLimites {
         lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
         lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
     }
+    // O `Move Overhead`: o que a interface e a rede gastam sai de todo
+    // orçamento (mas o lance ainda tem o mínimo para achar um lance).
+    if m.op.overhead_ms > 0 {
+        lim.tempo_max_ms = lim
+            .tempo_max_ms
+            .saturating_sub(m.op.overhead_ms)
+            .max(TEMPO_MINIMO_MS);
+        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(lim.tempo_max_ms);
+    }
     if m.nps > 0 {
         let ms = if m.relogio.st_cs > 0 {
             cs_em_ms(m.relogio.st_cs)
@@ -361,5 +389,37 @@ pub fn ignora_sigint() {
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGINT, flag) {
         debug!("não deu para ignorar SIGINT: {e}");
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    /// O `Move Overhead` sai do alvo e do teto de cada lance, e o lance
+    /// ainda tem o tempo mínimo quando o overhead é maior que o orçamento.
+    #[test]
+    fn overhead_sai_de_todo_orcamento() {
+        let op = TOpcoesMotor {
+            hash_mb: Some(1),
+            livro: false,
+            ..TOpcoesMotor::default()
+        };
+        let mut m = novo_motor(&op);
+        m.relogio.mps = 0;
+        m.relogio.inc_cs = 0;
+        m.relogio.tempo_cs = 6000; // 60 s
+        let sem = limites_do_lance(&m);
+        assert_eq!(aplica_opcao(&mut m, "Move Overhead", Some("300")), Ok(()));
+        let com = limites_do_lance(&m);
+        assert_eq!(com.tempo_max_ms, sem.tempo_max_ms - 300);
+        assert!(com.tempo_alvo_ms <= com.tempo_max_ms);
+        m.relogio.tempo_cs = 50; // 0,5 s: o overhead come tudo
+        assert_eq!(limites_do_lance(&m).tempo_max_ms, TEMPO_MINIMO_MS);
+        assert_eq!(
+            aplica_opcao(&mut m, "Move Overhead", Some("5001")),
+            Err(TErroOpcao::ValorRuim)
+        );
+        assert_eq!(m.op.overhead_ms, 300);
     }
 }

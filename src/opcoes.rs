@@ -13,6 +13,9 @@
 use crate::busca::{TBusca, TODAS_MELHORIAS};
 use crate::hash::HASH_PADRAO_MB;
 
+/// Teto do `Move Overhead` (ms).
+pub const MAX_OVERHEAD_MS: u64 = 5000;
+
 /// Teto da tabela de transposição: ela é alocada e zerada de uma vez, e um
 /// número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a máquina.
 pub const MAX_HASH_MB: usize = 2048;
@@ -101,6 +104,15 @@ pub struct TOpcoesMotor {
     pub arquivo_livro: String,
     /// Semente fixa para a escolha no livro (partidas reproduzíveis).
     pub semente_livro: Option<u64>,
+    /// Força limitada (`UCI_LimitStrength`, `--elo`) e o nível em Elo
+    /// (`UCI_Elo`; ver `nivel`).
+    pub limita_forca: bool,
+    pub elo: i32,
+    /// Semente da escolha de lance nos níveis baixos (`--semente-nivel`).
+    pub semente_nivel: u64,
+    /// Milissegundos que a interface ou a rede gastam por lance, tirados de
+    /// todo orçamento de tempo (`Move Overhead`, que o lichess-bot manda).
+    pub overhead_ms: u64,
 }
 
 impl Default for TOpcoesMotor {
@@ -112,6 +124,10 @@ impl Default for TOpcoesMotor {
             livro: true,
             arquivo_livro: ARQUIVO_LIVRO_PADRAO.to_string(),
             semente_livro: None,
+            limita_forca: false,
+            elo: crate::nivel::ELO_PADRAO,
+            semente_nivel: 1,
+            overhead_ms: 0,
         }
     }
 }

@@ -30,7 +30,8 @@ use crate::motor::{
     ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
     posicao_mudou, prepara_analise, TErroOpcao, TMotor,
 };
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
+use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
@@ -136,6 +137,18 @@ fn responde_uci(u: &TUci) {
         "option name ICE classico type check default {}",
         check(m.bu.av.classico)
     ));
+    envia(&format!(
+        "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
+        m.op.overhead_ms
+    ));
+    envia(&format!(
+        "option name UCI_LimitStrength type check default {}",
+        check(m.op.limita_forca)
+    ));
+    envia(&format!(
+        "option name UCI_Elo type spin default {} min {ELO_MINIMO} max {ELO_MAXIMO}",
+        m.op.elo
+    ));
     envia("option name Clear Hash type button");
     envia("uciok");
 }
@@ -230,8 +243,14 @@ fn opcao_do_motor(
     valor: Option<&str>,
     booleano: Option<bool>,
 ) -> Result<(), TErroOpcao> {
-    const CAIXAS: [&str; 3] = ["Livro", "OwnBook", "ICE classico"];
-    const TEXTOS: [&str; 3] = ["MultiPV", "Arquivo do livro", "BookFile"];
+    const CAIXAS: [&str; 4] = ["Livro", "OwnBook", "ICE classico", "UCI_LimitStrength"];
+    const TEXTOS: [&str; 5] = [
+        "MultiPV",
+        "Arquivo do livro",
+        "BookFile",
+        "UCI_Elo",
+        "Move Overhead",
+    ];
     if let Some(&nome) = CAIXAS
         .iter()
         .find(|c| c.to_ascii_lowercase() == nome_minusculo)
@@ -350,7 +369,10 @@ fn go(u: &mut TUci, g: &TGoUci) {
             return;
         }
     };
+    // Com MultiPV > 1 quem pergunta quer análise (o `analyse(…, multipv=3)`
+    // do python-chess manda um `go movetime`), não um lance de partida.
     let de_partida = !g.ponder
+        && m.multipv == 1
         && !g.infinite
         && g.searchmoves.is_empty()
         && g.depth.is_none()

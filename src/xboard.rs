@@ -38,7 +38,8 @@ use crate::motor::{
     ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
     prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
 };
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
+use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
 use crate::paralelo::{num_threads, MAX_THREADS};
 use crate::tabuleiro::{TBoard, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
@@ -268,6 +269,18 @@ fn envia_features(x: &TXboard) {
     envia(&format!(
         "feature option=\"MultiPV -spin {} 1 {}\"",
         x.m.multipv, MAX_MULTIPV
+    ));
+    envia(&format!(
+        "feature option=\"Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}\"",
+        x.m.op.overhead_ms
+    ));
+    envia(&format!(
+        "feature option=\"UCI_LimitStrength -check {}\"",
+        check(x.m.op.limita_forca)
+    ));
+    envia(&format!(
+        "feature option=\"UCI_Elo -spin {} {ELO_MINIMO} {ELO_MAXIMO}\"",
+        x.m.op.elo
     ));
     envia(&format!(
         "feature option=\"Kibitz -check {}\"",

@@ -98,6 +98,10 @@ fn handshake_isready_e_opcoes() {
         "option name Livro type check default false",
         "option name Arquivo do livro type string default book/livro.txt",
         "option name ICE classico type check default false",
+        "option name BookFile type string default book/livro.txt",
+        "option name Move Overhead type spin default 0 min 0 max 5000",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2000 min 1200 max 2800",
         "option name Clear Hash type button",
     ] {
         assert!(v.iter().any(|l| l == o), "falta '{o}': {v:#?}");
@@ -115,12 +119,42 @@ fn handshake_isready_e_opcoes() {
         "setoption name OwnBook value false",
         "setoption name ICE classico value false",
         "setoption name Clear Hash",
+        "setoption name Move Overhead value 100",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1500",
+        "setoption name uci_limitstrength value false",
         "ucinewgame",
         "debug off",
     ] {
         envia(&mut m, o);
     }
     assert!(pronto(&mut m).is_empty());
+    // Valores fora da faixa: uma linha `info string` cada, nada muda.
+    for (o, diz) in [
+        (
+            "setoption name UCI_Elo value 900",
+            "bad value for option UCI_Elo: 900",
+        ),
+        (
+            "setoption name Move Overhead value -5",
+            "bad value for option Move Overhead: -5",
+        ),
+        (
+            "setoption name UCI_LimitStrength value talvez",
+            "bad value for option UCI_LimitStrength",
+        ),
+        (
+            "setoption name BookFile value /nao/existe.bin",
+            "book /nao/existe.bin unreadable",
+        ),
+    ] {
+        envia(&mut m, o);
+        let v = pronto(&mut m);
+        assert!(
+            v.len() == 1 && v[0].starts_with("info string") && v[0].contains(diz),
+            "{o}: {v:#?}"
+        );
+    }
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
 }

@@ -379,6 +379,10 @@ fn handshake_features_e_sigint() {
         "option=\"Arquivo do livro -file book/livro.txt\"",
         "option=\"ICE classico -check 0\"",
         "option=\"MultiPV -spin 1 1 64\"",
+        "option=\"BookFile -file book/livro.txt\"",
+        "option=\"Move Overhead -spin 0 0 5000\"",
+        "option=\"UCI_LimitStrength -check 0\"",
+        "option=\"UCI_Elo -spin 2000 1200 2800\"",
         "option=\"Kibitz -check 0\"",
         "option=\"Saudacao -check 0\"",
     ] {
@@ -410,6 +414,33 @@ fn opcoes_da_linha_de_comando_aparecem_nas_features() {
     let mut m = abre_motor_com(&["--hash", "8", "--livro", "outro.txt"]);
     let v = handshake(&mut m);
     assert!(v.contains(&s("feature option=\"Arquivo do livro -file outro.txt\"")));
+    let mut m = abre_motor_com(&["--hash", "8", "--elo", "1600"]);
+    let v = handshake(&mut m);
+    assert!(v.contains(&s("feature option=\"UCI_LimitStrength -check 1\"")));
+    assert!(v.contains(&s("feature option=\"UCI_Elo -spin 1600 1200 2800\"")));
+}
+
+#[test]
+fn opcoes_de_forca_e_overhead_no_xboard() {
+    let mut m = motor_pronto();
+    for o in [
+        "option Move Overhead=200",
+        "option UCI_LimitStrength=1",
+        "option UCI_Elo=1800",
+        "option UCI_LimitStrength=0",
+    ] {
+        envia(&mut m, o);
+    }
+    assert!(sincroniza(&mut m).is_empty());
+    for o in [
+        "option UCI_Elo=100",
+        "option Move Overhead=abc",
+        "option UCI_LimitStrength=2",
+    ] {
+        envia(&mut m, o);
+        let v = sincroniza(&mut m);
+        assert_eq!(v, vec![format!("Error (bad option value): {o}")]);
+    }
 }
 
 #[test]

@@ -1,0 +1,157 @@
+//! Força ajustável: o motor jogando como um jogador mais fraco, numa escala
+//! em Elo (`UCI_LimitStrength`/`UCI_Elo`, as opções do xboard e `--elo N`).
+//!
+//! Nível 5: depende só de `lance` e de `rand`; o `motor` pede daqui o
+//! orçamento de um lance e a escolha entre as melhores linhas da raiz.
+//!
+//! O ICE não tinha isto; a seção 2.4.1 do artigo lembra que os motores, já
+//! mais fortes que quase todo jogador, baixam o nível para o jogo ficar
+//! agradável. Duas alavancas, as que fazem um motor errar como gente:
+//! * **um orçamento de nós** que encolhe com o nível (metade dos nós a cada
+//!   `ELO_POR_DOBRO` Elo a menos): a busca rasa não vê as táticas fundas,
+//!   mas uma peça pendurada pelo adversário ainda aparece a 1–2 plies — o
+//!   motor fraco continua punindo o lance grosseiro;
+//! * **abaixo de `ELO_SEM_ESCOLHA`, uma escolha entre as melhores linhas**
+//!   (MultiPV) com pesos `exp(−perda/T)`, a temperatura `T` crescendo quando
+//!   o nível desce: imprecisões pequenas são comuns, perder uma peça é raro,
+//!   e nenhuma linha que perca mais de `PERDA_MAXIMA` centipeões é escolhida
+//!   (o lance absurdo não é o erro de um jogador de clube).
+//!
+//! A escolha usa um gerador com semente (`--semente-nivel`, opção `Semente
+//! do nivel`): a mesma semente e as mesmas posições dão os mesmos lances.
+//! As constantes abaixo são o ponto de partida; a calibração contra a escada
+//! do Debian (`scripts/calibra-nivel.sh`, `docs/forca.md`) as corrige.
+
+use crate::lance::TLance;
+use rand::rngs::StdRng;
+use rand::Rng;
+
+/// O nível mais baixo oferecido (as interfaces pedem pelo menos 1200–2800).
+pub const ELO_MINIMO: i32 = 1200;
+/// O nível mais alto oferecido; daí para cima, força total.
+pub const ELO_MAXIMO: i32 = 2800;
+/// O nível que `UCI_Elo` anuncia por padrão (o IceBR do FICS: ≈ 2000).
+pub const ELO_PADRAO: i32 = 2000;
+/// Nós por lance em `ELO_MINIMO`: o bastante para a quiescência e um ply
+/// ou dois, que ainda veem uma peça pendurada.
+const NOS_NO_MINIMO: f64 = 64.0;
+/// Elo por dobro de nós (≈ 70 nas medidas públicas de motores a poucos
+/// nós por lance; maior aqui porque a escolha entre linhas soma a fraqueza).
+const ELO_POR_DOBRO: f64 = 140.0;
+/// Abaixo deste nível o lance sai de uma escolha entre as melhores linhas.
+const ELO_SEM_ESCOLHA: i32 = 2300;
+/// Quantas linhas da raiz entram na escolha.
+pub const LINHAS_NA_ESCOLHA: usize = 4;
+/// Temperatura (centipeões) por 100 Elo abaixo de `ELO_SEM_ESCOLHA`: em
+/// 1200, T ≈ 110 cp — uma linha 100 cp pior sai 40 % das vezes da melhor.
+const TEMPERATURA_POR_100_ELO: f64 = 10.0;
+/// Uma linha mais que isto pior que a melhor nunca é escolhida.
+const PERDA_MAXIMA: i32 = 300;
+
+/// O que um nível pede de um lance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TOrcamentoNivel {
+    /// Teto de nós da busca do lance.
+    pub nos: u64,
+    /// Linhas da raiz (1 = só a melhor, sem escolha).
+    pub linhas: usize,
+    /// Temperatura da escolha, em centipeões (0 = sempre a melhor).
+    pub temperatura: f64,
+}
+
+/// O orçamento de um lance no nível `elo` (`None` = força total).
+pub fn orcamento_do_nivel(elo: i32) -> Option<TOrcamentoNivel> {
+    if elo >= ELO_MAXIMO {
+        return None;
+    }
+    let elo = elo.max(ELO_MINIMO);
+    let dobros = (elo - ELO_MINIMO) as f64 / ELO_POR_DOBRO;
+    let nos = (NOS_NO_MINIMO * dobros.exp2()).round() as u64;
+    let (linhas, temperatura) = if elo < ELO_SEM_ESCOLHA {
+        let abaixo = (ELO_SEM_ESCOLHA - elo) as f64 / 100.0;
+        (LINHAS_NA_ESCOLHA, abaixo * TEMPERATURA_POR_100_ELO)
+    } else {
+        (1, 0.0)
+    };
+    Some(TOrcamentoNivel {
+        nos,
+        linhas,
+        temperatura,
+    })
+}
+
+/// Escolhe o lance entre as linhas da raiz (`(lance, escore)`, a melhor
+/// primeiro, escores do ponto de vista de quem joga): peso `exp(−perda/T)`
+/// para cada linha até `PERDA_MAXIMA` pior que a melhor. Sem linhas, `None`.
+pub fn escolhe_lance_do_nivel(
+    linhas: &[(TLance, i32)],
+    temperatura: f64,
+    rng: &mut StdRng,
+) -> Option<TLance> {
+    let melhor = linhas.first()?.1;
+    if temperatura <= 0.0 || linhas.len() == 1 {
+        return Some(linhas[0].0);
+    }
+    let mut pesos = [0.0f64; LINHAS_NA_ESCOLHA];
+    let n = linhas.len().min(LINHAS_NA_ESCOLHA);
+    let mut soma = 0.0;
+    for (i, (_, escore)) in linhas[..n].iter().enumerate() {
+        let perda = melhor.saturating_sub(*escore);
+        if perda <= PERDA_MAXIMA {
+            pesos[i] = (-(perda as f64) / temperatura).exp();
+            soma += pesos[i];
+        }
+    }
+    let mut sorteio = rng.gen::<f64>() * soma;
+    for i in 0..n {
+        if sorteio < pesos[i] {
+            return Some(linhas[i].0);
+        }
+        sorteio -= pesos[i];
+    }
+    Some(linhas[0].0)
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+    use crate::lance::LANCE_NULO;
+    use rand::SeedableRng;
+
+    #[test]
+    fn orcamento_cresce_com_o_nivel_e_some_na_forca_total() {
+        let baixo = orcamento_do_nivel(1400).unwrap();
+        let medio = orcamento_do_nivel(2000).unwrap();
+        let alto = orcamento_do_nivel(2600).unwrap();
+        assert!(baixo.nos < medio.nos && medio.nos < alto.nos);
+        assert!(baixo.temperatura > medio.temperatura);
+        assert_eq!(alto.linhas, 1);
+        assert_eq!(orcamento_do_nivel(ELO_MAXIMO), None);
+        // Abaixo do mínimo vale o mínimo.
+        assert_eq!(orcamento_do_nivel(100), orcamento_do_nivel(ELO_MINIMO));
+    }
+
+    #[test]
+    fn escolha_nunca_pega_linha_perdida_e_prefere_a_melhor() {
+        let mut l = [LANCE_NULO; 3];
+        for (i, x) in l.iter_mut().enumerate() {
+            x.casa_origem = i as u8;
+        }
+        let linhas = [(l[0], 50), (l[1], 20), (l[2], 50 - PERDA_MAXIMA - 1)];
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut vezes = [0; 3];
+        for _ in 0..2000 {
+            let x = escolhe_lance_do_nivel(&linhas, 100.0, &mut rng).unwrap();
+            vezes[x.casa_origem as usize] += 1;
+        }
+        assert_eq!(vezes[2], 0, "a linha que perde demais saiu");
+        assert!(vezes[0] > vezes[1] && vezes[1] > 0, "{vezes:?}");
+        // Temperatura zero: sempre a melhor.
+        assert_eq!(
+            escolhe_lance_do_nivel(&linhas, 0.0, &mut rng)
+                .unwrap()
+                .casa_origem,
+            0
+        );
+    }
+}
