@@ -6,7 +6,7 @@
 #    linha "FEN | escore | resultado" por posição. Um milhão de posições pede
 #    umas 14 mil partidas: com 2 núcleos, da ordem de meia hora a uma hora.
 # 2. Roda `ice texel` sobre todos os arquivos .txt (e .pgn) de $DADOS e
-#    reescreve as constantes de src/avaliacao.rs — material, tabelas
+#    reescreve as constantes de src/pesos.rs — material, tabelas
 #    peça-casa e todos os termos. Confira com `git diff` e meça com
 #    scripts/sprt.sh antes de aceitar: a afinação minimiza o erro de previsão,
 #    não garante Elo.
@@ -37,6 +37,6 @@ shopt -s nullglob
 arquivos=("$DADOS"/*.txt "$DADOS"/*.pgn)
 [ ${#arquivos[@]} -gt 0 ] || { echo "texel: nenhum dado em $DADOS" >&2; exit 2; }
 RUST_LOG=${RUST_LOG:-info} "$DADOS/ice-texel" texel "${arquivos[@]}" \
-    --epocas "$EPOCAS" --lambda "$LAMBDA" --escreve src/avaliacao.rs | tee "$DADOS/pesos.lista"
+    --epocas "$EPOCAS" --lambda "$LAMBDA" --escreve src/pesos.rs | tee "$DADOS/pesos.lista"
 cargo fmt
-echo "Pesos novos em src/avaliacao.rs (lista em $DADOS/pesos.lista). Confira com git diff e scripts/sprt.sh."
+echo "Pesos novos em src/pesos.rs (lista em $DADOS/pesos.lista). Confira com git diff e scripts/sprt.sh."

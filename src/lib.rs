@@ -22,10 +22,16 @@ pub mod ataques;
 pub mod hash;
 // Nível 3: a posição.
 pub mod tabuleiro;
-// Nível 4: geração e desenho.
+// Nível 4: geração, desenho e a avaliação. A avaliação tem quatro partes,
+// como no Fruit: `pesos` (os números que o afinador reescreve e a conta com
+// nome), `material` e `peoes` (que, das outras, só usam `pesos`) e
+// `avaliacao`, que usa as três e junta tudo em `eval`.
 pub mod avaliacao;
 pub mod geracao;
+pub mod material;
 pub mod mostra;
+pub mod peoes;
+pub mod pesos;
 // Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável e ordenação
 // de lances (SEE, killers, history), que a busca usa mas que não depende dela.
 pub mod epd;

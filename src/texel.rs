@@ -14,7 +14,7 @@
 //! avaliação estática das brancas.
 //!
 //! Não há segunda cópia da avaliação: o "traço" de `traco_eval` diz quantas
-//! vezes cada peso (constante com nome e índice em `src/avaliacao.rs`) entrou
+//! vezes cada peso (constante com nome e índice em `src/pesos.rs`) entrou
 //! para cada cor. Como a avaliação é linear nos pesos (fora a escala de
 //! empate, fixa por posição), o erro e o gradiente saem dos coeficientes sem
 //! chamar a avaliação de novo, e a descida (Adam) leva minutos mesmo com
@@ -25,9 +25,10 @@
 //! Entradas: arquivos do `ice datagen` (`FEN | escore | resultado`, o
 //! formato principal) e PGNs de partidas (as posições quietas de cada uma).
 
-use crate::avaliacao::{traco_eval, FASE_TOTAL};
+use crate::avaliacao::traco_eval;
 use crate::busca::{nova_busca, quiescence_raiz, TBusca};
 use crate::geracao::san_para_lance;
+use crate::material::FASE_TOTAL;
 use crate::pgn::{le_partidas_pgn, resultado_brancas};
 use crate::tabuleiro::{TBoard, FEN_INICIAL};
 use crate::tipos::*;
@@ -482,7 +483,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
     if op.arquivos.is_empty() {
         return Err(
             "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
-                    [--taxa T] [--lambda L] [--escreve src/avaliacao.rs]"
+                    [--taxa T] [--lambda L] [--escreve src/pesos.rs]"
                 .into(),
         );
     }
@@ -593,6 +594,43 @@ mod testes {
         let g = reescreve(&g, "T", 1, 50, 60).unwrap();
         assert!(g.contains("[par(0, 0), par(50, 60), par(7, 8)]"));
         assert!(reescreve(f, "B", 0, 0, 0).is_none());
+    }
+
+    #[test]
+    fn traco_aponta_para_src_pesos() {
+        // O `--escreve` vale para src/pesos.rs: cada peso que o traço
+        // registra está lá com esse nome e, nas tabelas, nesse índice.
+        // Reescrevê-lo com o próprio valor deixa o arquivo igual; um nome
+        // que não existisse ou um índice trocado apareceria aqui.
+        let fonte = include_str!("pesos.rs");
+        let mut av = crate::avaliacao::nova_avaliacao();
+        let mut posicoes: Vec<TBoard> = [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2r3k1/1q3ppp/p3p3/1p1nP3/3P4/P2Q1N2/1P3PPP/2R3K1 b - - 3 25",
+            "6k1/5p2/8/1P6/8/8/5PK1/8 w - - 0 50",
+        ]
+        .iter()
+        .map(|f| TBoard::de_fen(f).unwrap())
+        .collect();
+        // Uma abertura jogada, para os pesos da análise de abertura.
+        let mut b = TBoard::de_fen(FEN_INICIAL).unwrap();
+        for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Qe7", "Ke2", "f6"] {
+            let l = san_para_lance(&b, san).unwrap();
+            b.make(&l);
+        }
+        posicoes.push(b);
+        let mut nomes = 0;
+        for b in &posicoes {
+            for it in traco_eval(b, &mut av).itens {
+                let (mg, eg) = (it.peso.mg, it.peso.eg);
+                let g = reescreve(fonte, it.nome, it.indice, mg, eg)
+                    .unwrap_or_else(|| panic!("{} não está em src/pesos.rs", it.nome));
+                assert!(g == fonte, "{}[{}] não é {mg}, {eg}", it.nome, it.indice);
+                nomes += 1;
+            }
+        }
+        assert!(nomes > 100, "só {nomes} pesos no traço");
     }
 
     #[test]

@@ -6,6 +6,8 @@
 
 use ice::avaliacao::*;
 use ice::geracao::acha_lance;
+use ice::material::fase;
+use ice::pesos::*;
 use ice::tabuleiro::TBoard;
 use ice::tipos::*;
 use std::time::Instant;
@@ -179,10 +181,10 @@ fn tabela_de_peoes_e_traco_concordam() {
         }
     }
     assert!(
-        av.acertos_peoes * 2 >= av.consultas_peoes,
+        av.hash_peoes.acertos * 2 >= av.hash_peoes.consultas,
         "{} de {}",
-        av.acertos_peoes,
-        av.consultas_peoes
+        av.hash_peoes.acertos,
+        av.hash_peoes.consultas
     );
 }
 

@@ -2,7 +2,7 @@
 //! com pesos conhecidos, a descida reencontra esses pesos; e o caminho
 //! inteiro (datagen → traço → afinação) roda sobre posições de verdade.
 
-use ice::avaliacao::FASE_TOTAL;
+use ice::material::FASE_TOTAL;
 use ice::texel::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

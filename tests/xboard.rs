@@ -7,9 +7,10 @@
 
 mod motor;
 
-use ice::avaliacao::{nova_avaliacao, traco_eval, CAT_TEMPO};
+use ice::avaliacao::{nova_avaliacao, traco_eval};
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances};
+use ice::pesos::CAT_TEMPO;
 use ice::tabuleiro::TBoard;
 use ice::tipos::GERA_TODOS;
 use ice::xboard::{interpreta_comando, Comando};

@@ -1,0 +1,387 @@
+//! Estrutura de peões: dobrados, isolados, atrasados, ilhas e peões
+//! passados, com a tabela hash que guarda a parte que só depende dos peões,
+//! e os termos dos passados que olham os reis e as peças.
+//!
+//! Nível 4: depende de `pesos`, `tabuleiro`, `bitboard` e `tipos`; quem o usa
+//! é `avaliacao`, que também lê as máscaras daqui (colunas vizinhas, casas à
+//! frente, distância de rei). Porta a parte de peões de `eval.c` do ICE 1.40
+//! (dobrados e isolados por coluna) e o que a seção 4.6 do artigo descreve
+//! para o 1.78 (atrasados em coluna aberta, passado que cresce com a
+//! fileira). A tabela hash e os termos dinâmicos dos passados são do ICE-rs,
+//! como no `pawn.cpp` do Fruit: a estrutura é calculada uma vez por
+//! configuração de peões, que muda pouco de um nó para o outro.
+
+use crate::bitboard::*;
+use crate::pesos::*;
+use crate::tabuleiro::TBoard;
+use crate::tipos::*;
+
+/// Entradas da tabela hash de peões (potência de 2).
+const TAM_HASH_PEOES: usize = 1 << 14;
+
+/// Peso das fileiras nos termos dinâmicos do passado (índice = fileira − 1).
+const FATOR_PASSADO: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
+
+// ============================================================================
+// Máscaras pré-calculadas (const fn)
+// ============================================================================
+
+/// Colunas vizinhas de cada coluna (sem a própria).
+const fn monta_vizinhas() -> [TBitboard; 8] {
+    let mut t = [0u64; 8];
+    let mut c = 0;
+    while c < 8 {
+        if c > 0 {
+            t[c] |= COLUNA_A << (c - 1);
+        }
+        if c < 7 {
+            t[c] |= COLUNA_A << (c + 1);
+        }
+        c += 1;
+    }
+    t
+}
+pub(crate) static COLUNAS_VIZINHAS: [TBitboard; 8] = monta_vizinhas();
+
+/// Fileiras estritamente à frente de uma fileira (índice 1..=8), para cada cor.
+const fn monta_frente_fileiras() -> [[TBitboard; 9]; 2] {
+    let mut t = [[0u64; 9]; 2];
+    let mut f = 1;
+    while f <= 8 {
+        let mut g = 1;
+        while g <= 8 {
+            let linha = 0xFFu64 << (8 * (8 - g)); // fileira g
+            if g > f {
+                t[BRANCAS][f] |= linha;
+            }
+            if g < f {
+                t[NEGRAS][f] |= linha;
+            }
+            g += 1;
+        }
+        f += 1;
+    }
+    t
+}
+pub(crate) static FRENTE_FILEIRAS: [[TBitboard; 9]; 2] = monta_frente_fileiras();
+
+/// Casas da mesma coluna à frente de cada casa (o caminho do peão).
+const fn monta_frente() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            t[cor][casa] = t_fil[cor][8 - casa / 8] & (COLUNA_A << (casa % 8));
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static FRENTE: [[TBitboard; 64]; 2] = monta_frente();
+
+/// Casas que um peão inimigo precisa ocupar para deter um peão: a própria
+/// coluna e as vizinhas, à frente. Sem peão inimigo ali, o peão é passado.
+const fn monta_passado() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let viz = monta_vizinhas();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            let col = casa % 8;
+            t[cor][casa] = t_fil[cor][8 - casa / 8] & ((COLUNA_A << col) | viz[col]);
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+pub(crate) static MASCARA_PASSADO: [[TBitboard; 64]; 2] = monta_passado();
+
+/// Casas das colunas vizinhas na mesma fileira ou atrás: onde um peão próprio
+/// poderia apoiar este. Vazia = o peão não pode ser defendido por peões.
+const fn monta_apoio() -> [[TBitboard; 64]; 2] {
+    let t_fil = monta_frente_fileiras();
+    let viz = monta_vizinhas();
+    let mut t = [[0u64; 64]; 2];
+    let mut cor = 0;
+    while cor < 2 {
+        let mut casa = 0;
+        while casa < 64 {
+            t[cor][casa] = !t_fil[cor][8 - casa / 8] & viz[casa % 8];
+            casa += 1;
+        }
+        cor += 1;
+    }
+    t
+}
+static APOIO: [[TBitboard; 64]; 2] = monta_apoio();
+
+/// Distância de rei (Chebyshev) entre duas casas.
+const fn monta_distancia() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let dc = (a % 8) as i32 - (b % 8) as i32;
+            let dl = (a / 8) as i32 - (b / 8) as i32;
+            let dc = if dc < 0 { -dc } else { dc };
+            let dl = if dl < 0 { -dl } else { dl };
+            t[a][b] = if dc > dl { dc as u8 } else { dl as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+static DISTANCIA: [[u8; 64]; 64] = monta_distancia();
+
+#[inline(always)]
+pub(crate) fn distancia(a: usize, b: usize) -> i32 {
+    DISTANCIA[a][b] as i32
+}
+
+/// Colunas ocupadas por um bitboard, como 8 bits (bit 0 = coluna a).
+#[inline(always)]
+pub(crate) fn colunas_de(bb: TBitboard) -> u32 {
+    let mut x = bb;
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    (x & 0xFF) as u32
+}
+
+/// Casas atacadas pelos peões de uma cor.
+#[inline(always)]
+pub(crate) fn ataques_peoes(peoes: TBitboard, cor: usize) -> TBitboard {
+    if cor == BRANCAS {
+        ((peoes & !COLUNA_A) >> 9) | ((peoes & !COLUNA_H) >> 7)
+    } else {
+        ((peoes & !COLUNA_A) << 7) | ((peoes & !COLUNA_H) << 9)
+    }
+}
+
+// ============================================================================
+// Tabela hash de peões
+// ============================================================================
+
+/// Uma entrada da tabela de peões. RUST: a chave guarda os dois bitboards de
+/// peões inteiros, então um acerto nunca é colisão (o ICE não tinha tabela).
+#[derive(Clone, Copy, Default)]
+struct TEntradaPeoes {
+    peoes: [TBitboard; 2],
+    pontos: [TPar; 2],
+    passados: [TBitboard; 2],
+}
+
+/// A tabela hash da estrutura de peões e os seus contadores. Vive em
+/// `TAvaliacao` (uma por thread), alocada uma vez.
+pub struct THashPeoes {
+    entradas: Vec<TEntradaPeoes>,
+    /// Acertos e consultas da tabela (para medir).
+    pub acertos: u64,
+    pub consultas: u64,
+}
+
+/// Cria a tabela de peões vazia (aloca ~800 KB).
+pub fn nova_hash_peoes() -> THashPeoes {
+    THashPeoes {
+        entradas: vec![TEntradaPeoes::default(); TAM_HASH_PEOES],
+        acertos: 0,
+        consultas: 0,
+    }
+}
+
+/// Esvazia a tabela de peões (ao mudar de modo, por exemplo: não é preciso,
+/// porque os termos de peões são os mesmos em todos os modos, mas o
+/// protocolo pode querer começar do zero no `new`).
+pub fn limpa_hash_peoes(h: &mut THashPeoes) {
+    for e in h.entradas.iter_mut() {
+        *e = TEntradaPeoes::default();
+    }
+}
+
+// ============================================================================
+// Termos
+// ============================================================================
+
+/// Estrutura de peões de uma cor: dobrados, isolados, atrasados, passados (pela
+/// fileira) e ilhas. Só depende dos peões, por isso cabe na tabela hash.
+/// Devolve os peões passados.
+fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
+    let o = cor ^ 1;
+    let meus = b.peoes[cor];
+    let deles = b.peoes[o];
+    let ataques_deles = ataques_peoes(deles, o);
+    let cols_meus = colunas_de(meus);
+    let cols_deles = colunas_de(deles);
+    let mut passados = 0;
+
+    // Por coluna, como no ICE: dobrados e isolados contam uma vez por coluna.
+    let mut m = cols_meus;
+    while m != 0 {
+        let col = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let na_coluna = meus & mascara_coluna(col);
+        if mais_de_um(na_coluna) {
+            // ICE: peões dobrados na ala pesam mais que no centro.
+            if (2..=5).contains(&col) {
+                c.categoria = CAT_ESTRUTURA;
+                soma!(c, cor, PEAO_DOBRADO_CENTRO, 1);
+            } else {
+                c.categoria = CAT_ESTRUTURA;
+                soma!(c, cor, PEAO_DOBRADO_ALA, 1);
+            }
+        }
+        if meus & COLUNAS_VIZINHAS[col] == 0 {
+            c.categoria = CAT_ESTRUTURA;
+            soma!(c, cor, PEAO_ISOLADO, 1);
+            // Sem peão inimigo na coluna, as torres dele atacam o isolado
+            // de frente. RUST: o ICE lia as colunas a/h fora do vetor (P6).
+            if deles & mascara_coluna(col) == 0 {
+                soma!(c, cor, PEAO_ISOLADO_EXPOSTO, 1);
+            }
+        }
+    }
+
+    // Por peão: atrasados e passados.
+    let mut p = meus;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let col = coluna(s);
+        let r = fileira_relativa(cor, s);
+        if MASCARA_PASSADO[cor][s] & deles == 0 {
+            // Só o peão da frente de uma coluna é passado (o de trás está
+            // bloqueado pelo próprio companheiro).
+            if FRENTE[cor][s] & meus == 0 {
+                passados |= bit(s);
+                c.categoria = CAT_PASSADOS;
+                soma!(c, cor, PEAO_PASSADO[r - 1], 1);
+            }
+        } else if meus & COLUNAS_VIZINHAS[col] != 0 && APOIO[cor][s] & meus == 0 {
+            // Atrasado: tem vizinhos, mas todos já passaram à frente, e a casa
+            // onde ele iria está atacada por peão inimigo.
+            let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
+            if ataques_deles & bit(frente) != 0 {
+                c.categoria = CAT_ESTRUTURA;
+                soma!(c, cor, PEAO_ATRASADO, 1);
+                if cols_deles & (1 << col) == 0 {
+                    soma!(c, cor, PEAO_ATRASADO_EXPOSTO, 1);
+                }
+            }
+        }
+    }
+
+    // Ilhas: cada grupo de colunas vizinhas com peões. Começo de ilha =
+    // coluna com peão cuja vizinha da esquerda não tem.
+    let ilhas = (cols_meus & !(cols_meus << 1)).count_ones() as i32;
+    if ilhas > 1 {
+        c.categoria = CAT_ESTRUTURA;
+        soma!(c, cor, PEAO_ILHA, ilhas - 1);
+    }
+    passados
+}
+
+/// Passo 4. Estrutura de peões das duas cores, pela tabela hash quando não
+/// há traço (com traço, cada peso precisa entrar com o seu nome). Devolve os
+/// peões passados de cada cor, para `passados_dinamicos`.
+pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [TBitboard; 2] {
+    if c.traco.is_some() {
+        return [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+    }
+    // RUST: índice por multiplicação dos dois bitboards (dois produtos, em
+    // vez de 16 consultas à tabela Zobrist, já que o TBoard não mantém uma
+    // chave só de peões); a entrada guarda os bitboards para conferir.
+    let chave = b.peoes[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ b.peoes[1]
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(29);
+    let i = (chave >> (64 - TAM_HASH_PEOES.trailing_zeros())) as usize;
+    h.consultas += 1;
+    let e = h.entradas[i];
+    if e.peoes == b.peoes {
+        h.acertos += 1;
+        for cor in 0..2 {
+            c.s[cor].mg += e.pontos[cor].mg;
+            c.s[cor].eg += e.pontos[cor].eg;
+        }
+        return e.passados;
+    }
+    let antes = c.s;
+    let passados = [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+    let mut pontos = [par(0, 0); 2];
+    for cor in 0..2 {
+        pontos[cor] = par(c.s[cor].mg - antes[cor].mg, c.s[cor].eg - antes[cor].eg);
+    }
+    h.entradas[i] = TEntradaPeoes {
+        peoes: b.peoes,
+        pontos,
+        passados,
+    };
+    passados
+}
+
+/// Termos dos passados que dependem dos reis e das peças (fora da tabela de
+/// peões): distância dos reis à casa da frente, caminho livre e a regra do
+/// quadrado quando o adversário só tem rei e peões.
+pub(crate) fn passados_dinamicos(b: &TBoard, cor: usize, passados: TBitboard, c: &mut TConta) {
+    c.categoria = CAT_PASSADOS;
+    let o = cor ^ 1;
+    let occ = b.ocupadas();
+    let meu_rei = b.casa_rei(cor);
+    let rei_dele = b.casa_rei(o);
+    let dele_sem_pecas = b.pecas[o] == b.peoes[o] | b.rei[o];
+    let mut p = passados;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let r = fileira_relativa(cor, s);
+        let f = FATOR_PASSADO[r - 1];
+        let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
+        if f > 0 {
+            let di = distancia(rei_dele, frente);
+            let dp = distancia(meu_rei, frente);
+            soma!(c, cor, PASSADO_REI_INIMIGO, di * f);
+            soma!(c, cor, PASSADO_REI_PROPRIO, dp * f);
+            if FRENTE[cor][s] & occ == 0 {
+                soma!(c, cor, PASSADO_LIVRE, f);
+            }
+        }
+        // Regra do quadrado: o rei inimigo não alcança o peão antes da
+        // promoção (o avanço duplo da 2ª fileira conta como um lance).
+        if dele_sem_pecas && FRENTE[cor][s] & occ == 0 {
+            let promocao = if cor == BRANCAS {
+                coluna(s)
+            } else {
+                56 + coluna(s)
+            };
+            let lances_peao = (8 - r as i32).min(5);
+            let lances_rei = distancia(rei_dele, promocao) - if b.vez == o { 1 } else { 0 };
+            if lances_rei > lances_peao {
+                soma!(c, cor, PASSADO_IMPARAVEL, 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn mascaras() {
+        // e2 (52): frente das brancas é e3..e8; passado inclui d e f.
+        assert_eq!(conta(FRENTE[BRANCAS][52]), 6);
+        assert_eq!(conta(MASCARA_PASSADO[BRANCAS][52]), 18);
+        assert_eq!(conta(MASCARA_PASSADO[NEGRAS][8]), 12); // a7: colunas a e b
+        assert_eq!(FRENTE[NEGRAS][12] & bit(20), bit(20)); // e7 → e6
+        assert_eq!(colunas_de(bit(0) | bit(63)), 0b1000_0001);
+        assert_eq!(distancia(0, 63), 7);
+        assert_eq!(ataques_peoes(bit(52), BRANCAS), bit(43) | bit(45));
+        assert_eq!(ataques_peoes(bit(12), NEGRAS), bit(19) | bit(21));
+    }
+}
