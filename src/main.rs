@@ -81,7 +81,7 @@ Opções dos comandos:
   datagen: --semente <S>       semente (a partida i usa S + i; mesma semente, mesma saída)
   datagen: --threads <T>       partidas em paralelo (a saída não muda)
   datagen: --saida <arquivo>   onde escrever (padrão: a saída padrão)
-  texel: --escreve <arquivo>   reescreve as constantes no arquivo (src/avaliacao.rs); sem ela, só lista
+  texel: --escreve <arquivo>   reescreve as constantes no arquivo (src/pesos.rs); sem ela, só lista
   texel: --lambda <L>          alvo = L·resultado + (1 − L)·σ(escore da busca) (padrão 1: só o resultado)
   texel: --epocas <E> --taxa <T> --max <N>   épocas (teto), passo do Adam, máximo de posições
 
