@@ -12,13 +12,13 @@
 //! mudam de uma execução para outra: não é assinatura, é medida.
 //!
 //! O `ice epd` roda uma suíte de táticas dentro do processo (sem o xboard no
-//! meio) e mede também o fator de ramificação médio, a medida do artigo do
-//! ICE para comparar versões da busca.
+//! meio) e mede também o fator de ramificação da última iteração (a média
+//! das posições), a medida do artigo do ICE para comparar versões da busca.
 
 use crate::busca::*;
 use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
 use crate::estatisticas::{
-    fator_ramificacao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
+    fator_ramificacao_ultima_iteracao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
 };
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
@@ -130,7 +130,7 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
         if com_estatisticas {
             soma_estatisticas(&mut est, &bu.est);
             bu.est = TEstatisticas::default();
-            if let Some(f) = fator_ramificacao(&bu.nos_iteracao) {
+            if let Some(f) = fator_ramificacao_ultima_iteracao(&bu.nos_iteracao) {
                 soma_fator += f;
                 n_fator += 1;
             }
@@ -260,7 +260,7 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     if com_estatisticas {
         crate::entrada::imprime(&tabela_estatisticas(
             &bu.est,
-            fator_ramificacao(&bu.nos_iteracao),
+            fator_ramificacao_ultima_iteracao(&bu.nos_iteracao),
         ));
     }
     crate::linha!("bestmove {}", lance_para_texto(&r.lance));
@@ -277,8 +277,8 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
 }
 
 /// `ice epd <arquivo> --tempo S [--threads N]`: roda a suíte dentro do
-/// processo e imprime por último `solved N/M`, com o fator de ramificação
-/// médio do artigo.
+/// processo e imprime por último `solved N/M`, antes dele a média do fator
+/// de ramificação da última iteração (a medida do artigo).
 pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), String> {
     let (args, threads) = tira_threads(args)?;
     let args = &args[..];
@@ -309,17 +309,14 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
         let r = busca_paralela(&mut b, &mut bu, &mut par, &lim);
         let ok = lance_correto(p, &r.lance);
         resolvidas += ok as usize;
-        // Fator de ramificação: nós (acumulados) da última iteração completa
-        // ÷ nós da anterior, como no artigo.
-        let d = r.profundidade as usize;
-        if d >= 2 && bu.nos_iteracao[d - 1] > 0 {
-            soma_fr += bu.nos_iteracao[d] as f64 / bu.nos_iteracao[d - 1] as f64;
+        if let Some(f) = fator_ramificacao_ultima_iteracao(&bu.nos_iteracao) {
+            soma_fr += f;
             n_fr += 1;
         }
         crate::linha!("{}", linha_epd(p, ok, &r));
     }
     crate::linha!(
-        "fator de ramificação médio: {:.2}",
+        "fator de ramificação da última iteração (média): {:.2}",
         soma_fr / n_fr.max(1) as f64
     );
     crate::linha!("solved {}/{}", resolvidas, posicoes.len());

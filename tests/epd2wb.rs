@@ -176,8 +176,19 @@ fn sucesso_falha_e_fator_de_ramificacao() {
     assert_eq!(campo(&s.csv, "WAC.001", "resultado"), "Success");
     assert_eq!(campo(&s.csv, "WAC.001", "achou_ms"), "30");
     assert_eq!(campo(&s.csv, "WAC.001", "lance"), "g3g6");
-    // Profundidades 1..3, a 3 incompleta: 400 / 100.
+    // Profundidades 1..3, a 3 incompleta: 400 / 100 (e 300 / 100 na WAC.002).
     assert_eq!(campo(&s.csv, "WAC.001", "fr"), "4.0000");
+    assert!(
+        s.texto.contains("B-factor (last iteration): 4.00"),
+        "{}",
+        s.texto
+    );
+    assert!(
+        s.texto
+            .contains("Average last-iteration branching factor: 3.50 (over 2 positions)"),
+        "{}",
+        s.texto
+    );
     assert_eq!(campo(&s.csv, "WAC.002", "resultado"), "Failure");
     assert_eq!(campo(&s.csv, "WAC.002", "lance"), "b3b8");
     // O executor mandou a sequência de CECP.md 3.5.
