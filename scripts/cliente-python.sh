@@ -4,7 +4,7 @@
 # Critério "cliente real" dos issues 4 e 16: o python-chess (chess.engine.popen_xboard e
 # chess.engine.popen_uci) joga partidas completas e faz análises com o motor, de uma e de três
 # linhas (tests/python/test_cliente.py). Sem argumentos testa
-# target/release/ice (compila com `cargo build --release` se o binário não existir).
+# target/release/ice (compila com `cargo build --release` se o binário faltar ou estiver velho).
 # Imprime uma linha por teste e, no fim, `N passed, M failed`; sai com 0 só se nada falhou.
 #
 # Ambiente: SAIDA=diretório dos artefatos (padrão target/cliente-python/; lá fica
@@ -13,6 +13,8 @@
 # Precisa de python3 e python-chess (pip install chess); não usa pytest.
 set -euo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=comum.sh
+source "$RAIZ/scripts/comum.sh"
 # Um caminho relativo do motor vale a partir do diretório de quem chamou (o script vai para a raiz).
 if [ $# -gt 0 ] && [ "${1#/}" = "$1" ] && [ "${1#*/}" != "$1" ] && [ -e "$1" ]; then
     m=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift; set -- "$m" "$@"
@@ -20,11 +22,9 @@ fi
 cd "$RAIZ"
 
 if [ $# -eq 0 ]; then
-    if [ ! -x target/release/ice ]; then
-        echo "cliente-python: compilando target/release/ice" >&2
-        cargo build --release --quiet
-    fi
-    set -- target/release/ice
+    MOTOR=target/release/ice
+    compila_motor
+    set -- "$MOTOR"
 fi
 python3 -c 'import chess.engine' 2>/dev/null || { echo "cliente-python: falta python-chess (pip install chess)" >&2; exit 2; }
 

@@ -18,3 +18,13 @@ RUST_LOG=ice=debug exec "$2" "\$@" 2>>"$3"
 FIM
     chmod +x "$1"
 }
+
+# compila_motor: com o motor padrão (MOTOR=target/release/ice, relativo à raiz, onde o script já
+# está), compila-o com `cargo build --release` se faltar ou estiver velho (com o binário em dia o
+# cargo não refaz nada); um MOTOR de fora fica como veio. Se a compilação falhar, sai do script
+# com 2, o código dos scripts para "falta algo para rodar".
+compila_motor() {
+    [ "$MOTOR" = target/release/ice ] || return 0
+    [ -x "$MOTOR" ] || echo "$(basename "$0" .sh): compilando $MOTOR" >&2
+    cargo build --release --quiet || exit 2
+}

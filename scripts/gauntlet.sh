@@ -64,9 +64,7 @@ adversario() {
 }
 
 python3 -c 'import chess' 2>/dev/null || { echo "gauntlet: falta python-chess (pip install chess)" >&2; exit 2; }
-if [ "$MOTOR" = target/release/ice ]; then
-    cargo build --release -q || exit 2
-fi
+compila_motor
 BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
 [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && BUILD="$BUILD+mudanças"
 BENCH=$("$MOTOR" bench 2>/dev/null | tail -1 | sed -n 's/^bench nodes=\([0-9]*\) .*/\1/p')

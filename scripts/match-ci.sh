@@ -49,10 +49,7 @@ for f in "$MATCH" "$ABERTURAS"; do
     [ -f "$f" ] || { echo "match-ci: não encontrei $f " >&2; exit 2; }
 done
 python3 -c 'import chess' 2>/dev/null || { echo "match-ci: falta python-chess (pip install chess)" >&2; exit 2; }
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "match-ci: compilando $MOTOR" >&2
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 
 mkdir -p "$SAIDA"
 RESUMO=$SAIDA/resumo.txt

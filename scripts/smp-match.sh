@@ -30,10 +30,7 @@ SAIDA=${SAIDA:-target/smp-match}
 MOTOR_ARGS=${MOTOR_ARGS:-}
 
 python3 -c 'import chess' 2>/dev/null || { echo "smp-match: falta python-chess (pip install chess)" >&2; exit 2; }
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "smp-match: compilando $MOTOR" >&2
-    cargo build --release --quiet
-fi
+compila_motor
 [ -x "${MOTOR%% *}" ] || { echo "smp-match: motor não executável: $MOTOR" >&2; exit 2; }
 mkdir -p "$SAIDA"
 SAIDA=$(cd "$SAIDA" && pwd)

@@ -30,10 +30,7 @@ HASH=${HASH:-64}
 REPETICOES=${REPETICOES:-1}
 POSICOES=${POSICOES:-0}
 
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "smp-speedup: compilando $MOTOR" >&2
-    cargo build --release --quiet
-fi
+compila_motor
 [ -x "${MOTOR%% *}" ] || { echo "smp-speedup: motor não executável: $MOTOR" >&2; exit 2; }
 
 # As posições do bench, na ordem do `ice bench`: as linhas "FEN", entre POSICOES_BENCH e o "];".

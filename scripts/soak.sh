@@ -34,9 +34,7 @@ JOGOS_CARGA=${JOGOS_CARGA:-200}
 PARTES=${*:-fairymax ponder carga}
 FAIRYMAX=/usr/games/fairymax
 
-if [ "$MOTOR" = target/release/ice ]; then
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 [ -x "$FAIRYMAX" ] || { echo "soak: falta o Fairy-Max ($FAIRYMAX; apt-get install fairymax)" >&2; exit 2; }
 
 STRESS_PID=

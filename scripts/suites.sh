@@ -2,7 +2,8 @@
 # suites.sh — roda suítes EPD (WAC e as que forem dadas) no ICE-rs e nos
 # motores do Debian instalados, com o executor epd2wb, e imprime uma tabela
 # comparativa no formato da Tabela 2 do artigo do ICE (motor, acertos/total,
-# fator de ramificação médio, tempo médio até a solução) e um SVG por suíte.
+# fator de ramificação da última iteração, tempo médio até a solução) e um
+# SVG por suíte.
 #
 # uso: scripts/suites.sh [-t SEGUNDOS] [-n N] [-o PASTA] [-u] [-g PLIES] [SUITE.epd ...]
 #   -t SEGUNDOS  tempo por posição (padrão 1; frações valem: 0.5)

@@ -17,9 +17,7 @@ JOGOS=${1:-200}
 TC=${2:-2+0.02}
 MOTOR=${MOTOR:-target/release/ice}
 SAIDA=${SAIDA:-target/uci-x-xboard}
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 MOTOR=$MOTOR OPONENTE=$MOTOR NOME=ice-uci NOME_OPONENTE=ice-xboard PROTO=uci PROTO_OPONENTE=xboard \
     CONCORRENCIA=${CONCORRENCIA:-2} SAIDA=$SAIDA "$RAIZ/scripts/match-ci.sh" "$JOGOS" "$TC" 2>&1 |
     tee "$SAIDA.txt"

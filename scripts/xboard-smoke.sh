@@ -33,10 +33,7 @@ export XB_TC=${XB_TC:-0:10} XB_INC=${XB_INC:-0.1}
 
 XBMATCH=$RAIZ/scripts/xboard-match.sh
 [ -f "$XBMATCH" ] || { echo "xboard-smoke: não encontrei $XBMATCH" >&2; exit 2; }
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "xboard-smoke: compilando $MOTOR" >&2
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 # O xboard roda os motores a partir do diretório atual (-fd .): caminhos absolutos evitam surpresas.
 absoluto() { case $1 in /*) echo "$1" ;; */*) echo "$RAIZ/$1" ;; *) command -v "$1" || echo "$1" ;; esac; }
 MOTOR_ABS=$(absoluto "$MOTOR")

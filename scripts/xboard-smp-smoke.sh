@@ -21,10 +21,7 @@ JOGOS=${1:-1}
 SAIDA=${2:-target/xboard-smp-smoke}
 MOTOR=${MOTOR:-target/release/ice}
 CORES=${CORES:-2}
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "xboard-smp-smoke: compilando $MOTOR" >&2
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 case $MOTOR in /*) ;; *) MOTOR=$RAIZ/$MOTOR ;; esac
 [ -x "$MOTOR" ] || { echo "xboard-smp-smoke: motor não executável: $MOTOR" >&2; exit 2; }
 

@@ -27,10 +27,7 @@ MOTOR=${MOTOR:-target/release/ice}
 # O Debian põe o polyglot em /usr/games, que nem sempre está no PATH (o XBoard o chama pelo nome).
 export PATH="$PATH:/usr/games"
 command -v polyglot >/dev/null || { echo "xboard-uci-smoke: falta o polyglot (apt-get install polyglot)" >&2; exit 2; }
-if [ "$MOTOR" = target/release/ice ] && [ ! -x "$MOTOR" ]; then
-    echo "xboard-uci-smoke: compilando $MOTOR" >&2
-    cargo build --release --quiet || exit 2
-fi
+compila_motor
 case $MOTOR in /*) ;; *) MOTOR=$RAIZ/$MOTOR ;; esac
 [ -x "$MOTOR" ] || { echo "xboard-uci-smoke: motor não executável: $MOTOR" >&2; exit 2; }
 

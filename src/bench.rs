@@ -12,13 +12,13 @@
 //! mudam de uma execução para outra: não é assinatura, é medida.
 //!
 //! O `ice epd` roda uma suíte de táticas dentro do processo (sem o xboard no
-//! meio) e mede também o fator de ramificação médio, a medida do artigo do
-//! ICE para comparar versões da busca.
+//! meio) e mede também o fator de ramificação da última iteração (a média
+//! das posições), a medida do artigo do ICE para comparar versões da busca.
 
 use crate::busca::*;
 use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
 use crate::estatisticas::{
-    fator_ramificacao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
+    fator_ramificacao_ultima_iteracao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
 };
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
@@ -35,7 +35,8 @@ pub const BENCH_PROFUNDIDADE: u32 = 9;
 /// mas além disto o bench deixa de ser uma medida e vira uma espera).
 pub const BENCH_PROF_MAX: u32 = 30;
 /// Tabela do bench: pequena e fixa, para o número não depender da memória da
-/// máquina nem da opção `--hash` (com outra tabela, outros cortes, outros nós).
+/// máquina (com outra tabela, outros cortes, outros nós). Um `--hash` dado
+/// na linha de comando vale também aqui: quem o dá quer medir com ele.
 const BENCH_HASH_MB: usize = 16;
 /// Tempo por posição do `ice busca` sem limite nenhum na linha de comando.
 pub const BUSCA_TEMPO_PADRAO_MS: u64 = 5000;
@@ -135,7 +136,7 @@ pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         if com_estatisticas {
             soma_estatisticas(&mut est, &bu.est);
             bu.est = TEstatisticas::default();
-            if let Some(f) = fator_ramificacao(&bu.nos_iteracao) {
+            if let Some(f) = fator_ramificacao_ultima_iteracao(&bu.nos_iteracao) {
                 soma_fator += f;
                 n_fator += 1;
             }
@@ -265,7 +266,7 @@ pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     if com_estatisticas {
         crate::entrada::imprime(&tabela_estatisticas(
             &bu.est,
-            fator_ramificacao(&bu.nos_iteracao),
+            fator_ramificacao_ultima_iteracao(&bu.nos_iteracao),
         ));
     }
     crate::linha!("bestmove {}", lance_para_texto(&r.lance));
@@ -282,8 +283,8 @@ pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
 }
 
 /// `ice epd <arquivo> --tempo S [--threads N]`: roda a suíte dentro do
-/// processo e imprime por último `solved N/M`, com o fator de ramificação
-/// médio do artigo.
+/// processo e imprime por último `solved N/M`, antes dele a média do fator
+/// de ramificação da última iteração (a medida do artigo).
 pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, threads) = tira_threads(args)?;
     let args = &args[..];
@@ -314,17 +315,14 @@ pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         let r = busca_paralela(&mut b, &mut bu, &mut par, &lim);
         let ok = lance_correto(p, &r.lance);
         resolvidas += ok as usize;
-        // Fator de ramificação: nós (acumulados) da última iteração completa
-        // ÷ nós da anterior, como no artigo.
-        let d = r.profundidade as usize;
-        if d >= 2 && bu.nos_iteracao[d - 1] > 0 {
-            soma_fr += bu.nos_iteracao[d] as f64 / bu.nos_iteracao[d - 1] as f64;
+        if let Some(f) = fator_ramificacao_ultima_iteracao(&bu.nos_iteracao) {
+            soma_fr += f;
             n_fr += 1;
         }
         crate::linha!("{}", linha_epd(p, ok, &r));
     }
     crate::linha!(
-        "fator de ramificação médio: {:.2}",
+        "fator de ramificação da última iteração (média): {:.2}",
         soma_fr / n_fr.max(1) as f64
     );
     crate::linha!("solved {}/{}", resolvidas, posicoes.len());

@@ -216,6 +216,26 @@ fn um_argumento<T: std::str::FromStr>(
     }
 }
 
+/// Dois argumentos numéricos, `p1` e `p2`, sem sobras (`rating`,
+/// `setscore`): `Ok((a, b))` ou o tipo de erro. Faltando um dos dois é
+/// argumento que falta; sobra depois do segundo é argumento demais.
+fn dois_argumentos<A: std::str::FromStr, B: std::str::FromStr>(
+    args: &str,
+    p1: fn(&str) -> IResult<&str, &str>,
+    p2: fn(&str) -> IResult<&str, &str>,
+) -> Result<(A, B), &'static str> {
+    let r: IResult<&str, (&str, &str)> = pair(p1, p2)(args);
+    match r {
+        Ok((sobra, (a, b))) if fim(sobra) => match (a.parse::<A>(), b.parse::<B>()) {
+            (Ok(a), Ok(b)) => Ok((a, b)),
+            _ => Err(ERRO_ARGUMENTO),
+        },
+        Ok(_) => Err(ERRO_SOBRA),
+        Err(_) if args.split_whitespace().count() < 2 => Err(ERRO_FALTA),
+        Err(_) => Err(ERRO_ARGUMENTO),
+    }
+}
+
 /// O argumento do `time`/`otim` (centésimos, negativo se o lado já estourou):
 /// mais de um ano para um lado ou para o outro é engano de quem mandou, e
 /// vira `Error` sem mudar o relógio (o mesmo teto do `level` e do `st`).
@@ -299,20 +319,6 @@ fn interpreta_result(args: &str) -> Comando {
     }
 }
 
-/// `rating MEU OPONENTE`.
-fn interpreta_rating(args: &str) -> Comando {
-    let r: IResult<&str, (&str, &str)> = pair(inteiro_sinal, inteiro_sinal)(args);
-    match r {
-        Ok((sobra, (a, b))) if fim(sobra) => match (a.parse::<i32>(), b.parse::<i32>()) {
-            (Ok(a), Ok(b)) => Comando::Rating(a, b),
-            _ => Comando::Erro(ERRO_ARGUMENTO),
-        },
-        Ok(_) => Comando::Erro(ERRO_SOBRA),
-        Err(_) if args.split_whitespace().count() < 2 => Comando::Erro(ERRO_FALTA),
-        Err(_) => Comando::Erro(ERRO_ARGUMENTO),
-    }
-}
-
 /// `option NOME[=VALOR]`.
 fn interpreta_option(args: &str) -> Comando {
     let args = args.trim();
@@ -339,20 +345,6 @@ fn um_lance_ou_all(args: &str, f: fn(String) -> Comando) -> Comando {
         (None, _) => Comando::Erro(ERRO_FALTA),
         (Some(_), Some(_)) => Comando::Erro(ERRO_SOBRA),
         (Some(m), None) => f(m.to_string()),
-    }
-}
-
-/// `setscore ESCORE PROFUNDIDADE` (escore em centipeões, do lado a jogar).
-fn interpreta_setscore(args: &str) -> Comando {
-    let r: IResult<&str, (&str, &str)> = pair(inteiro_sinal, inteiro)(args);
-    match r {
-        Ok((sobra, (e, p))) if fim(sobra) => match (e.parse::<i32>(), p.parse::<u32>()) {
-            (Ok(e), Ok(p)) => Comando::SetScore(e, p),
-            _ => Comando::Erro(ERRO_ARGUMENTO),
-        },
-        Ok(_) => Comando::Erro(ERRO_SOBRA),
-        Err(_) if args.split_whitespace().count() < 2 => Comando::Erro(ERRO_FALTA),
-        Err(_) => Comando::Erro(ERRO_ARGUMENTO),
     }
 }
 
@@ -456,7 +448,11 @@ pub fn interpreta_comando(linha: &str) -> Comando {
         "exit" => sem_argumentos(args, Comando::Exit),
         "." => sem_argumentos(args, Comando::Ponto),
         "name" => texto(args, Comando::Nome),
-        "rating" => interpreta_rating(args),
+        // `rating MEU OPONENTE`.
+        "rating" => match dois_argumentos(args, inteiro_sinal, inteiro_sinal) {
+            Ok((meu, oponente)) => Comando::Rating(meu, oponente),
+            Err(e) => Comando::Erro(e),
+        },
         "ics" => texto(args, Comando::Ics),
         "computer" => sem_argumentos(args, Comando::Computador),
         "memory" => match um_argumento::<u64>(args, inteiro) {
@@ -475,7 +471,11 @@ pub fn interpreta_comando(linha: &str) -> Comando {
         },
         "exclude" => um_lance_ou_all(args, Comando::Exclui),
         "include" => um_lance_ou_all(args, Comando::Inclui),
-        "setscore" => interpreta_setscore(args),
+        // `setscore ESCORE PROFUNDIDADE` (escore em centipeões, do lado a jogar).
+        "setscore" => match dois_argumentos(args, inteiro_sinal, inteiro) {
+            Ok((escore, prof)) => Comando::SetScore(escore, prof),
+            Err(e) => Comando::Erro(e),
+        },
         "d" | "diagrama" => sem_argumentos(args, Comando::Diagrama),
         "eval" => sem_argumentos(args, Comando::Eval),
         "gen" => sem_argumentos(args, Comando::Gen),
@@ -916,6 +916,31 @@ mod testes {
         assert_eq!(interpreta_comando("level 0 1 0.5"), l(0, 6000, 50));
         assert_eq!(interpreta_comando("level 0 4:57 3.0"), l(0, 29700, 300));
         assert_eq!(interpreta_comando("level 40 25+5 0"), l(40, 150000, 0));
+    }
+
+    #[test]
+    fn rating_e_setscore() {
+        assert_eq!(
+            interpreta_comando("rating 2100 -5"),
+            Comando::Rating(2100, -5)
+        );
+        assert_eq!(
+            interpreta_comando("setscore -35 7"),
+            Comando::SetScore(-35, 7)
+        );
+        for (linha, erro) in [
+            ("rating 2100", ERRO_FALTA),
+            ("rating", ERRO_FALTA),
+            ("rating 2100 x", ERRO_ARGUMENTO),
+            ("rating 2100 1900 3", ERRO_SOBRA),
+            ("rating 2100 1900x", ERRO_SOBRA),
+            ("rating 99999999999 0", ERRO_ARGUMENTO),
+            ("setscore 10 -1", ERRO_ARGUMENTO),
+            ("setscore 10", ERRO_FALTA),
+            ("setscore 10 2 3", ERRO_SOBRA),
+        ] {
+            assert_eq!(interpreta_comando(linha), Comando::Erro(erro), "{linha}");
+        }
     }
 
     #[test]

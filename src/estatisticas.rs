@@ -116,23 +116,19 @@ fn pct(parte: u64, todo: u64) -> f64 {
     }
 }
 
-/// Fator de ramificação efetivo: a média geométrica de N(d) ÷ N(d−1) nas
-/// iterações completas, com N os nós acumulados ao fim de cada uma (a medida
-/// da Tabela 2 do artigo do ICE, tirada de todas as iterações de uma vez).
-pub fn fator_ramificacao(nos_iteracao: &[u64]) -> Option<f64> {
-    let feitas: Vec<(usize, u64)> = nos_iteracao
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|&(_, n)| n > 0)
-        .collect();
-    // Iterações muito rasas (dezenas de nós) só fariam ruído: da 2ª em diante.
-    let (d0, n0) = *feitas.iter().find(|&&(d, _)| d >= 2)?;
-    let (d1, n1) = *feitas.last()?;
-    if d1 <= d0 {
+/// Fator de ramificação da última iteração: N(d) ÷ N(d−1), com d a última
+/// iteração completa e N(d) = `nos_iteracao[d]`, os nós acumulados ao fim da
+/// iteração d (0 = não completada). É a medida da Tabela 2 do artigo do ICE
+/// ("nós de uma profundidade ÷ nós da anterior") e a única do projeto: a do
+/// `ice bench`/`ice busca --estatisticas`, do `ice epd` e do epd2wb. `None`
+/// sem as duas últimas iterações completas.
+pub fn fator_ramificacao_ultima_iteracao(nos_iteracao: &[u64]) -> Option<f64> {
+    let d = nos_iteracao.iter().rposition(|&n| n > 0)?;
+    let anterior = *nos_iteracao.get(d.checked_sub(1)?)?;
+    if anterior == 0 {
         return None;
     }
-    Some((n1 as f64 / n0 as f64).powf(1.0 / (d1 - d0) as f64))
+    Some(nos_iteracao[d] as f64 / anterior as f64)
 }
 
 /// A tabela que `--estatisticas` imprime, uma linha por passo.
@@ -246,10 +242,10 @@ pub fn tabela_estatisticas(e: &TEstatisticas, fator: Option<f64>) -> String {
         "quiescência: stand-pat / podadas / cortes TT",
         format!("{} / {} / {}", e.qs_stand_pat, e.qs_podas, e.qs_tt_cortes),
     );
-    // O número da Tabela 2 do artigo: quanto cada ply a mais multiplica os nós.
+    // O número da Tabela 2 do artigo: quanto o último ply multiplicou os nós.
     linha(
         "",
-        "fator de ramificação efetivo",
+        "fator de ramificação da última iteração",
         fator.map_or("—".to_string(), |f| format!("{f:.2}")),
     );
     s
@@ -260,13 +256,16 @@ mod testes {
     use super::*;
 
     #[test]
-    fn fator_de_ramificacao_e_media_geometrica() {
-        // 10, 20, 40, 80 nós acumulados nas iterações 1..4: fator 2 da 2ª à 4ª.
+    fn fator_de_ramificacao_da_ultima_iteracao() {
+        // 10, 20, 40, 100 nós acumulados nas iterações 1..4: 100 ÷ 40.
         let mut n = [0u64; 8];
-        n[1..5].copy_from_slice(&[10, 20, 40, 80]);
-        let f = fator_ramificacao(&n).unwrap();
-        assert!((f - 2.0).abs() < 1e-9, "{f}");
-        assert_eq!(fator_ramificacao(&[0, 5, 0]), None);
+        n[1..5].copy_from_slice(&[10, 20, 40, 100]);
+        assert_eq!(fator_ramificacao_ultima_iteracao(&n), Some(2.5));
+        // Uma iteração só, nenhuma, ou a anterior sem contagem: nada.
+        assert_eq!(fator_ramificacao_ultima_iteracao(&[0, 5, 0]), None);
+        assert_eq!(fator_ramificacao_ultima_iteracao(&[0; 4]), None);
+        assert_eq!(fator_ramificacao_ultima_iteracao(&[]), None);
+        assert_eq!(fator_ramificacao_ultima_iteracao(&[0, 0, 7]), None);
     }
 
     #[test]

@@ -77,6 +77,15 @@ fn pasta(nome: &str) -> TPasta {
     TPasta(p)
 }
 
+/// Teto de parede de uma execução curta do epd2wb. Folgado de propósito: a
+/// duração soma o início de dois processos e as esperas com prazo do
+/// executor, e a máquina dos testes pode estar carregada (o CI roda com
+/// partidas ao fundo), onde tetos de 3 ou 4 s falhavam sem erro do executor.
+/// Os testes que provam que uma espera *não* acontece fazem essa espera
+/// durar bem mais que o teto (`-w 60`, 60 s por posição), para que o teto
+/// folgado ainda a denuncie.
+const TETO_EXECUCAO: Duration = Duration::from_secs(30);
+
 /// O que uma execução deixou.
 struct TSaida {
     texto: String,
@@ -176,8 +185,19 @@ fn sucesso_falha_e_fator_de_ramificacao() {
     assert_eq!(campo(&s.csv, "WAC.001", "resultado"), "Success");
     assert_eq!(campo(&s.csv, "WAC.001", "achou_ms"), "30");
     assert_eq!(campo(&s.csv, "WAC.001", "lance"), "g3g6");
-    // Profundidades 1..3, a 3 incompleta: 400 / 100.
+    // Profundidades 1..3, a 3 incompleta: 400 / 100 (e 300 / 100 na WAC.002).
     assert_eq!(campo(&s.csv, "WAC.001", "fr"), "4.0000");
+    assert!(
+        s.texto.contains("B-factor (last iteration): 4.00"),
+        "{}",
+        s.texto
+    );
+    assert!(
+        s.texto
+            .contains("Average last-iteration branching factor: 3.50 (over 2 positions)"),
+        "{}",
+        s.texto
+    );
     assert_eq!(campo(&s.csv, "WAC.002", "resultado"), "Failure");
     assert_eq!(campo(&s.csv, "WAC.002", "lance"), "b3b8");
     // O executor mandou a sequência de CECP.md 3.5.
@@ -234,10 +254,10 @@ fn posicoes_am() {
         &roteiro,
         &format!("{WAC1} am Qg6; id \"a\";\n"),
         "0.4",
-        &["-w", "5"],
+        &["-w", "60"],
     );
-    // O `done=1` encerra a espera pelas features (não espera os 5 s do -w).
-    assert!(s.duracao < Duration::from_secs(3), "levou {:?}", s.duracao);
+    // O `done=1` encerra a espera pelas features (não espera os 60 s do -w).
+    assert!(s.duracao < TETO_EXECUCAO, "levou {:?}", s.duracao);
     assert_eq!(campo(&s.csv, "a", "resultado"), "Success", "{}", s.texto);
     assert_eq!(campo(&s.csv, "a", "achou_ms"), "30");
     assert!(s.texto.contains("Am:       Qg6"));
@@ -364,8 +384,9 @@ fn motor_travado_nao_trava_o_executor() {
     );
     let epd = format!("{WAC1} bm Qg6; id \"trava\";\n{WAC2} bm Rxb2; id \"depois\";\n");
     let s = roda("trava", &roteiro, &epd, "0.5", &[]);
-    // Tempo 2 × 0,5 s mais as folgas de 1 s (sincronia e encerramento).
-    assert!(s.duracao < Duration::from_secs(8), "levou {:?}", s.duracao);
+    // Tempo 2 × 0,5 s mais as folgas de 1 s (sincronia e encerramento); um
+    // executor sem prazo nas esperas não acabaria nunca.
+    assert!(s.duracao < TETO_EXECUCAO, "levou {:?}", s.duracao);
     assert_eq!(
         campo(&s.csv, "trava", "resultado"),
         "Success",
@@ -385,18 +406,15 @@ fn parada_antecipada_quando_segura_g_plies() {
     let roteiro = format!(
         "{FEATURES_V2}posicao {WAC1}\n10 1 0 1 100 Qg6\n20 2 0 2 300 Qg6\n30 3 0 3 900 Qg6\n40 4 0 4 2000 Qg6\n"
     );
+    // 60 s por posição: sem a parada antecipada, a execução passaria do teto.
     let s = roda(
         "g",
         &roteiro,
         &format!("{WAC1} bm Qg6; id \"g\";\n"),
-        "5",
+        "60",
         &["-g", "2"],
     );
-    assert!(
-        s.duracao < Duration::from_secs(4),
-        "não parou cedo: {:?}",
-        s.duracao
-    );
+    assert!(s.duracao < TETO_EXECUCAO, "não parou cedo: {:?}", s.duracao);
     assert_eq!(campo(&s.csv, "g", "resultado"), "Success");
     assert_eq!(
         campo(&s.csv, "g", "prof"),
@@ -503,15 +521,28 @@ fn motor_como_o_ice_140_sem_ping_nem_analyze() {
          40 move g3g6 \nposicao {WAC2}\n10  2   50     2    3000 1... Rxb2 2. Rxb2 +-\n40 move b3b2 \n"
     );
     let epd = format!("{WAC1} bm Qg6; id \"1\";\n{WAC2} bm Rxb2; id \"2\";\n");
-    let s = roda("ice140", &roteiro, &epd, "0.5", &["-x", "0.2"]);
+    // Sem ping, a espera fixa (`-x`, limitada pela folga) vem antes de cada
+    // posição e nenhuma depois do `move`. Com 3 s de espera as duas posições
+    // levam pelo menos 6 s, e uma espera a mais depois de cada `move` as
+    // levaria a 12 s: o teto de 10 s deixa 4 s para a carga da máquina.
+    let s = roda(
+        "ice140",
+        &roteiro,
+        &epd,
+        "0.5",
+        &["-x", "3", "--folga", "3"],
+    );
     assert!(s.texto.contains("Engine:   ICE v1.40"), "{}", s.texto);
     assert_eq!(campo(&s.csv, "1", "resultado"), "Success", "{}", s.texto);
     assert_eq!(campo(&s.csv, "1", "achou_ms"), "120");
     assert_eq!(campo(&s.csv, "2", "resultado"), "Success", "{}", s.texto);
     let proibida = |l: &str| l.starts_with("ping ") || l == "white" || l == "black";
     assert!(!s.log.lines().any(proibida), "{}", s.log);
-    // Sem ping: 0,2 s antes de cada posição, nenhuma espera depois do `move`.
-    assert!(s.duracao < Duration::from_secs(3), "levou {:?}", s.duracao);
+    assert!(
+        s.duracao >= Duration::from_secs(6) && s.duracao < Duration::from_secs(10),
+        "levou {:?}",
+        s.duracao
+    );
 }
 
 #[test]
@@ -549,7 +580,7 @@ fn motor_que_inunda_a_saida_nao_prende_o_executor() {
         format!("{FEATURES_V2}posicao {WAC1}\n10 !inunda\nposicao {WAC2}\n10 1 0 1 100 Rxb2\n");
     let epd = format!("{WAC1} bm Qg6; id \"1\";\n{WAC2} bm Rxb2; id \"2\";\n");
     let s = roda("inunda", &roteiro, &epd, "0.3", &["-q"]);
-    assert!(s.duracao < Duration::from_secs(8), "levou {:?}", s.duracao);
+    assert!(s.duracao < TETO_EXECUCAO, "levou {:?}", s.duracao);
     assert_eq!(
         campo(&s.csv, "1", "resultado"),
         "Success",

@@ -312,7 +312,11 @@ fn handshake_features_e_sigint() {
     let mut m = abre_motor();
     let inicio = Instant::now();
     let v = handshake(&mut m);
-    assert!(inicio.elapsed() < Duration::from_secs(2));
+    // O que o protocolo pede é o `done=0` primeiro (conferido abaixo): com ele
+    // a interface espera o `done=1` o quanto for. O teto de parede, folgado
+    // porque a máquina pode estar carregada, só pega um motor que faça algo
+    // demorado antes de se apresentar.
+    assert!(inicio.elapsed() < TETO_PAREDE, "{:?}", inicio.elapsed());
     assert_eq!(v.first().map(String::as_str), Some("feature done=0"));
     assert_eq!(v.last().map(String::as_str), Some("feature done=1"));
     let mut nomes = Vec::new();
@@ -462,8 +466,10 @@ fn quit_durante_a_busca_sai_na_hora() {
     envia(&mut m, "go");
     std::thread::sleep(Duration::from_millis(200));
     envia(&mut m, "quit");
+    // Teto folgado (a máquina pode estar carregada): sem atender o `quit`, o
+    // motor pensaria os 30 s do `st`.
     assert!(
-        espera_saida(&mut m, Duration::from_secs(3)),
+        espera_saida(&mut m, TETO_PAREDE),
         "quit não encerrou a busca"
     );
     assert!(!m.transcricao.iter().any(|l| l.starts_with("move ")));
@@ -680,21 +686,24 @@ fn edit_do_protocolo_1() {
 // 5. Relógio
 // ---------------------------------------------------------------------------
 
-/// Manda o controle e mede quanto o motor leva para jogar com `time` cs.
-fn tempo_do_lance(m: &mut TMotor, controle: &str, time_cs: u32) -> Duration {
+/// Manda o controle e devolve quanto o motor diz ter gastado para jogar com
+/// `time` cs (ms, da linha `# tempo:`). É o gasto do motor, e não o relógio
+/// de parede do teste, que soma o pipe e o escalonamento e numa máquina
+/// carregada passava dos limites sem o motor ter errado; um motor que
+/// ignorasse o relógio não jogaria dentro do `PRAZO` de `espera_lance`.
+fn tempo_do_lance(m: &mut TMotor, controle: &str, time_cs: u32) -> u64 {
     envia(m, "new");
     envia(m, controle);
     envia(m, &format!("time {time_cs}"));
     envia(m, &format!("otim {time_cs}"));
     sincroniza(m);
-    let inicio = Instant::now();
     envia(m, "go");
     let (v, _) = espera_lance(m);
     assert!(
         !v.iter().any(|l| l.starts_with("Error")),
         "{controle}: {v:#?}"
     );
-    inicio.elapsed()
+    teto_declarado(&v).0
 }
 
 #[test]
@@ -709,16 +718,16 @@ fn level_todas_as_formas_e_st() {
     ] {
         // 3 s no relógio: o lance nunca pode passar de um terço disso.
         let t = tempo_do_lance(&mut m, controle, 300);
-        assert!(t < Duration::from_millis(2000), "{controle}: {t:?}");
+        assert!(t < 2000, "{controle}: {t} ms");
     }
     // Relógio quase no fim (1 s): joga rápido, nunca perde por tempo.
     let t = tempo_do_lance(&mut m, "level 0 1 0", 100);
-    assert!(t < Duration::from_millis(700), "{t:?}");
+    assert!(t < 700, "{t} ms");
     // `st` fracionário e inteiro.
     let t = tempo_do_lance(&mut m, "st 0.5", 30000);
-    assert!(t < Duration::from_millis(900), "st 0.5: {t:?}");
+    assert!(t < 900, "st 0.5: {t} ms");
     let t = tempo_do_lance(&mut m, "st 1", 30000);
-    assert!(t < Duration::from_millis(1400), "st 1: {t:?}");
+    assert!(t < 1400, "st 1: {t} ms");
 }
 
 #[test]
@@ -822,25 +831,17 @@ fn relogio_com_numeros_extremos() {
     assert!(sincroniza(&mut m).is_empty());
 }
 
-/// O teto que o motor declarou para o lance e o que ele diz ter gasto, da
-/// linha `# tempo: gasto G ms, alvo A ms, teto T ms` (com `debug` aceito).
-fn teto_declarado(v: &[String]) -> (u64, u64) {
-    let l = v
-        .iter()
-        .find(|l| l.starts_with("# tempo: "))
-        .unwrap_or_else(|| panic!("sem a linha # tempo: {v:#?}"));
-    let n: Vec<u64> = l
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|t| t.parse().ok())
-        .collect();
-    (n[0], n[2])
-}
-
 /// Joga um lance com o relógio dado (`level 0 1 0` + `time`) e confere o teto:
-/// o lance sai legal, o gasto que o motor mede não passa do teto que o
-/// `tempo.rs` calculou, e o tempo de parede (com o pipe e o processo) não
-/// passa do teto mais uma folga para uma máquina carregada.
-fn confere_teto(fen: &str, tempo_cs: u32, folga_ms: u64) -> String {
+/// o lance sai legal e o motor não pensa além do teto que o `tempo.rs`
+/// calculou. A tolerância apertada (5 ms) vale para a CPU que o motor usou no
+/// lance (`cpu_do_motor_ns`), não para relógios de parede: numa máquina
+/// carregada (o CI com partidas ao fundo) o motor espera a vez entre uma
+/// olhada no relógio e a seguinte, e até o gasto que ele mesmo mede passou do
+/// teto sem erro dele (gasto 48 ms, teto 16 ms, carga 11 em 2 núcleos). O
+/// gasto e a parede (que soma o pipe e os dois processos) ficam com um teto
+/// folgado, `TETO_PAREDE` além do teto do motor, que pega o motor que demora
+/// fora da busca ou ignora o relógio.
+fn confere_teto(fen: &str, tempo_cs: u32) -> String {
     let mut m = motor_pronto();
     for l in [
         "force".to_string(),
@@ -852,10 +853,14 @@ fn confere_teto(fen: &str, tempo_cs: u32, folga_ms: u64) -> String {
         envia(&mut m, &l);
     }
     assert!(sincroniza(&mut m).is_empty());
+    let cpu_antes = cpu_do_motor_ns(&m);
     let inicio = Instant::now();
     envia(&mut m, "go");
     let (v, x) = espera_lance(&mut m);
     let parede = inicio.elapsed().as_millis() as u64;
+    let cpu = cpu_antes
+        .zip(cpu_do_motor_ns(&m))
+        .map(|(antes, depois)| depois.saturating_sub(antes) / 1_000_000);
     assert!(lance_legal(fen, &x), "{x}: {v:#?}");
     let (gasto, teto) = teto_declarado(&v);
     // O teto nunca passa de metade do relógio (menos a margem do pipe).
@@ -863,13 +868,14 @@ fn confere_teto(fen: &str, tempo_cs: u32, folga_ms: u64) -> String {
         teto <= (tempo_cs as u64 * 10 / 2).max(10),
         "teto {teto}: {v:#?}"
     );
-    // A busca confere o relógio a cada 2048 nós (~1 ms): o gasto pode passar
-    // do teto só por isso e pelo fecho da iteração.
-    assert!(gasto <= teto + 5, "gasto {gasto} > teto {teto}: {v:#?}");
-    assert!(
-        parede <= teto + folga_ms,
-        "parede {parede} ms, teto {teto}: {v:#?}"
-    );
+    // A busca confere o relógio a cada 2048 nós (~1 ms de CPU): o motor pode
+    // passar do teto só por isso e pelo fecho da iteração.
+    if let Some(cpu) = cpu {
+        assert!(cpu <= teto + 5, "CPU {cpu} ms > teto {teto}: {v:#?}");
+    }
+    let folgado = teto + TETO_PAREDE.as_millis() as u64;
+    assert!(gasto <= folgado, "gasto {gasto} ms, teto {teto}: {v:#?}");
+    assert!(parede <= folgado, "parede {parede} ms, teto {teto}: {v:#?}");
     x
 }
 
@@ -881,7 +887,7 @@ fn confere_teto(fen: &str, tempo_cs: u32, folga_ms: u64) -> String {
 fn final_de_peoes_nao_passa_do_teto() {
     let fen = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1";
     for cs in [100, 20, 5] {
-        confere_teto(fen, cs, 150);
+        confere_teto(fen, cs);
     }
 }
 
@@ -893,9 +899,9 @@ fn mate_com_relogio_minimo() {
     // WAC 001: 1.Dg6! e mate em poucos lances.
     let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
     for cs in [5, 2, 1] {
-        confere_teto(fen, cs, 150);
+        confere_teto(fen, cs);
     }
-    assert_eq!(confere_teto(fen, 100, 150), "g3g6");
+    assert_eq!(confere_teto(fen, 100), "g3g6");
 }
 
 // ---------------------------------------------------------------------------
@@ -1257,16 +1263,19 @@ fn ponder_acerto_erro_e_result() {
     std::thread::sleep(Duration::from_millis(100));
     let previsto = pede_hint(&mut m);
     assert!(acha_lance(&b, &previsto).is_some(), "{previsto}");
+    // O ponder não acaba sozinho: um motor que só atendesse o `ping` depois
+    // dele passaria do teto (folgado: a máquina pode estar carregada).
     let inicio = Instant::now();
     sincroniza(&mut m);
-    assert!(inicio.elapsed() < Duration::from_millis(500));
-    // Acerto: o motor responde dentro do st.
+    assert!(inicio.elapsed() < TETO_PAREDE, "{:?}", inicio.elapsed());
+    // Acerto: o motor responde dentro do st. Vale o gasto que ele mede desde
+    // o acerto (a linha `# tempo:`), não o relógio de parede do teste.
     envia(&mut m, "time 30000");
     envia(&mut m, "otim 30000");
-    let inicio = Instant::now();
     envia(&mut m, &format!("usermove {previsto}"));
-    let (_, y) = espera_lance(&mut m);
-    assert!(inicio.elapsed() < Duration::from_millis(1000));
+    let (v, y) = espera_lance(&mut m);
+    let (gasto, _) = teto_declarado(&v);
+    assert!(gasto < 1000, "gasto {gasto} ms: {v:#?}");
     b.make(&acha_lance(&b, &previsto).unwrap());
     assert!(acha_lance(&b, &y).is_some(), "{y}");
     b.make(&acha_lance(&b, &y).unwrap());
@@ -1640,9 +1649,15 @@ fn livro_joga_na_hora_e_bk_lista_os_pesos() {
     envia(&mut m, "go");
     let inicio = Instant::now();
     let (v, lance) = espera_lance(&mut m);
+    // O lance do livro não passa pela busca: a única linha de pensamento é a
+    // do livro (com `post`, uma busca escreveria as suas). O teto de parede é
+    // folgado (a máquina pode estar carregada); pega só um livro lento.
+    let pens: Vec<&String> = v.iter().filter(|l| eh_pensamento(l)).collect();
+    assert_eq!(pens, [&format!("0 0 0 0 (livro) {lance}")], "{v:#?}");
     assert!(
-        inicio.elapsed() < Duration::from_millis(500),
-        "o lance do livro demorou"
+        inicio.elapsed() < TETO_PAREDE,
+        "o lance do livro demorou {:?}",
+        inicio.elapsed()
     );
     assert!(
         ["e2e4", "d2d4", "c2c4", "g1f3"].contains(&lance.as_str()),

@@ -323,21 +323,14 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
     let mut arquivos = Vec::new();
     let mut i = 0;
     while i < args.len() {
+        let prox = args.get(i + 1);
         match args[i].as_str() {
             "--svg" => {
-                svg = Some(
-                    args.get(i + 1)
-                        .ok_or("--svg precisa de um arquivo")?
-                        .clone(),
-                );
+                svg = Some(prox.ok_or("--svg precisa de um arquivo")?.clone());
                 i += 1;
             }
             "--titulo" => {
-                titulo = Some(
-                    args.get(i + 1)
-                        .ok_or("--titulo precisa de um texto")?
-                        .clone(),
-                );
+                titulo = Some(prox.ok_or("--titulo precisa de um texto")?.clone());
                 i += 1;
             }
             // Tudo o mais é nome de CSV (o `scripts/suites.sh` passa um por motor).

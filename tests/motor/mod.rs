@@ -16,6 +16,16 @@ use std::time::{Duration, Instant};
 /// Prazo padrão de uma espera.
 pub const PRAZO: Duration = Duration::from_secs(15);
 
+/// Teto de parede do que deveria ser imediato (apresentar-se, responder a um
+/// `ping` durante o ponder, jogar do livro). Folgado de propósito: o relógio
+/// do teste soma o pipe e o escalonamento dos dois processos, e a máquina dos
+/// testes pode estar carregada (o CI roda com partidas ao fundo), onde um
+/// teto de meio segundo já falhou sem o motor ter errado. Onde o motor diz
+/// quanto gastou (o `time` do UCI, a linha `# tempo:` do xboard) é esse
+/// número que os testes conferem; este teto só pega um motor que espere a
+/// busca acabar ou pense quando não devia.
+pub const TETO_PAREDE: Duration = Duration::from_secs(5);
+
 pub struct TMotor {
     /// O processo do `ice`; morto e recolhido quando o `TMotor` sai de escopo.
     pub processo: TProcesso,
@@ -144,11 +154,13 @@ pub fn coleta(m: &mut TMotor, ms: u64) -> Vec<String> {
     v
 }
 
-/// `xboard` + `protover 2` + `accepted debug`, esperando `done=1`.
+/// `xboard` + `protover 2` + `accepted debug`, esperando `done=1`. O prazo
+/// é o padrão: o motor manda `done=0` primeiro, o que tira o limite de 2 s
+/// do protocolo (o tempo da apresentação é do teste do handshake).
 pub fn handshake(m: &mut TMotor) -> Vec<String> {
     envia(m, "xboard");
     envia(m, "protover 2");
-    let v = espera(m, |l| l == "feature done=1", Duration::from_secs(2));
+    let v = espera(m, |l| l == "feature done=1", PRAZO);
     envia(m, "accepted debug");
     v
 }
@@ -171,6 +183,40 @@ pub fn eh_pensamento(l: &str) -> bool {
 /// Primeiro lance da PV de uma linha de pensamento.
 pub fn primeiro_da_pv(l: &str) -> Option<String> {
     l.split_whitespace().nth(4).map(str::to_string)
+}
+
+/// O que o motor gastou no lance e o teto que declarou, da linha
+/// `# tempo: gasto G ms, alvo A ms, teto T ms` (com `debug` aceito). O gasto
+/// é medido pelo motor, do começo da busca (ou do acerto do ponder) ao lance:
+/// sem o pipe e o escalonamento do teste.
+pub fn teto_declarado(v: &[String]) -> (u64, u64) {
+    let l = v
+        .iter()
+        .find(|l| l.starts_with("# tempo: "))
+        .unwrap_or_else(|| panic!("sem a linha # tempo: {v:#?}"));
+    let n: Vec<u64> = l
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    (n[0], n[2])
+}
+
+/// O tempo de CPU (ns) que o processo do motor já usou, somadas as threads
+/// vivas (`/proc/PID/task/*/schedstat`, cujo primeiro campo é o tempo que a
+/// thread passou rodando); `None` sem o `/proc` do Linux. Ao contrário do
+/// relógio de parede, inclusive o do próprio motor, a CPU não cresce quando a
+/// máquina está carregada e o motor espera a vez: é a medida para tolerâncias
+/// de milissegundos.
+pub fn cpu_do_motor_ns(m: &TMotor) -> Option<u64> {
+    let tarefas = std::fs::read_dir(format!("/proc/{}/task", m.filho.id())).ok()?;
+    let mut total = 0;
+    for t in tarefas.flatten() {
+        // Uma thread que acabou no meio da leitura não tem mais o arquivo.
+        if let Ok(s) = std::fs::read_to_string(t.path().join("schedstat")) {
+            total += s.split_whitespace().next()?.parse::<u64>().ok()?;
+        }
+    }
+    Some(total)
 }
 
 /// Pede `hint` e devolve o lance previsto (o do ponder).

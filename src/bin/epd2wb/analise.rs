@@ -7,6 +7,7 @@
 //! epd2wb decide o resultado: o tempo de solução é o da primeira linha da
 //! série *atual* de linhas certas; qualquer linha errada depois zera a série.
 
+use ice::estatisticas::fator_ramificacao_ultima_iteracao;
 use ice::geracao::san_para_lance;
 use ice::lance::{lance_para_texto, TLance};
 use ice::tabuleiro::TBoard;
@@ -140,11 +141,13 @@ pub fn segurou(s: &TSegue, prof: i32, plies: u32) -> bool {
     s.ultimo_correto && prof >= 0 && s.prof_achou >= 0 && prof - s.prof_achou >= plies as i32
 }
 
-/// Fator de ramificação de uma posição: nós da última profundidade
-/// completa ÷ nós da anterior (como no artigo do ICE). Uma profundidade
-/// está completa quando aparece uma linha mais funda depois dela; os nós de
-/// cada profundidade são os da última linha com essa profundidade.
-/// Posições terminadas em mate ficam de fora (ver `LIMIAR_MATE_FR`).
+/// Fator de ramificação da última iteração de uma posição, a definição de
+/// `ice::estatisticas::fator_ramificacao_ultima_iteracao` sobre as linhas do
+/// motor. Daqui de fora não se sabe quando uma iteração terminou: ela conta
+/// como completa quando aparece uma linha mais funda depois dela (a mais
+/// funda fica de fora), e seus nós são os da última linha com essa
+/// profundidade. Posições terminadas em mate ficam de fora (ver
+/// `LIMIAR_MATE_FR`).
 pub fn fator_ramificacao(linhas: &[TLinha]) -> Option<f64> {
     let ultima = linhas.iter().rev().find(|l| l.prof > 0)?;
     if ultima.escore.abs() >= LIMIAR_MATE_FR {
@@ -154,14 +157,11 @@ pub fn fator_ramificacao(linhas: &[TLinha]) -> Option<f64> {
     for l in linhas.iter().filter(|l| l.prof > 0) {
         nos_por_prof.insert(l.prof, l.nos);
     }
-    let max = *nos_por_prof.keys().next_back()?;
-    let completa = max - 1;
-    let n1 = *nos_por_prof.get(&completa)?;
-    let n0 = *nos_por_prof.get(&(completa - 1))?;
-    if n0 == 0 || n1 == 0 {
-        return None;
-    }
-    Some(n1 as f64 / n0 as f64)
+    let completa = *nos_por_prof.keys().next_back()? - 1;
+    // Só as duas últimas completas entram na conta: uma janela delas basta,
+    // sem um vetor do tamanho da profundidade que o motor disser.
+    let nos = |d: i32| nos_por_prof.get(&d).copied().unwrap_or(0);
+    fator_ramificacao_ultima_iteracao(&[nos(completa - 1), nos(completa)])
 }
 
 /// Texto de coordenadas de um lance (ou `-` quando não há).

@@ -139,6 +139,20 @@ fn trata_linha(m: &mut TMotor, l: String) -> String {
     l
 }
 
+/// O campo de uma feature de sim/não que o executor usa (`ping=1`,
+/// `setboard=0`…), pelo nome; `None` para as outras.
+fn feature_sim_nao<'a>(f: &'a mut TFeatures, nome: &str) -> Option<&'a mut bool> {
+    match nome {
+        "ping" => Some(&mut f.ping),
+        "setboard" => Some(&mut f.setboard),
+        "analyze" => Some(&mut f.analyze),
+        "colors" => Some(&mut f.colors),
+        "usermove" => Some(&mut f.usermove),
+        "san" => Some(&mut f.san),
+        _ => None,
+    }
+}
+
 /// Interpreta `nome=valor nome="texto"` e responde `accepted`/`rejected`
 /// como o xboard: aceita o que o executor entende ou pode ignorar sem dano.
 fn le_features(m: &mut TMotor, s: &str) {
@@ -179,43 +193,24 @@ fn le_features(m: &mut TMotor, s: &str) {
         // Qualquer feature prova que o motor fala o protocolo 2.
         m.feat.viu_feature = true;
         let sim = valor.trim() == "1";
-        let aceita = match nome.as_str() {
-            "ping" => {
-                m.feat.ping = sim;
-                true
+        let aceita = if let Some(campo) = feature_sim_nao(&mut m.feat, &nome) {
+            *campo = sim;
+            true
+        } else {
+            match nome.as_str() {
+                "myname" => {
+                    m.feat.myname = Some(valor.clone());
+                    true
+                }
+                "done" => {
+                    m.feat.done = Some(sim);
+                    true
+                }
+                // Entendidas e sem efeito aqui (o executor nunca manda SIGINT).
+                "sigint" | "sigterm" | "time" | "draw" | "reuse" | "variants" | "debug"
+                | "playother" | "name" | "ics" | "pause" | "nps" | "xedit" => true,
+                _ => false,
             }
-            "setboard" => {
-                m.feat.setboard = sim;
-                true
-            }
-            "analyze" => {
-                m.feat.analyze = sim;
-                true
-            }
-            "colors" => {
-                m.feat.colors = sim;
-                true
-            }
-            "usermove" => {
-                m.feat.usermove = sim;
-                true
-            }
-            "san" => {
-                m.feat.san = sim;
-                true
-            }
-            "myname" => {
-                m.feat.myname = Some(valor.clone());
-                true
-            }
-            "done" => {
-                m.feat.done = Some(sim);
-                true
-            }
-            // Entendidas e sem efeito aqui (o executor nunca manda SIGINT).
-            "sigint" | "sigterm" | "time" | "draw" | "reuse" | "variants" | "debug"
-            | "playother" | "name" | "ics" | "pause" | "nps" | "xedit" => true,
-            _ => false,
         };
         respostas.push(format!(
             "{} {nome}",

@@ -66,8 +66,9 @@ pub struct TResultado {
     // i64: cada motor tem sua escala de mate (100000+N do xboard, 999996 do
     // Sjeng), e o escore vai para o relatório sem conversão de escala.
     pub escore: i64,
-    /// Fator de ramificação da posição; `None` quando terminou em mate ou
-    /// não teve profundidades completas bastantes para a razão.
+    /// Fator de ramificação da última iteração da posição; `None` quando
+    /// terminou em mate ou não teve profundidades completas bastantes para a
+    /// razão.
     pub fr: Option<f64>,
     /// Último lance escolhido (coordenadas) e a PV da última linha. A PV
     /// fica no texto do motor: é por ela que se descobre um problema de
@@ -144,13 +145,14 @@ pub fn texto_posicao(r: &TResultado, resolvidas: usize, feitas: usize) -> String
         let _ = writeln!(s, "Found in: -");
     }
     // A linha `Depth:` não existe no epd2wb: é o que a Tabela 2 pede além
-    // dos acertos (o fator de ramificação) e o que diz até onde o motor foi.
+    // dos acertos (o fator de ramificação da última iteração) e o que diz
+    // até onde o motor foi.
     let fr =
         r.fr.map(|f| format!("{f:.2}"))
             .unwrap_or_else(|| "-".to_string());
     let _ = writeln!(
         s,
-        "Depth:    {}  Nodes: {}  Time: {} ms  B-factor: {fr}",
+        "Depth:    {}  Nodes: {}  Time: {} ms  B-factor (last iteration): {fr}",
         r.prof, r.nos, r.tempo_final_ms
     );
     s
@@ -199,8 +201,9 @@ pub struct TResumo {
 
 /// Resume os resultados de um motor.
 pub fn resume(rs: &[TResultado]) -> TResumo {
-    // O fator de ramificação é a média simples das posições que têm um
-    // (o artigo não diz outra coisa); posições com ERROR não entram.
+    // O fator de ramificação (da última iteração) é a média simples das
+    // posições que têm um (o artigo não diz outra coisa); posições com
+    // ERROR não entram.
     // Média das razões, não razão das somas: cada posição pesa o mesmo, e
     // as poucas posições de árvore enorme não dominam o número. É a coluna
     // que no artigo caiu de 5.78 (ICE 1.50) para 4.53 (ICE 1.78): quanto
@@ -285,12 +288,12 @@ pub fn texto_final(rs: &[TResultado]) -> String {
         Some(f) => {
             let _ = writeln!(
                 s,
-                "Average branching factor: {f:.2} (over {} positions)",
+                "Average last-iteration branching factor: {f:.2} (over {} positions)",
                 r.n_fr
             );
         }
         None => {
-            let _ = writeln!(s, "Average branching factor: -");
+            let _ = writeln!(s, "Average last-iteration branching factor: -");
         }
     }
     match r.tempo_medio_ms {
@@ -533,13 +536,14 @@ pub fn agrupa(rs: &[TResultado]) -> Vec<Vec<TResultado>> {
 /// A tabela comparativa no formato da Tabela 2 do artigo (em Markdown,
 /// para colar no README como está).
 pub fn tabela_comparativa(resumos: &[TResumo]) -> String {
-    // As colunas da Tabela 2 (acertos, fator de ramificação) mais as que o
-    // artigo não trazia e que explicam a comparação: tempo por posição,
-    // tempo médio até a solução e erros. `|` nos nomes quebraria a tabela.
+    // As colunas da Tabela 2 (acertos, fator de ramificação da última
+    // iteração) mais as que o artigo não trazia e que explicam a comparação:
+    // tempo por posição, tempo médio até a solução e erros. `|` nos nomes
+    // quebraria a tabela.
     // O tempo por posição é a coluna que o artigo esqueceu: sem ela os
     // acertos de dois testes não se comparam.
     let mut s = String::new();
-    let _ = writeln!(s, "| motor | suíte | s/posição | acertos/total | fator de ramificação | tempo médio até a solução (s) | erros |");
+    let _ = writeln!(s, "| motor | suíte | s/posição | acertos/total | fator de ramificação (última iteração) | tempo médio até a solução (s) | erros |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
     for r in resumos {
         let fr = r

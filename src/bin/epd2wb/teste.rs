@@ -519,6 +519,51 @@ fn comeca_xboard(m: &mut TMotor, cfg: &TConfig, pos: &TPosicaoEpd, usa_analyze: 
     envia(m, "go");
 }
 
+/// O que o laço de `le_com_prazo` faz depois de uma linha (ou do prazo).
+enum TPasso {
+    /// Continua lendo.
+    Segue,
+    /// A resposta foi pedida ao motor (`?`, `stop`): o prazo passa a ser o
+    /// fim do tempo da posição mais a folga.
+    Pediu,
+    /// A posição acabou.
+    Acabou,
+    /// A posição acabou com erro (o motivo).
+    Erro(String),
+}
+
+/// O laço de leitura dos dois caminhos (xboard e UCI): lê as linhas até o
+/// fim do tempo da posição (`fim`) e, depois de pedida a resposta, até a
+/// folga. `trata` recebe cada linha, ou `None` quando o prazo vence, e se a
+/// resposta já foi pedida; o motor que cai é erro. Devolve se a resposta
+/// foi pedida, ou o erro.
+fn le_com_prazo(
+    m: &mut TMotor,
+    fim: Instant,
+    folga_ms: u64,
+    trata: &mut dyn FnMut(&mut TMotor, Option<String>, bool) -> TPasso,
+) -> Result<bool, String> {
+    let mut pediu = false;
+    loop {
+        let ate = if pediu {
+            fim + Duration::from_millis(folga_ms)
+        } else {
+            fim
+        };
+        let linha = match le_ate(m, ate) {
+            TLeitura::Fim => return Err("o motor caiu durante a posição".to_string()),
+            TLeitura::Tempo => None,
+            TLeitura::Linha(l) => Some(l),
+        };
+        match trata(m, linha, pediu) {
+            TPasso::Segue => {}
+            TPasso::Pediu => pediu = true,
+            TPasso::Acabou => return Ok(pediu),
+            TPasso::Erro(e) => return Err(e),
+        }
+    }
+}
+
 /// Passo 4 do caminho xboard: lê as linhas até o prazo (sem analyze, pede o
 /// lance com `?` no prazo e espera a folga por ele). Devolve (pediu o lance,
 /// recebeu o lance), ou o erro que encerra a posição.
@@ -531,46 +576,42 @@ fn le_resposta_xboard(
     usa_analyze: bool,
 ) -> Result<(bool, bool), String> {
     let fim = inicio + Duration::from_millis(cfg.tempo_ms);
-    let mut pediu_agora = false;
-    loop {
-        let ate = if pediu_agora {
-            fim + Duration::from_millis(cfg.folga_ms)
-        } else {
-            fim
-        };
-        match le_ate(m, ate) {
-            TLeitura::Fim => return Err("o motor caiu durante a posição".to_string()),
-            TLeitura::Tempo => {
-                if usa_analyze || pediu_agora {
-                    return Ok((pediu_agora, false));
-                }
-                envia(m, "?");
-                pediu_agora = true;
+    let mut recebeu_lance = false;
+    let pediu_agora = le_com_prazo(m, fim, cfg.folga_ms, &mut |m, linha, pediu| {
+        let Some(l) = linha else {
+            // Prazo: com analyze (ou com o lance já pedido) acabou; sem
+            // analyze, pede o lance com `?` e espera a folga por ele.
+            if usa_analyze || pediu {
+                return TPasso::Acabou;
             }
-            TLeitura::Linha(l) => {
-                // Regra do epd2wb: o motor reclamou da posição, o teste dela
-                // não vale (ERROR, não Failure).
-                if l.starts_with("tellusererror") {
-                    return Err(l);
-                }
-                if !usa_analyze {
-                    if let Some(x) = lance_final(&l) {
-                        conta_lance_final(a, pos, cfg, inicio, x);
-                        return Ok((pediu_agora, true));
-                    }
-                }
-                if let Some(lin) = le_linha_pensamento(&l) {
-                    // ICE: o epd2wb 02/TM ignora linhas com tempo além do teste.
-                    if lin.tempo_ms <= cfg.tempo_ms {
-                        conta_linha(a, pos, cfg, lin);
-                    }
-                }
-                if a.parar {
-                    return Ok((pediu_agora, false));
-                }
+            envia(m, "?");
+            return TPasso::Pediu;
+        };
+        // Regra do epd2wb: o motor reclamou da posição, o teste dela não
+        // vale (ERROR, não Failure).
+        if l.starts_with("tellusererror") {
+            return TPasso::Erro(l);
+        }
+        if !usa_analyze {
+            if let Some(x) = lance_final(&l) {
+                conta_lance_final(a, pos, cfg, inicio, x);
+                recebeu_lance = true;
+                return TPasso::Acabou;
             }
         }
-    }
+        if let Some(lin) = le_linha_pensamento(&l) {
+            // ICE: o epd2wb 02/TM ignora linhas com tempo além do teste.
+            if lin.tempo_ms <= cfg.tempo_ms {
+                conta_linha(a, pos, cfg, lin);
+            }
+        }
+        if a.parar {
+            TPasso::Acabou
+        } else {
+            TPasso::Segue
+        }
+    })?;
+    Ok((pediu_agora, recebeu_lance))
 }
 
 /// Caminho UCI: `position fen`, `isready`, `go infinite` (ou `movetime`),
@@ -603,46 +644,41 @@ fn roda_uci(
     }
     // `parou`: o `stop` já foi mandado; daí em diante só se espera o
     // `bestmove`, com a folga de prazo.
-    let mut parou = false;
-    loop {
-        let ate = if parou {
-            fim + Duration::from_millis(cfg.folga_ms)
-        } else {
-            fim
-        };
-        match le_ate(m, ate) {
-            TLeitura::Fim => return Some("o motor caiu durante a posição".to_string()),
-            TLeitura::Tempo if parou => return Some("SEM_SINCRONIA".to_string()),
-            TLeitura::Tempo => {
-                envia(m, "stop");
-                parou = true;
+    let leitura = le_com_prazo(m, fim, cfg.folga_ms, &mut |m, linha, parou| {
+        let Some(l) = linha else {
+            if parou {
+                return TPasso::Erro("SEM_SINCRONIA".to_string());
             }
-            TLeitura::Linha(l) => {
-                if let Some(x) = l.strip_prefix("bestmove") {
-                    // Só com movetime o bestmove é a resposta; depois do
-                    // `stop` de uma análise ele só repete a PV.
-                    if cfg.forca_st && !parou {
-                        let x = x.split_whitespace().next().unwrap_or("").to_string();
-                        conta_lance_final(a, pos, cfg, inicio, x);
-                    }
-                    break;
-                }
-                // O que chega depois do `stop` é de além do prazo.
-                if parou {
-                    continue;
-                }
-                let dec = inicio.elapsed().as_millis() as u64;
-                if let Some(lin) = le_info_uci(&l, dec) {
-                    if lin.tempo_ms <= cfg.tempo_ms {
-                        conta_linha(a, pos, cfg, lin);
-                    }
-                }
-                if a.parar {
-                    envia(m, "stop");
-                    parou = true;
-                }
+            envia(m, "stop");
+            return TPasso::Pediu;
+        };
+        if let Some(x) = l.strip_prefix("bestmove") {
+            // Só com movetime o bestmove é a resposta; depois do `stop` de
+            // uma análise ele só repete a PV.
+            if cfg.forca_st && !parou {
+                let x = x.split_whitespace().next().unwrap_or("").to_string();
+                conta_lance_final(a, pos, cfg, inicio, x);
+            }
+            return TPasso::Acabou;
+        }
+        // O que chega depois do `stop` é de além do prazo.
+        if parou {
+            return TPasso::Segue;
+        }
+        let dec = inicio.elapsed().as_millis() as u64;
+        if let Some(lin) = le_info_uci(&l, dec) {
+            if lin.tempo_ms <= cfg.tempo_ms {
+                conta_linha(a, pos, cfg, lin);
             }
         }
+        if a.parar {
+            envia(m, "stop");
+            return TPasso::Pediu;
+        }
+        TPasso::Segue
+    });
+    if let Err(e) = leitura {
+        return Some(e);
     }
     if !sincroniza(m, Instant::now() + Duration::from_millis(cfg.folga_ms), 0) {
         return Some("SEM_SINCRONIA".to_string());
