@@ -42,8 +42,7 @@ use crate::paralelo::{
 };
 use crate::tabuleiro::TBoard;
 use crate::tempo::{
-    calcula_limites, cs_em_ms, limita_relogio_cs, relogio_cs, TLimites, TRelogio, DIVISOR_TRAVA,
-    MARGEM_SEGURANCA_MS, MS_POR_CS, TEMPO_MINIMO_MS,
+    calcula_limites, limita_relogio_cs, limites_com_nps, relogio_cs, TLimites, TRelogio, MS_POR_CS,
 };
 use crate::tipos::*;
 use log::debug;
@@ -1136,37 +1135,11 @@ pub fn num_lance_controle(x: &TXboard) -> u32 {
     x.b.num_lance.saturating_sub(x.lance_base_level) + 1
 }
 
-/// Limites do próximo lance do motor. RUST: além do `tempo::calcula_limites`,
-/// uma trava: nunca mais que metade do relógio (o teto de lá soma metade do
-/// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
-/// com 3 s no relógio — passaria do tempo restante: o incremento só chega
-/// depois do lance).
-///
-/// Com `nps N` o lance tem um orçamento de nós: o tempo-alvo (ou o `st`
-/// inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N, e a
-/// busca vai até ele, sem parar antes numa fronteira de iteração. Assim a
-/// força é fixa e se repete: a mesma posição, os mesmos nós, o mesmo lance.
+/// Limites do próximo lance do motor: os do relógio e, com `nps N`, o
+/// orçamento de nós do relógio virtual (as contas são de `tempo`).
 pub fn limites_do_lance(x: &TXboard) -> TLimites {
-    let mut lim = calcula_limites(&x.relogio, num_lance_controle(x));
-    if x.relogio.st_cs == 0 {
-        let restante_ms = cs_em_ms(x.relogio.tempo_cs.max(0) as u64);
-        let teto = (restante_ms / DIVISOR_TRAVA)
-            .saturating_sub(MARGEM_SEGURANCA_MS)
-            .max(TEMPO_MINIMO_MS);
-        lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
-        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
-    }
-    if x.nps > 0 {
-        let ms = if x.relogio.st_cs > 0 {
-            cs_em_ms(x.relogio.st_cs)
-        } else {
-            lim.tempo_alvo_ms
-        };
-        lim.nos = (ms.saturating_mul(x.nps) / 1000).max(1);
-        lim.tempo_alvo_ms = 0;
-        lim.tempo_max_ms = 0;
-    }
-    lim
+    let lim = calcula_limites(&x.relogio, num_lance_controle(x));
+    limites_com_nps(&lim, &x.relogio, x.nps)
 }
 
 /// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
