@@ -27,10 +27,7 @@ use crate::paralelo::{
     ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
 };
 use crate::tabuleiro::TBoard;
-use crate::tempo::{
-    calcula_limites, cs_em_ms, TLimites, TRelogio, DIVISOR_TRAVA, MARGEM_SEGURANCA_MS,
-    TEMPO_MINIMO_MS,
-};
+use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
 use crate::tipos::*;
 use log::debug;
 use rand::rngs::StdRng;
@@ -278,46 +275,21 @@ pub fn num_lance_controle(m: &TMotor) -> u32 {
     m.b.num_lance.saturating_sub(m.lance_base_level) + 1
 }
 
-/// Limites do próximo lance do motor. RUST: além do `tempo::calcula_limites`,
-/// uma trava: nunca mais que metade do relógio (o teto de lá soma metade do
-/// incremento, o que com pouco tempo e incremento grande — `level 0 2 12`
-/// com 3 s no relógio — passaria do tempo restante: o incremento só chega
-/// depois do lance).
-///
-/// Com `nps N` o lance tem um orçamento de nós: o tempo-alvo (ou o `st`
-/// inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N, e a
-/// busca vai até ele, sem parar antes numa fronteira de iteração. Assim a
-/// força é fixa e se repete: a mesma posição, os mesmos nós, o mesmo lance.
+/// Limites do próximo lance do motor: os do relógio (`tempo::calcula_limites`),
+/// menos o `Move Overhead`, e, com `nps N`, o orçamento de nós do relógio
+/// virtual (`tempo::limites_com_nps`; ali o overhead não conta: não há pipe).
 pub fn limites_do_lance(m: &TMotor) -> TLimites {
     let mut lim = calcula_limites(&m.relogio, num_lance_controle(m));
-    if m.relogio.st_cs == 0 {
-        let restante_ms = cs_em_ms(m.relogio.tempo_cs.max(0) as u64);
-        let teto = (restante_ms / DIVISOR_TRAVA)
-            .saturating_sub(MARGEM_SEGURANCA_MS)
-            .max(TEMPO_MINIMO_MS);
-        lim.tempo_max_ms = lim.tempo_max_ms.min(teto);
-        lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(teto);
-    }
-    // O `Move Overhead`: o que a interface e a rede gastam sai de todo
-    // orçamento (mas o lance ainda tem o mínimo para achar um lance).
-    if m.op.overhead_ms > 0 {
+    // O que a interface e a rede gastam sai de todo orçamento (mas o lance
+    // ainda tem o mínimo para achar um lance).
+    if m.op.overhead_ms > 0 && m.nps == 0 {
         lim.tempo_max_ms = lim
             .tempo_max_ms
             .saturating_sub(m.op.overhead_ms)
             .max(TEMPO_MINIMO_MS);
         lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(lim.tempo_max_ms);
     }
-    if m.nps > 0 {
-        let ms = if m.relogio.st_cs > 0 {
-            cs_em_ms(m.relogio.st_cs)
-        } else {
-            lim.tempo_alvo_ms
-        };
-        lim.nos = (ms.saturating_mul(m.nps) / 1000).max(1);
-        lim.tempo_alvo_ms = 0;
-        lim.tempo_max_ms = 0;
-    }
-    lim
+    limites_com_nps(&lim, &m.relogio, m.nps)
 }
 
 /// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz

@@ -1,8 +1,21 @@
-//! Controle de tempo: quanto pensar em cada lance (porta do relógio do ICE).
+//! Controle de tempo: quanto pensar em cada lance e, durante a busca, quando
+//! parar (porta do relógio do ICE, `InicializaTempoBusca` e o teste de fim de
+//! tempo da `Busca()` em busca.c, seção 4.4 do artigo).
 //!
-//! Nível 1: depende só de `tipos`. O protocolo preenche um `TRelogio` com o
-//! que a interface mandou (`level`, `st`, `sd`, `time`, `otim`) e a busca
-//! recebe um `TLimites` com o tempo-alvo, o tempo máximo e os demais limites.
+//! Nível 1: não depende de nenhum módulo do motor. Todo o tempo é decidido
+//! aqui, em dois momentos:
+//! * antes da busca, o protocolo preenche um `TRelogio` com o que a
+//!   interface mandou (`level`, `st`, `sd`, `time`, `otim`) e recebe um
+//!   `TLimites` com o tempo-alvo, o tempo máximo e os demais limites
+//!   (`calcula_limites`; com `nps N`, o orçamento de nós de `limites_com_nps`);
+//! * durante a busca, ela guarda um `TTempo` (o início, os limites em vigor,
+//!   a instabilidade, o relógio virtual do `nps` e o ponder) e pergunta a
+//!   ele: quanto tempo passou (`tempo_decorrido_ms`), se tem de parar já
+//!   (`limite_atingido`), se vale começar outra iteração
+//!   (`cabe_outra_iteracao`, depois de `nota_iteracao`), e avisa do acerto
+//!   do ponder (`acerto_do_ponder`). A ideia é a dos gerentes de tempo do
+//!   Ethereal e do Stockfish: um alvo que a instabilidade da busca estica e
+//!   um máximo que nunca se passa.
 //!
 //! A regra de alocação (ICE dividia o tempo restante pelos lances que faltam;
 //! aqui com margens de segurança):
@@ -13,14 +26,17 @@
 //! * `st`: o tempo dado, menos a margem de latência.
 //!
 //! O tempo máximo (`tempo_max_ms`) é o teto absoluto de um lance: nunca mais
-//! que um terço do relógio, e sempre deixando `MARGEM_SEGURANCA_MS` para o
-//! atraso do pipe e da interface. A busca pode ir além do alvo (até o máximo)
-//! quando o escore cai ou o melhor lance muda (ver `busca`).
+//! que um terço do relógio (nem que metade dele, com incremento grande), e
+//! sempre deixando `MARGEM_SEGURANCA_MS` para o atraso do pipe e da
+//! interface. A busca pode ir além do alvo (até o máximo) quando o escore
+//! cai ou o melhor lance muda (a instabilidade de `nota_iteracao`).
 //!
 //! Os números do protocolo chegam sem teto (`time 9223372036854775807` é um
 //! `i64` válido): todo relógio passa por `cs_em_ms`/`limita_relogio_cs`, que
 //! o limitam a `MAX_RELOGIO_CS`, e assim nenhuma conta daqui, do protocolo ou
 //! da busca (que soma o tempo do ponder ao máximo) transborda.
+
+use std::time::Instant;
 
 /// Margem para a latência do pipe, da interface e do sistema.
 pub const MARGEM_SEGURANCA_MS: u64 = 50;
@@ -40,9 +56,9 @@ const DIVISOR_TETO: u64 = 3;
 /// No teto entra metade do incremento: ele volta depois do lance.
 const DIVISOR_INC_TETO: u64 = 2;
 /// Trava do teto: nunca mais que metade do que resta (com incremento grande e
-/// relógio curto, o terço + incremento passaria do próprio relógio). Usada
-/// também pelo protocolo (`xboard::limites_do_lance`).
-pub const DIVISOR_TRAVA: u64 = 2;
+/// relógio curto, o terço + incremento passaria do próprio relógio: em
+/// `level 0 2 12` com 3 s, o incremento só chega depois do lance).
+const DIVISOR_TRAVA: u64 = 2;
 /// Lances que se supõe faltarem numa partida com incremento.
 const LANCES_FUTUROS_INCREMENTO: u64 = 25;
 /// Lances que se supõe faltarem na morte súbita (o número do ICE).
@@ -187,6 +203,202 @@ pub fn desconta_relogio(r: &mut TRelogio, ms: u64, feitos: u32) {
     }
 }
 
+/// Com `nps N` (CECP) o lance tem um orçamento de nós: o tempo-alvo (ou o
+/// `st` inteiro, sem margem: o relógio virtual não tem atraso de pipe) × N,
+/// e a busca vai até ele, sem parar antes numa fronteira de iteração (os
+/// limites de tempo somem). Assim a força é fixa e se repete: a mesma
+/// posição, os mesmos nós, o mesmo lance. Com `nps` 0, `lim` como veio.
+pub fn limites_com_nps(lim: &TLimites, r: &TRelogio, nps: u64) -> TLimites {
+    let mut lim = *lim;
+    if nps > 0 {
+        let ms = if r.st_cs > 0 {
+            cs_em_ms(r.st_cs)
+        } else {
+            lim.tempo_alvo_ms
+        };
+        lim.nos = (ms.saturating_mul(nps) / 1000).max(1);
+        lim.tempo_alvo_ms = 0;
+        lim.tempo_max_ms = 0;
+    }
+    lim
+}
+
+// ---------------------------------------------------------------------------
+// O relógio durante a busca
+// ---------------------------------------------------------------------------
+
+/// De quantos em quantos nós (potência de 2, menos 1) a busca olha o
+/// relógio, o limite de nós e a entrada.
+pub const MASCARA_RELOGIO: u64 = 2047;
+/// Com um limite de nós (`ice datagen`, `ice busca --nos`, `nps`), a
+/// verificação é mais frequente: de 2048 em 2048, um limite de 5000 nós
+/// pararia em 6144. De 256 em 256 o limite vale com 5 % de folga, e
+/// consultar o relógio a cada 256 nós ainda custa menos de um milésimo do
+/// tempo.
+const MASCARA_NOS: u64 = 255;
+
+// --- Entre iterações: a instabilidade ---
+// O tempo-alvo é multiplicado pela instabilidade: posição em que o melhor
+// lance muda ou o escore cai merece mais tempo.
+/// Uma iteração custa várias vezes a anterior: passada esta fração do alvo,
+/// a próxima provavelmente não terminaria, e uma iteração incompleta pouco
+/// acrescenta.
+const FRACAO_ALVO_NOVA_ITERACAO: f64 = 0.55;
+/// O melhor lance mudou nesta iteração: a busca ainda não se decidiu.
+const FATOR_LANCE_MUDOU: f64 = 1.6;
+/// O escore caiu: talvez haja uma defesa a achar, vale pensar mais.
+const FATOR_ESCORE_CAIU: f64 = 1.4;
+/// Teto da instabilidade: nunca mais que 3× o alvo (o máximo da jogada,
+/// `tempo_max_ms`, continua valendo de qualquer modo).
+const TETO_INSTABILIDADE: f64 = 3.0;
+/// A cada iteração estável a instabilidade volta 10% em direção a 1.
+const DECAIMENTO_INSTABILIDADE: f64 = 0.9;
+/// Queda de escore (centipeões) entre iterações que conta como instável…
+const QUEDA_ESCORE: i32 = 30;
+/// …só depois desta profundidade: nas iterações rasas o escore oscila à toa.
+const PROF_MIN_QUEDA: i32 = 4;
+
+/// O relógio de uma busca: o que ela precisa para saber quanto tempo passou
+/// e quando parar. Um por thread (só o da principal manda); a busca o
+/// reinicia em cada `busca` com `inicializa_tempo_busca`.
+#[derive(Clone, Copy, Debug)]
+pub struct TTempo {
+    /// Início da busca no relógio de parede.
+    pub inicio: Instant,
+    /// Os limites em vigor: os pedidos e, depois do acerto do ponder, os do
+    /// lance (deslocados pelo tempo já pensado).
+    pub limites: TLimites,
+    /// Os limites que passam a valer quando o ponder acerta.
+    pub limites_ponderhit: TLimites,
+    /// Pensando no tempo do oponente: o relógio só corre depois do acerto.
+    pub ponderando: bool,
+    /// O ponder acertou durante esta busca.
+    pub ponder_acertou: bool,
+    /// `nps N` (CECP): N > 0 faz o tempo ser os nós ÷ N (um relógio
+    /// virtual, reproduzível: a mesma posição gasta os mesmos nós); 0 usa o
+    /// relógio de parede.
+    pub nps: u64,
+    /// Multiplica o tempo-alvo: 1 numa posição calma, até
+    /// `TETO_INSTABILIDADE` quando a busca não se decide.
+    pub instabilidade: f64,
+}
+
+impl Default for TTempo {
+    fn default() -> Self {
+        TTempo {
+            inicio: Instant::now(),
+            limites: TLimites::default(),
+            limites_ponderhit: TLimites::default(),
+            ponderando: false,
+            ponder_acertou: false,
+            nps: 0,
+            instabilidade: 1.0,
+        }
+    }
+}
+
+/// O relógio de uma busca que começa agora com os limites `lim`. Com
+/// `ponder` (os limites do lance, se o ponder acertar) o relógio espera o
+/// acerto; com `nps` > 0 ele é virtual. Porta de `InicializaTempoBusca()`.
+pub fn inicializa_tempo_busca(lim: &TLimites, nps: u64, ponder: Option<&TLimites>) -> TTempo {
+    TTempo {
+        inicio: Instant::now(),
+        limites: *lim,
+        limites_ponderhit: ponder.copied().unwrap_or_default(),
+        ponderando: ponder.is_some(),
+        ponder_acertou: false,
+        nps,
+        instabilidade: 1.0,
+    }
+}
+
+/// Milissegundos desde o início da busca, com `nos` nós pesquisados. Com
+/// `nps N` o tempo é virtual: os nós ÷ N (a especificação manda decidir e
+/// informar o tempo assim, para que a força não dependa da máquina).
+#[inline]
+pub fn tempo_decorrido_ms(t: &TTempo, nos: u64) -> u64 {
+    match nos.saturating_mul(1000).checked_div(t.nps) {
+        Some(ms) => ms,
+        None => t.inicio.elapsed().as_millis() as u64,
+    }
+}
+
+/// De quantos em quantos nós (menos 1) olhar o relógio: com limite de nós
+/// ou tempo virtual o limite é em nós, e tem de ser olhado mais amiúde para
+/// não passar dele.
+pub fn mascara_verificacao(t: &TTempo) -> u64 {
+    if t.limites.nos > 0 || t.nps > 0 {
+        MASCARA_NOS
+    } else {
+        MASCARA_RELOGIO
+    }
+}
+
+/// Só uma ordem de fora (ou o acerto do ponder) termina esta busca? Na
+/// análise (`infinito`) e no ponder nem o relógio nem o limite de nós valem.
+#[inline]
+pub fn so_para_por_ordem(t: &TTempo) -> bool {
+    t.limites.infinito || t.ponderando
+}
+
+/// A busca tem de parar já, no meio da iteração: passou do tempo máximo ou
+/// do limite de nós (`ms` e `nos` são os de agora).
+pub fn limite_atingido(t: &TTempo, ms: u64, nos: u64) -> bool {
+    let lim = &t.limites;
+    !so_para_por_ordem(t)
+        && ((lim.tempo_max_ms > 0 && ms >= lim.tempo_max_ms) || (lim.nos > 0 && nos >= lim.nos))
+}
+
+/// Fim de uma iteração na profundidade `prof`: a instabilidade volta um
+/// pouco em direção a 1 e cresce se o melhor lance mudou nesta iteração ou
+/// se o escore caiu desde a anterior (`escore_anterior` → `escore`).
+pub fn nota_iteracao(
+    t: &mut TTempo,
+    prof: i32,
+    lance_mudou: bool,
+    escore_anterior: i32,
+    escore: i32,
+) {
+    t.instabilidade = (t.instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
+    if lance_mudou {
+        t.instabilidade = (t.instabilidade * FATOR_LANCE_MUDOU).min(TETO_INSTABILIDADE);
+    }
+    if escore < escore_anterior - QUEDA_ESCORE && prof > PROF_MIN_QUEDA {
+        t.instabilidade = (t.instabilidade * FATOR_ESCORE_CAIU).min(TETO_INSTABILIDADE);
+    }
+}
+
+/// Vale começar outra iteração, com `nos` nós já pesquisados? Não se ela
+/// quase certamente não terminaria no tempo-alvo (esticado pela
+/// instabilidade), nem se o limite de nós passou. Na análise e no ponder,
+/// sempre (só a ordem de fora para a busca).
+pub fn cabe_outra_iteracao(t: &TTempo, nos: u64) -> bool {
+    if so_para_por_ordem(t) {
+        return true;
+    }
+    let lim = &t.limites;
+    let ms = tempo_decorrido_ms(t, nos) as f64;
+    let alvo = lim.tempo_alvo_ms as f64 * t.instabilidade;
+    if lim.tempo_alvo_ms > 0 && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
+        return false;
+    }
+    !(lim.nos > 0 && nos >= lim.nos)
+}
+
+/// O ponder acertou depois de `ms` pensados: a busca segue, agora com o
+/// relógio do lance. O tempo já pensado é lucro: os limites contam a partir
+/// daqui (o alvo e o máximo são deslocados por `ms`).
+pub fn acerto_do_ponder(t: &mut TTempo, ms: u64) {
+    t.ponderando = false;
+    t.limites = t.limites_ponderhit;
+    if t.limites.tempo_max_ms > 0 {
+        t.limites.tempo_max_ms += ms;
+        t.limites.tempo_alvo_ms += ms;
+    }
+    t.limites.infinito = false;
+    t.ponder_acertou = true;
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -298,5 +510,120 @@ mod testes {
         assert_eq!(limita_relogio_cs(i64::MIN), -(MAX_RELOGIO_CS as i64));
         assert_eq!(limita_relogio_cs(-50), -50);
         assert_eq!(relogio_cs(u64::MAX), MAX_RELOGIO_CS as i64);
+    }
+
+    #[test]
+    fn teto_nunca_passa_de_metade_do_relogio() {
+        // A trava de metade do relógio vale para todo controle (o protocolo
+        // não precisa repeti-la): com incremento grande e pouco tempo, o
+        // máximo e o alvo ficam abaixo de metade do que resta, menos a margem.
+        for mps in [0, 1, 40] {
+            for inc_s in [0, 2, 12, 60] {
+                for tempo_cs in [0, 5, 300, 1000, 12000, 30000] {
+                    for num_lance in [1, 20, 39, 40] {
+                        let l = calcula_limites(&rel(mps, 120, inc_s, tempo_cs), num_lance);
+                        let metade = (cs_em_ms(tempo_cs as u64) / DIVISOR_TRAVA)
+                            .saturating_sub(MARGEM_SEGURANCA_MS)
+                            .max(TEMPO_MINIMO_MS);
+                        assert!(l.tempo_max_ms <= metade, "{mps} {inc_s} {tempo_cs} {l:?}");
+                        assert!(l.tempo_alvo_ms <= l.tempo_max_ms, "{l:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn orcamento_de_nos_do_nps() {
+        // `st 2` com `nps 1000`: 2000 nós, sem limite de tempo.
+        let r = TRelogio {
+            st_cs: 200,
+            ..TRelogio::default()
+        };
+        let l = limites_com_nps(&calcula_limites(&r, 1), &r, 1000);
+        assert_eq!((l.nos, l.tempo_alvo_ms, l.tempo_max_ms), (2000, 0, 0));
+        // Com relógio: o tempo-alvo × N.
+        let r = rel(0, 300, 0, 30000);
+        let lim = calcula_limites(&r, 1);
+        let l = limites_com_nps(&lim, &r, 500);
+        assert_eq!(l.nos, lim.tempo_alvo_ms * 500 / 1000);
+        // Sem `nps`, os limites como vieram.
+        let l = limites_com_nps(&lim, &r, 0);
+        assert_eq!((l.nos, l.tempo_alvo_ms), (0, lim.tempo_alvo_ms));
+    }
+
+    #[test]
+    fn relogio_virtual_e_ponder() {
+        let lim = TLimites {
+            tempo_alvo_ms: 1000,
+            tempo_max_ms: 2000,
+            ..TLimites::default()
+        };
+        // `nps 1000`: 1 nó por milissegundo.
+        let t = inicializa_tempo_busca(&lim, 1000, None);
+        assert_eq!(tempo_decorrido_ms(&t, 1500), 1500);
+        assert_eq!(mascara_verificacao(&t), MASCARA_NOS);
+        assert!(!limite_atingido(&t, 1999, 1999));
+        assert!(limite_atingido(&t, 2000, 2000));
+        // No ponder o relógio não manda, até o acerto…
+        let hit = TLimites {
+            tempo_alvo_ms: 300,
+            tempo_max_ms: 600,
+            ..TLimites::default()
+        };
+        let mut t = inicializa_tempo_busca(&TLimites::default(), 0, Some(&hit));
+        assert!(so_para_por_ordem(&t) && !limite_atingido(&t, 10_000, 0));
+        assert!(cabe_outra_iteracao(&t, 0));
+        // …que desloca os limites pelo tempo já pensado.
+        acerto_do_ponder(&mut t, 700);
+        assert!(!t.ponderando && t.ponder_acertou && !so_para_por_ordem(&t));
+        assert_eq!(
+            (t.limites.tempo_alvo_ms, t.limites.tempo_max_ms),
+            (1000, 1300)
+        );
+        assert!(!limite_atingido(&t, 1299, 0) && limite_atingido(&t, 1300, 0));
+    }
+
+    #[test]
+    fn instabilidade_estica_o_alvo() {
+        let lim = TLimites {
+            tempo_alvo_ms: 1000,
+            tempo_max_ms: 4000,
+            ..TLimites::default()
+        };
+        let mut t = inicializa_tempo_busca(&lim, 1000, None);
+        // Calma: passados 55 % do alvo, não começa outra iteração.
+        nota_iteracao(&mut t, 5, false, 20, 25);
+        assert_eq!(t.instabilidade, 1.0);
+        assert!(cabe_outra_iteracao(&t, 540) && !cabe_outra_iteracao(&t, 560));
+        // O lance mudou: o alvo vira 1,6 s e a iteração cabe.
+        nota_iteracao(&mut t, 6, true, 25, 25);
+        assert!(cabe_outra_iteracao(&t, 560));
+        // Lance mudou e escore caiu várias vezes: nunca passa do teto.
+        for prof in 7..12 {
+            nota_iteracao(&mut t, prof, true, 100, 0);
+        }
+        assert_eq!(t.instabilidade, TETO_INSTABILIDADE);
+        // Queda nas iterações rasas não conta.
+        let mut t = inicializa_tempo_busca(&lim, 1000, None);
+        nota_iteracao(&mut t, PROF_MIN_QUEDA, false, 100, 0);
+        assert_eq!(t.instabilidade, 1.0);
+        // Iterações calmas trazem a instabilidade de volta a 1.
+        nota_iteracao(&mut t, 8, false, 100, 0);
+        assert!(t.instabilidade > 1.0);
+        for prof in 9..20 {
+            nota_iteracao(&mut t, prof, false, 0, 0);
+        }
+        assert_eq!(t.instabilidade, 1.0);
+        // O limite de nós também acaba com as iterações.
+        let t = inicializa_tempo_busca(
+            &TLimites {
+                nos: 5000,
+                ..TLimites::default()
+            },
+            0,
+            None,
+        );
+        assert!(cabe_outra_iteracao(&t, 4999) && !cabe_outra_iteracao(&t, 5000));
     }
 }
