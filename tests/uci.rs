@@ -478,7 +478,7 @@ fn multipv_e_exclude_no_xboard() {
     // aparece como primeiro lance de uma linha.
     let melhor = porprof[&5][0].1.clone();
     envia(&mut m, &format!("exclude {melhor}"));
-    let depois = sincroniza_analise(&mut m, 800);
+    let depois = sincroniza_analise(&mut m, 800, 9);
     let pens: Vec<&String> = depois.iter().filter(|l| eh_pensamento(l)).collect();
     assert!(pens.len() >= 9, "{depois:#?}");
     assert!(
@@ -489,7 +489,7 @@ fn multipv_e_exclude_no_xboard() {
     envia(&mut m, "exclude all");
     envia(&mut m, "include d2d3");
     envia(&mut m, "include b1c3");
-    let depois = sincroniza_analise(&mut m, 500);
+    let depois = sincroniza_analise(&mut m, 500, 6);
     let pens: Vec<&String> = depois
         .iter()
         .filter(|l| eh_pensamento(l))
@@ -509,10 +509,17 @@ fn multipv_e_exclude_no_xboard() {
     sincroniza(&mut m);
 }
 
-/// Junta o que a análise diz em `ms` e sincroniza (o `ping` na análise é
-/// respondido na hora).
-fn sincroniza_analise(m: &mut TMotor, ms: u64) -> Vec<String> {
+/// Junta o que a análise diz até ter `minimo` linhas de pensamento (de
+/// `ms` em `ms`; numa máquina carregada a análise anda devagar, por isso o
+/// teto é largo, 30 s) e sincroniza (o `ping` na análise é respondido na hora).
+fn sincroniza_analise(m: &mut TMotor, ms: u64, minimo: usize) -> Vec<String> {
+    let inicio = Instant::now();
     let mut v = coleta(m, ms);
+    while v.iter().filter(|l| eh_pensamento(l)).count() < minimo
+        && inicio.elapsed() < Duration::from_secs(30)
+    {
+        v.extend(coleta(m, ms));
+    }
     v.extend(sincroniza(m));
     v
 }
