@@ -103,8 +103,8 @@ pub fn cmd_bench(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     };
     let mut bu = busca_configurada(BENCH_HASH_MB, classico, melhorias);
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
-    bu.post = false;
-    bu.com_estatisticas = com_estatisticas;
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = com_estatisticas;
     let mut p = novo_paralelo(threads, &bu);
     let mut est = TEstatisticas::default();
     let (mut soma_fator, mut n_fator) = (0.0f64, 0u32);
@@ -251,7 +251,7 @@ pub fn cmd_busca(args: &[String], classico: bool, melhorias: u32) -> Result<(), 
     .map_err(|e| format!("FEN inválido ({e})"))?;
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
-    bu.com_estatisticas = com_estatisticas;
+    bu.pedido.com_estatisticas = com_estatisticas;
     // As threads nascem antes do relógio: o tempo medido é só o da busca.
     let mut p = novo_paralelo(threads, &bu);
     let inicio = Instant::now();
@@ -298,7 +298,7 @@ pub fn cmd_epd(args: &[String], classico: bool, melhorias: u32) -> Result<(), St
         eprintln!("{e}");
     }
     let mut bu = busca_configurada(HASH_PADRAO_MB, classico, melhorias);
-    bu.post = false;
+    bu.pedido.post = false;
     let mut par = novo_paralelo(threads, &bu);
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {

@@ -259,7 +259,7 @@ fn le_opcoes(args: &[String], classico: bool, melhorias: u32) -> Result<TOpcoesD
 /// linhas. Cada thread tem o seu `TBusca` (nada é compartilhado na busca).
 fn trabalhador(op: &TOpcoesDatagen, proxima: &AtomicU32, tx: mpsc::Sender<(u32, Vec<String>)>) {
     let mut bu = nova_busca(HASH_DATAGEN_MB);
-    bu.post = false;
+    bu.pedido.post = false;
     define_classico(&mut bu, op.classico);
     bu.melhorias = op.melhorias;
     loop {

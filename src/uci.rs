@@ -77,8 +77,8 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
     let mut x = novo_xboard(op);
     x.bu.entrada.uci = true;
     // O UCI sempre quer as linhas `info` (não há `post`/`nopost`).
-    x.bu.post = true;
-    x.bu.saida_uci = true;
+    x.bu.pedido.post = true;
+    x.bu.pedido.saida_uci = true;
     TUci {
         x,
         ponder: false,
@@ -380,13 +380,13 @@ fn go(u: &mut TUci, g: &TGoUci) {
     }
     let lim = limites_do_go(x, g);
     prepara_busca(x);
-    x.bu.multipv = x.multipv;
-    x.bu.excluidos = excluidos;
+    x.bu.pedido.multipv = x.multipv;
+    x.bu.pedido.excluidos = excluidos;
     let lim_busca = if g.ponder {
         // O lance previsto já está na posição: pensa sem relógio até o
         // `ponderhit` (então valem os limites do `go`) ou o `stop`.
-        x.bu.ponderando = true;
-        x.bu.limites_ponderhit = lim;
+        x.bu.pedido.ponderando = true;
+        x.bu.pedido.limites_ponderhit = lim;
         TLimites {
             profundidade: lim.profundidade,
             nos: lim.nos,
@@ -396,7 +396,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
         lim
     };
     let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim_busca);
-    x.bu.ponderando = false;
+    x.bu.pedido.ponderando = false;
     if u.debug {
         info_string(&format!(
             "{} threads, {} nodes",

@@ -255,7 +255,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     bu.melhorias = op.melhorias;
     bu.av.so_material_pst = op.so_material_pst;
     // O xboard manda `post` quando quer as linhas de pensamento.
-    bu.post = false;
+    bu.pedido.post = false;
     let paralelo = novo_paralelo(op.threads, &bu);
     Box::new(TXboard {
         b: Box::new(TBoard::inicial()),
@@ -569,8 +569,8 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         Comando::Exit if x.modo == TModo::Analise => x.modo = TModo::Force,
         Comando::Hard => x.ponder = true,
         Comando::Easy => x.ponder = false,
-        Comando::Post => x.bu.post = true,
-        Comando::NoPost => x.bu.post = false,
+        Comando::Post => x.bu.pedido.post = true,
+        Comando::NoPost => x.bu.pedido.post = false,
         Comando::Aleatorio => x.aleatorio = !x.aleatorio,
         // Aceita o empate só jogando e sem vantagem (`LIMIAR_ACEITA_EMPATE`);
         // recusar é não dizer nada (cai no `_`).
@@ -1145,14 +1145,14 @@ pub fn limites_do_lance(x: &TXboard) -> TLimites {
 /// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
 /// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
 pub fn prepara_busca(x: &mut TXboard) {
-    x.bu.ponderando = false;
-    x.bu.analisando = false;
-    x.bu.lance_ponder = LANCE_NULO;
+    x.bu.pedido.ponderando = false;
+    x.bu.pedido.analisando = false;
+    x.bu.pedido.lance_ponder = LANCE_NULO;
     x.bu.entrada.cancelou = false;
     x.bu.entrada.instante_hit = None;
-    x.bu.multipv = 1;
-    x.bu.excluidos.clear();
-    x.bu.nps = x.nps;
+    x.bu.pedido.multipv = 1;
+    x.bu.pedido.excluidos.clear();
+    x.bu.pedido.nps = x.nps;
 }
 
 /// O lance do livro para a posição, se o livro está ligado e a conhece.
@@ -1178,7 +1178,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     }
     // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
     if let Some(l) = lance_do_livro(x) {
-        if x.bu.post {
+        if x.bu.pedido.post {
             // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
             envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
         }
@@ -1359,9 +1359,9 @@ fn pondera(x: &mut TXboard) -> bool {
     // Limites que valem depois do acerto: os do lance do motor.
     let lim_hit = limites_do_lance(x);
     prepara_busca(x);
-    x.bu.ponderando = true;
-    x.bu.lance_ponder = previsto;
-    x.bu.limites_ponderhit = lim_hit;
+    x.bu.pedido.ponderando = true;
+    x.bu.pedido.lance_ponder = previsto;
+    x.bu.pedido.limites_ponderhit = lim_hit;
     // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
     // no começo); o relógio passa a valer no acerto.
     let lim = TLimites {
@@ -1370,7 +1370,7 @@ fn pondera(x: &mut TXboard) -> bool {
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
     let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
-    x.bu.ponderando = false;
+    x.bu.pedido.ponderando = false;
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
         // a fila (com o lance de verdade) decide.
@@ -1398,15 +1398,15 @@ fn analisa(x: &mut TXboard) {
         return;
     }
     prepara_busca(x);
-    x.bu.analisando = true;
-    x.bu.multipv = x.multipv;
-    x.bu.excluidos.clone_from(&x.excluidos);
+    x.bu.pedido.analisando = true;
+    x.bu.pedido.multipv = x.multipv;
+    x.bu.pedido.excluidos.clone_from(&x.excluidos);
     let lim = TLimites {
         infinito: true,
         ..TLimites::default()
     };
     let r = busca_paralela(&mut x.b, &mut x.bu, &mut x.paralelo, &lim);
-    x.bu.analisando = false;
+    x.bu.pedido.analisando = false;
     if r.lance.existe() {
         x.dica = Some((x.b.chave_hash, r.lance));
     }
