@@ -109,8 +109,8 @@ pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     };
     let mut bu = busca_configurada(op, BENCH_HASH_MB);
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
-    bu.post = false;
-    bu.com_estatisticas = com_estatisticas;
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = com_estatisticas;
     let mut p = novo_paralelo(threads, &bu);
     let mut est = TEstatisticas::default();
     let (mut soma_fator, mut n_fator) = (0.0f64, 0u32);
@@ -257,7 +257,7 @@ pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     .map_err(|e| format!("FEN inválido ({e})"))?;
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = busca_configurada(op, HASH_PADRAO_MB);
-    bu.com_estatisticas = com_estatisticas;
+    bu.pedido.com_estatisticas = com_estatisticas;
     // As threads nascem antes do relógio: o tempo medido é só o da busca.
     let mut p = novo_paralelo(threads, &bu);
     let inicio = Instant::now();
@@ -304,7 +304,7 @@ pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         eprintln!("{e}");
     }
     let mut bu = busca_configurada(op, HASH_PADRAO_MB);
-    bu.post = false;
+    bu.pedido.post = false;
     let mut par = novo_paralelo(threads, &bu);
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {

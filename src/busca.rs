@@ -34,7 +34,7 @@
 //! `poda_lance`, `reducao_lmr`…), logo abaixo da que a chama.
 
 use crate::avaliacao::{eval, nova_avaliacao, TAvaliacao};
-use crate::entrada::{verifica_entrada, TEntrada, TInfoBusca, TReacao};
+use crate::entrada::{envia, verifica_entrada, TEntrada, TInfoBusca, TReacao};
 use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
 use crate::hash::*;
@@ -44,54 +44,20 @@ use crate::ordenacao::{
     registra_corte, see, TOrdenacao, MAX_QUIETOS, ORD_KILLER,
 };
 use crate::tabuleiro::TBoard;
-use crate::tempo::TLimites;
+use crate::tempo::{
+    acerto_do_ponder, cabe_outra_iteracao, inicializa_tempo_busca, limite_atingido,
+    mascara_verificacao, nota_iteracao, so_para_por_ordem, tempo_decorrido_ms, TLimites, TTempo,
+    MASCARA_RELOGIO,
+};
 use crate::tipos::*;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
-// --- Parâmetros da busca (cada um com o porquê) ---
-/// Redução fixa do lance nulo. ICE: R = 2; o R variável foi testado e ficou pior.
-pub const R_NULO: i32 = 2;
+// --- Parâmetros do aprofundamento (cada um com o porquê) ---
 /// Largura inicial da janela de aspiração (ICE 50f3dea: 50).
 pub const JANELA_ASPIRACAO: i32 = 50;
 /// Profundidade a partir da qual a janela de aspiração é usada.
 const PROF_ASPIRACAO: i32 = 4;
-/// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200).
-pub const MARGEM_FUTILIDADE: i32 = 200;
-/// A futilidade vale até este ply do horizonte (o ICE: só no último)…
-const PROF_FUTILIDADE: i32 = 3;
-/// …com a margem crescendo tanto por ply a mais: quanto mais longe do
-/// horizonte, mais um lance quieto pode recuperar (ameaças, lances
-/// seguintes), e a margem tem de cobrir isso.
-const MARGEM_FUTILIDADE_PLY: i32 = 100;
-/// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
-const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
-/// Futilidade reversa só até esta profundidade restante: mais longe do
-/// horizonte, o adversário tem lances demais para recuperar o escore.
-const PROF_FUTILIDADE_REVERSA: i32 = 7;
-/// LMR: só a partir desta profundidade restante…
-const LMR_PROFUNDIDADE: i32 = 3;
-/// …e depois de tantos lances já pesquisados no nó.
-const LMR_LANCES: usize = 3;
-/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
-/// divisor. Uma redução fixa corta pouco nas árvores fundas e
-/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
-const LMR_DIVISOR: f64 = 2.25;
-/// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
-/// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
-/// tudo que tinha chance de cortar).
-const LMP_PROFUNDIDADE: i32 = 3;
-/// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
-/// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
-const MARGEM_SEE_QUIETOS: i32 = 80;
-/// Verifica relógio e entrada a cada tantos nós (potência de 2 − 1).
-const MASCARA_RELOGIO: u64 = 2047;
-/// Com um limite de nós (`ice datagen`, `ice busca --nos`), a verificação
-/// é mais frequente: de 2048 em 2048, um limite de 5000 nós pararia em 6144.
-/// De 256 em 256 o limite vale com 5 % de folga, e consultar o relógio a
-/// cada 256 nós ainda custa menos de um milésimo do tempo.
-const MASCARA_NOS: u64 = 255;
 /// Janela de aspiração: ao passar desta largura, o lado que falhou abre de
 /// vez (±INFINITO). Mais uma duplicação custaria outra pesquisa à toa.
 const JANELA_MAXIMA: i32 = 1000;
@@ -104,36 +70,9 @@ const JANELA_MAXIMA: i32 = 1000;
 /// a ela pela tabela. A principal (thread 0) nunca pula.
 const SALTO_TAMANHO: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SALTO_FASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
-// --- Gestão do tempo entre iterações ---
-// O `tempo` calcula o tempo-alvo da jogada; aqui se decide, ao fim de cada
-// iteração, se vale começar outra. O alvo é multiplicado pela instabilidade:
-// posição em que o melhor lance muda ou o escore cai merece mais tempo.
-/// Uma iteração custa várias vezes a anterior: passada esta fração do alvo,
-/// a próxima provavelmente não terminaria, e uma iteração incompleta pouco
-/// acrescenta.
-const FRACAO_ALVO_NOVA_ITERACAO: f64 = 0.55;
-/// O melhor lance mudou nesta iteração: a busca ainda não se decidiu.
-const FATOR_LANCE_MUDOU: f64 = 1.6;
-/// O escore caiu: talvez haja uma defesa a achar, vale pensar mais.
-const FATOR_ESCORE_CAIU: f64 = 1.4;
-/// Teto da instabilidade: nunca mais que 3× o alvo (o máximo da jogada,
-/// `tempo_max_ms`, continua valendo de qualquer modo).
-const TETO_INSTABILIDADE: f64 = 3.0;
-/// A cada iteração estável a instabilidade volta 10% em direção a 1.
-const DECAIMENTO_INSTABILIDADE: f64 = 0.9;
-/// Queda de escore (centipeões) entre iterações que conta como instável…
-const QUEDA_ESCORE: i32 = 30;
-/// …só depois desta profundidade: nas iterações rasas o escore oscila à toa.
-const PROF_MIN_QUEDA: i32 = 4;
 /// Na análise e no ponder, a espera pela ordem de fora dorme tanto entre
 /// olhadas na entrada (não gasta CPU, e 5 ms não se percebem).
 const PAUSA_ESPERA_MS: u64 = 5;
-/// Depois de quanto tempo de busca o UCI recebe `info currmove` (ms).
-const MS_CURRMOVE: u64 = 3000;
-/// Depois de quanto tempo o UCI recebe também as melhoras no meio de uma
-/// iteração (ms); antes, só a linha do fim de cada iteração.
-const MS_MELHORA_UCI: u64 = 1000;
 
 // --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
 /// SEE para separar capturas boas e ruins, podar as ruins na quiescência e,
@@ -165,15 +104,6 @@ pub const NOMES_MELHORIAS: [(&str, u32); 7] = [
     ("ttqs", MELHORIA_TT_QS),
 ];
 
-/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
-/// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
-/// zerar 4 KB a cada nó custaria mais que gerar os lances.
-#[derive(Clone, Copy, Default)]
-pub struct TNoPilha {
-    pub lista: TListaLances,
-    pub pv: TPv,
-}
-
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
 /// da tabela: a ordem de parar, que só a principal dá, e os nós de cada
 /// ajudante, que ela publica de tempos em tempos (em `verifica_parada`) para
@@ -190,6 +120,58 @@ pub struct TCompartilhado {
     pub prof_concluida: AtomicI32,
 }
 
+/// O que quem chama a busca pede, além dos limites (`TLimites`, o argumento
+/// da `busca`): o protocolo o preenche antes de cada busca, e o Lazy SMP o
+/// copia inteiro para as ajudantes (`paralelo::prepara_ajudante`). A busca
+/// só o lê. Como o `SearchInput` do Fruit.
+#[derive(Clone, Debug)]
+pub struct TPedido {
+    /// Imprimir as linhas de pensamento (`post`)?
+    pub post: bool,
+    /// As linhas de pensamento saem no formato do UCI (`info depth …`) em
+    /// vez do formato do xboard.
+    pub saida_uci: bool,
+    /// Pensar no tempo do oponente: o relógio só começa no acerto (ver
+    /// `TTempo`), e até lá só uma ordem de fora para a busca.
+    pub ponderando: bool,
+    /// Lance esperado do oponente durante o ponder.
+    pub lance_ponder: TLance,
+    /// Limites que passam a valer quando o ponder acerta.
+    pub limites_ponderhit: TLimites,
+    /// Modo de análise: busca sem fim, nunca joga.
+    pub analisando: bool,
+    /// Quantas linhas a raiz mostra por profundidade (MultiPV; 1 = só a
+    /// melhor). O protocolo põe > 1 só na análise: jogando, vale a melhor.
+    pub multipv: usize,
+    /// Lances da raiz que a interface tirou da busca (`exclude` do xboard,
+    /// o complemento do `searchmoves` do UCI), pelo `codigo()`. A busca só
+    /// os consulta uma vez, na raiz.
+    pub excluidos: Vec<u16>,
+    /// `nps N` (CECP): N > 0 faz o tempo da busca ser nós ÷ N (o relógio
+    /// virtual de `tempo`); 0 usa o relógio de parede.
+    pub nps: u64,
+    /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
+    /// contador custa um teste sempre previsto.
+    pub com_estatisticas: bool,
+}
+
+impl Default for TPedido {
+    fn default() -> Self {
+        TPedido {
+            post: true,
+            saida_uci: false,
+            ponderando: false,
+            lance_ponder: LANCE_NULO,
+            limites_ponderhit: TLimites::default(),
+            analisando: false,
+            multipv: 1,
+            excluidos: Vec::new(),
+            nps: 0,
+            com_estatisticas: false,
+        }
+    }
+}
+
 /// O estado da busca: o que no ICE eram variáveis globais. Cada thread do
 /// Lazy SMP tem o seu (killers, history, pilha, avaliação, contadores); só
 /// a tabela e o `compartilhado` são de todas.
@@ -197,78 +179,52 @@ pub struct TBusca {
     pub tt: Arc<TTabelaHash>,
     pub av: TAvaliacao,
     pub entrada: TEntrada,
-    /// Imprimir as linhas de pensamento (`post`)?
-    pub post: bool,
     /// Quais melhorias pós-ICE estão ligadas (bits `MELHORIA_*`).
     pub melhorias: u32,
-    /// Pensando no tempo do oponente (só para numa ordem de fora ou no acerto).
-    pub ponderando: bool,
-    /// Modo de análise: busca sem fim, nunca joga.
-    pub analisando: bool,
-    /// Lance esperado do oponente durante o ponder.
-    pub lance_ponder: TLance,
-    /// Limites que passam a valer quando o ponder acerta.
-    pub limites_ponderhit: TLimites,
+    /// O que foi pedido (ver `TPedido`).
+    pub pedido: TPedido,
+    /// O relógio desta busca (início, limites, instabilidade, ponder).
+    pub tempo: TTempo,
     /// Killers e history: o que a ordenação aprende durante a busca.
     pub ord: TOrdenacao,
     /// Nós visitados (AlphaBeta + quiescência).
     pub nos: u64,
     /// Nós ao fim de cada iteração completa (para o fator de ramificação).
     pub nos_iteracao: [u64; MAX_DEPTH],
-    inicio: Instant,
-    limites: TLimites,
     /// Fim de tempo ou ordem de parar.
     pub parar: bool,
-    /// A PV da iteração anterior, seguida no começo de cada iteração.
-    pv_anterior: TPv,
-    seguindo_pv: bool,
+    /// A PV da iteração anterior (da linha em pesquisa, no MultiPV),
+    /// seguida no começo de cada iteração.
+    pub(crate) pv_anterior: TPv,
+    pub(crate) seguindo_pv: bool,
     /// Profundidade da iteração corrente (para limitar as extensões).
-    prof_iteracao: i32,
+    pub(crate) prof_iteracao: i32,
     /// Avaliação estática de cada ply do caminho atual (−INFINITO em
     /// xeque), para saber se o lado a jogar está melhorando.
-    estaticas: [i32; MAX_DEPTH + 1],
+    pub(crate) estaticas: [i32; MAX_DEPTH + 1],
     /// Lances da raiz ainda por pesquisar na iteração (para `stat01`).
     restantes_raiz: u32,
     total_raiz: u32,
     lance_atual_raiz: TLance,
-    /// O ponder acertou durante esta busca.
-    pub ponder_acertou: bool,
     /// Pilha de listas e PVs, um elemento por ply.
-    pilha: Vec<TNoPilha>,
+    pub(crate) pilha: Vec<TNoPilha>,
     /// Reduções do LMR por [profundidade][número do lance], calculadas uma
     /// vez (o logaritmo não entra no laço da busca).
-    reducoes_lmr: [[u8; 64]; 64],
+    pub(crate) reducoes_lmr: [[u8; 64]; 64],
     /// De quantos em quantos nós (menos 1) o relógio, o limite de nós e a
-    /// entrada são consultados: MASCARA_RELOGIO, ou MASCARA_NOS com limite de nós.
-    mascara_verificacao: u64,
-    /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
-    /// contador custa um teste sempre previsto.
-    pub com_estatisticas: bool,
-    /// Os contadores; quem pede as estatísticas os zera (o `bench` soma
-    /// várias buscas).
+    /// entrada são consultados (`tempo::mascara_verificacao`).
+    pub(crate) mascara_verificacao: u64,
+    /// Os contadores das estatísticas (`pedido.com_estatisticas`); quem as
+    /// pede os zera (o `bench` soma várias buscas).
     pub est: TEstatisticas,
     /// 0 na thread principal; i ≥ 1 na i-ésima ajudante, que não olha
     /// relógio nem entrada, só a ordem de parar de `compartilhado`.
     pub id_thread: usize,
     pub compartilhado: Arc<TCompartilhado>,
-    /// Quantas linhas a raiz mostra por profundidade (MultiPV; 1 = só a
-    /// melhor). O protocolo põe > 1 só na análise: jogando, vale a melhor.
-    pub multipv: usize,
-    /// Lances da raiz que a interface tirou da busca (`exclude` do xboard,
-    /// o complemento do `searchmoves` do UCI), pelo `codigo()`. O protocolo
-    /// monta a lista entre buscas; a busca só a consulta uma vez, na raiz.
-    pub excluidos: Vec<u16>,
-    /// `nps N` (CECP): N > 0 faz o tempo da busca ser nós ÷ N (um relógio
-    /// virtual, reproduzível: a mesma posição gasta os mesmos nós); 0 usa o
-    /// relógio de parede.
-    pub nps: u64,
-    /// As linhas de pensamento saem no formato do UCI (`info depth …`) em
-    /// vez do formato do xboard.
-    pub saida_uci: bool,
     /// O ply mais fundo alcançado nesta busca (o `seldepth` do UCI).
     pub seldepth: usize,
     /// As linhas do MultiPV desta iteração e da anterior (alocadas uma vez;
-    /// ver `itera_multipv`).
+    /// ver `itera_profundidade`).
     linhas: Vec<TLinhaPv>,
     linhas_anteriores: Vec<TLinhaPv>,
 }
@@ -282,16 +238,6 @@ pub const MAX_MULTIPV: usize = 64;
 pub struct TLinhaPv {
     pub escore: i32,
     pub pv: TPv,
-}
-
-/// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
-/// só quando as estatísticas foram pedidas.
-macro_rules! conta {
-    ($bu:expr, $campo:ident) => {
-        if $bu.com_estatisticas {
-            $bu.est.$campo += 1;
-        }
-    };
 }
 
 /// O resultado de uma busca.
@@ -322,17 +268,12 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         tt,
         av: nova_avaliacao(),
         entrada: TEntrada::default(),
-        post: true,
         melhorias: TODAS_MELHORIAS,
-        ponderando: false,
-        analisando: false,
-        lance_ponder: LANCE_NULO,
-        limites_ponderhit: TLimites::default(),
+        pedido: TPedido::default(),
+        tempo: TTempo::default(),
         ord: nova_ordenacao(),
         nos: 0,
         nos_iteracao: [0; MAX_DEPTH],
-        inicio: Instant::now(),
-        limites: TLimites::default(),
         parar: false,
         pv_anterior: TPv::default(),
         seguindo_pv: false,
@@ -341,33 +282,16 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         restantes_raiz: 0,
         total_raiz: 0,
         lance_atual_raiz: LANCE_NULO,
-        ponder_acertou: false,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
         reducoes_lmr: tabela_lmr(),
         mascara_verificacao: MASCARA_RELOGIO,
-        com_estatisticas: false,
         est: TEstatisticas::default(),
         id_thread: 0,
         compartilhado: Arc::new(TCompartilhado::default()),
-        multipv: 1,
-        excluidos: Vec::new(),
-        nps: 0,
-        saida_uci: false,
         seldepth: 0,
         linhas: vec![TLinhaPv::default(); MAX_MULTIPV],
         linhas_anteriores: vec![TLinhaPv::default(); MAX_MULTIPV],
     }
-}
-
-/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
-fn tabela_lmr() -> [[u8; 64]; 64] {
-    let mut t = [[0u8; 64]; 64];
-    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in linha.iter_mut().enumerate().skip(1) {
-            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
-        }
-    }
-    t
 }
 
 /// A melhoria `m` está ligada? (nunca no modo clássico)
@@ -410,115 +334,23 @@ pub fn nos_totais(bu: &TBusca) -> u64 {
     bu.nos + ajudantes
 }
 
-/// Milissegundos desde o início da busca. Com `nps N` o tempo é virtual:
-/// os nós desta thread ÷ N (a especificação manda decidir e informar o
-/// tempo assim, para que a força não dependa da máquina).
-#[inline]
-pub fn tempo_decorrido_ms(bu: &TBusca) -> u64 {
-    match bu.nos.saturating_mul(1000).checked_div(bu.nps) {
-        Some(ms) => ms,
-        None => bu.inicio.elapsed().as_millis() as u64,
-    }
-}
-
-/// Escore no formato do protocolo xboard: centipeões, ou ±(100000 + N) para
-/// mate em N lances.
-pub fn escore_xboard(escore: i32) -> i32 {
-    if escore >= LIMIAR_MATE {
-        100_000 + (MATE - escore + 1) / 2
-    } else if escore <= -LIMIAR_MATE {
-        -(100_000 + (MATE + escore) / 2)
-    } else {
-        escore
-    }
-}
-
-/// Escore no formato do UCI: `cp N`, ou `mate N` em lances (negativo
-/// quando é o lado a jogar que leva mate).
-pub fn escore_uci(escore: i32) -> String {
-    if escore >= LIMIAR_MATE {
-        format!("mate {}", (MATE - escore + 1) / 2)
-    } else if escore <= -LIMIAR_MATE {
-        format!("mate -{}", (MATE + escore) / 2)
-    } else {
-        format!("cp {escore}")
-    }
-}
-
-/// Imprime a linha de pensamento no formato do ICE: `ply escore tempo nós pv`
-/// (tempo em centésimos). Porta de `ImprimePV()`. No UCI a mesma linha vira
-/// `info depth … multipv K score … pv …`; no xboard as K linhas do MultiPV
-/// são linhas comuns da mesma profundidade, da melhor para a pior, que é
-/// como a janela Engine Output do XBoard as ordena.
-fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
-    if !bu.post {
-        return;
-    }
-    if bu.saida_uci {
-        imprime_info_uci(bu, prof, escore, pv, linha);
-        return;
-    }
-    let mut s = format!(
-        "{:2} {:6} {:6} {:9}",
-        prof,
-        escore_xboard(escore),
-        tempo_decorrido_ms(bu) / 10,
-        nos_totais(bu)
-    );
-    for l in &pv.lances[..pv.num_lances] {
-        s.push(' ');
-        s.push_str(&lance_para_texto(l));
-    }
-    // Pela `entrada::envia`: linha inteira, flush, e no registro
-    // (RUST_LOG=debug) junto com o resto da transcrição do protocolo.
-    crate::entrada::envia(&s);
-}
-
-/// A linha `info` do UCI, com o que as interfaces mostram: profundidade e
-/// seletiva, número da linha, escore, nós, nós/s, ocupação da tabela, tempo
-/// (ms) e a PV.
-fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
-    let ms = tempo_decorrido_ms(bu);
-    let nos = nos_totais(bu);
-    let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
-        prof,
-        bu.seldepth.max(prof as usize),
-        linha,
-        escore_uci(escore),
-        nos,
-        nos.saturating_mul(1000) / ms.max(1),
-        ocupacao_hash(&bu.tt),
-        ms
-    );
-    for l in &pv.lances[..pv.num_lances] {
-        s.push(' ');
-        s.push_str(&lance_para_texto(l));
-    }
-    crate::entrada::envia(&s);
-}
-
-/// Confere relógio, limite de nós e entrada. Chamado a cada 2048 nós (256 com limite de nós).
-/// O limite de nós conta só os da principal (as ajudantes param com ela).
-fn verifica_parada(bu: &mut TBusca) {
+/// Confere relógio, limite de nós e entrada; a árvore a chama a cada 2048
+/// nós (256 com limite de nós). As decisões de tempo são do `tempo`; o
+/// limite de nós conta só os da principal (as ajudantes param com ela).
+pub fn verifica_parada(bu: &mut TBusca) {
     if bu.id_thread > 0 {
         verifica_parada_ajudante(bu);
         return;
     }
-    let ms = tempo_decorrido_ms(bu);
-    let lim = bu.limites;
-    if !lim.infinito && !bu.ponderando {
-        if lim.tempo_max_ms > 0 && ms >= lim.tempo_max_ms {
-            bu.parar = true;
-        }
-        if lim.nos > 0 && bu.nos >= lim.nos {
-            bu.parar = true;
-        }
-        // Lazy SMP: uma ajudante já completou a profundidade pedida.
-        let feita = bu.compartilhado.prof_concluida.load(Ordering::Relaxed);
-        if lim.profundidade > 0 && feita >= lim.profundidade as i32 {
-            bu.parar = true;
-        }
+    let ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
+    if limite_atingido(&bu.tempo, ms, bu.nos) {
+        bu.parar = true;
+    }
+    // Lazy SMP: uma ajudante já completou a profundidade pedida.
+    let pedida = bu.tempo.limites.profundidade;
+    let feita = bu.compartilhado.prof_concluida.load(Ordering::Relaxed);
+    if !so_para_por_ordem(&bu.tempo) && pedida > 0 && feita >= pedida as i32 {
+        bu.parar = true;
     }
     let info = TInfoBusca {
         ms,
@@ -527,26 +359,15 @@ fn verifica_parada(bu: &mut TBusca) {
         lances_restantes: bu.restantes_raiz,
         lances_total: bu.total_raiz,
         lance_atual: bu.lance_atual_raiz,
-        ponderando: bu.ponderando,
-        analisando: bu.analisando,
-        lance_ponder: bu.lance_ponder,
+        ponderando: bu.tempo.ponderando,
+        analisando: bu.pedido.analisando,
+        lance_ponder: bu.pedido.lance_ponder,
     };
     match verifica_entrada(&mut bu.entrada, &info) {
         TReacao::Continua => {}
         TReacao::Para => bu.parar = true,
-        TReacao::PonderHit => {
-            // O oponente jogou o esperado: a busca segue, agora com relógio.
-            // O tempo já pensado é lucro: os limites contam a partir daqui.
-            bu.ponderando = false;
-            let ja = ms;
-            bu.limites = bu.limites_ponderhit;
-            if bu.limites.tempo_max_ms > 0 {
-                bu.limites.tempo_max_ms += ja;
-                bu.limites.tempo_alvo_ms += ja;
-            }
-            bu.limites.infinito = false;
-            bu.ponder_acertou = true;
-        }
+        // O oponente jogou o esperado: a busca segue, agora com relógio.
+        TReacao::PonderHit => acerto_do_ponder(&mut bu.tempo, ms),
     }
 }
 
@@ -563,12 +384,503 @@ fn verifica_parada_ajudante(bu: &mut TBusca) {
     }
 }
 
+/// Empate pelas regras (repetição, 50 lances, material insuficiente)?
+#[inline]
+pub fn empate_por_regra(b: &TBoard) -> bool {
+    b.meio_lances >= 100 || b.repeticoes() >= 1 || b.material_insuficiente()
+}
+
+// ---------------------------------------------------------------------------
+// Raiz e aprofundamento iterativo
+// ---------------------------------------------------------------------------
+
+/// O que uma iteração na raiz produz, completa ou interrompida.
+#[derive(Clone, Copy)]
+struct TIteracao {
+    /// Escore da última pesquisa da raiz (vale só se a iteração terminou).
+    escore: i32,
+    /// PV do melhor lance achado dentro da janela.
+    pv: TPv,
+    /// Esse lance e seu escore, guardados mesmo que a iteração não termine:
+    /// um lance que já provou ser melhor que o anterior não se joga fora.
+    parcial: Option<(TLance, i32)>,
+}
+
+/// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
+/// ICE. Devolve o melhor lance da última iteração completa, ou o da corrente
+/// quando ela já achou um melhor. Uma thread só; a de várias é
+/// `paralelo::busca_paralela`.
+pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
+    envelhece_hash(&bu.tt);
+    busca_na_thread(b, bu, lim)
+}
+
+/// A `busca` de uma thread, sem envelhecer a tabela: no Lazy SMP quem
+/// envelhece é quem começa a busca de todas, uma vez, antes de qualquer uma
+/// gravar. Numa ajudante (`id_thread` > 0) o resultado só conta os nós.
+pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
+    // Passo 1. Zera contadores, começa o relógio, prepara killers e history.
+    prepara_busca(bu, lim);
+
+    // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
+    let mut r = TResultado::default();
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    if lista.n == 0 {
+        r.escore = if b.em_xeque() { -MATE } else { 0 };
+        espera_fim_infinito(bu);
+        r.ponder_hit = bu.tempo.ponder_acertou;
+        return r;
+    }
+    // Passo 2b. Os lances que a interface tirou (`exclude`, `searchmoves`)
+    // saem da raiz. Se não sobra nenhum, não há o que pesquisar: nenhum
+    // lance, e a análise espera a próxima ordem.
+    if !bu.pedido.excluidos.is_empty() {
+        filtra_raiz(&mut lista, &bu.pedido.excluidos);
+        if lista.n == 0 {
+            espera_fim_infinito(bu);
+            r.ponder_hit = bu.tempo.ponder_acertou;
+            return r;
+        }
+    }
+
+    // Passo 3. Ordem inicial: a da ordenação normal (hash, capturas…). O
+    // primeiro lance já é a resposta se o tempo acabar antes da 1ª iteração.
+    // A PV anterior acabou de ser zerada: não há lance de PV.
+    let lance_hash = le_hash(&bu.tt, b.chave_hash, 0)
+        .map(|e| e.lance)
+        .unwrap_or(0);
+    let com_see = usa(bu, MELHORIA_SEE);
+    ordena_lances(b, &bu.ord, &mut lista, 0, LANCE_NULO, lance_hash, com_see);
+    r.lance = obtem_melhor_lance(&mut lista, 0);
+
+    // Passo 4. Aprofundamento iterativo. A pilha sai do TBusca durante a
+    // busca para poder ser passada por fatias junto com `&mut bu`.
+    let mut pilha = std::mem::take(&mut bu.pilha);
+    let max_prof = profundidade_maxima(lim);
+    itera_profundidade(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
+    bu.pilha = pilha;
+
+    // Passo 5. Na análise e no ponder, espera a ordem de parar.
+    espera_fim_infinito(bu);
+    // Passo 6. No UCI e com `nps`, a linha do fim, com os nós e o tempo
+    // da iteração interrompida.
+    imprime_linha_final(bu, &r);
+    r.nos = bu.nos;
+    r.ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
+    r.ponder_hit = bu.tempo.ponder_acertou;
+    r
+}
+
+/// Passo 2b da `busca`: tira da lista da raiz os lances excluídos.
+fn filtra_raiz(lista: &mut TListaLances, excluidos: &[u16]) {
+    let mut n = 0;
+    for i in 0..lista.n {
+        if !excluidos.contains(&lista.lances[i].codigo()) {
+            lista.lances[n] = lista.lances[i];
+            n += 1;
+        }
+    }
+    lista.n = n;
+}
+
+/// Passo 1 da `busca`: estado novo para uma busca. O relógio começa aqui
+/// (parado até o acerto, no ponder). ICE: killers zerados a cada busca; a
+/// history é envelhecida (não zerada), e a tabela também (na `busca`, antes).
+fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
+    let p = &bu.pedido;
+    bu.tempo = inicializa_tempo_busca(lim, p.nps, p.ponderando.then_some(&p.limites_ponderhit));
+    bu.mascara_verificacao = mascara_verificacao(&bu.tempo);
+    bu.nos = 0;
+    bu.seldepth = 0;
+    bu.parar = false;
+    bu.nos_iteracao = [0; MAX_DEPTH];
+    bu.pv_anterior = TPv::default();
+    prepara_ordenacao(&mut bu.ord);
+}
+
+/// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
+/// deixando folga para a quiescência e as extensões.
+fn profundidade_maxima(lim: &TLimites) -> i32 {
+    if lim.profundidade > 0 {
+        (lim.profundidade as i32).min(MAX_DEPTH as i32 - 2)
+    } else {
+        MAX_DEPTH as i32 - 2
+    }
+}
+
+/// Passo 4 da `busca`: uma iteração por profundidade, até `max_prof`, o fim
+/// do tempo ou uma ordem de parar. Em cada profundidade, as `k` linhas do
+/// MultiPV (`pedido.multipv`; as ajudantes fazem sempre 1), como o
+/// `for pvIdx` do Stockfish: a linha `i` pesquisa a raiz sem os lances das
+/// linhas anteriores desta iteração, que ficam nas posições 0..i da lista;
+/// cada linha tem a sua janela de aspiração em volta do escore que ela teve
+/// na iteração anterior e segue a sua PV anterior. O resultado (o lance
+/// jogado) é sempre o da linha 1, e uma iteração interrompida só aproveita a
+/// linha 1.
+fn itera_profundidade(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    max_prof: i32,
+    r: &mut TResultado,
+) {
+    let k = if bu.id_thread == 0 {
+        bu.pedido.multipv.clamp(1, MAX_MULTIPV).min(lista.n)
+    } else {
+        1
+    };
+    // Fora do `bu` durante a busca, como a pilha (ver `busca_na_thread`).
+    let mut linhas = std::mem::take(&mut bu.linhas);
+    let mut anteriores = std::mem::take(&mut bu.linhas_anteriores);
+    anteriores[..k].fill(TLinhaPv::default());
+    for prof in 1..=max_prof {
+        if pula_iteracao(bu.id_thread, prof) {
+            continue;
+        }
+        bu.prof_iteracao = prof;
+        let mut lance_mudou = false;
+        for i in 0..k {
+            // Passo 4a. A linha i: a raiz sem os lances das linhas 0..i, o
+            // melhor lance conhecido à frente (o da linha 1 é o do resultado).
+            let anterior = anteriores[i];
+            let lance_anterior = if i == 0 {
+                r.lance
+            } else {
+                anterior.pv.lances[0]
+            };
+            bu.pv_anterior = anterior.pv;
+            let it = janela_aspiracao(
+                b,
+                bu,
+                lista,
+                pilha,
+                prof,
+                i,
+                anterior.escore,
+                lance_anterior,
+            );
+
+            // Passo 4b. Na linha 1, um lance achado dentro da janela vale
+            // mesmo que a iteração não termine; se é outro lance, a posição
+            // está instável.
+            if let (0, Some((l, v))) = (i, it.parcial) {
+                lance_mudou = !mesmo_lance(&l, &r.lance);
+                r.lance = l;
+                r.escore = v;
+                r.pv = it.pv;
+            }
+            if bu.parar {
+                break;
+            }
+            linhas[i] = TLinhaPv {
+                escore: it.escore,
+                pv: it.pv,
+            };
+            if i + 1 < k {
+                separa_linha(lista, i, &it.pv);
+            }
+        }
+        if bu.parar {
+            break;
+        }
+
+        // Passo 4c. Iteração completa: as linhas são o resultado, e as PVs a
+        // seguir na próxima. O relógio fica sabendo se ela foi instável.
+        conclui_iteracao(bu, r, prof, &mut linhas[..k]);
+        nota_iteracao(
+            &mut bu.tempo,
+            prof,
+            lance_mudou,
+            anteriores[0].escore,
+            linhas[0].escore,
+        );
+        anteriores[..k].copy_from_slice(&linhas[..k]);
+
+        // Passo 4d. Vale começar outra iteração?
+        if deve_parar(bu, prof, r.escore) {
+            break;
+        }
+    }
+    bu.linhas = linhas;
+    bu.linhas_anteriores = anteriores;
+}
+
+/// Passo 4a com MultiPV: o melhor lance da linha `i` (o primeiro da `pv`)
+/// vai para a posição `i` da lista, e as próximas linhas pesquisam só
+/// `lista[i + 1..]`.
+fn separa_linha(lista: &mut TListaLances, i: usize, pv: &TPv) {
+    if pv.num_lances == 0 {
+        return;
+    }
+    if let Some(j) = (i..lista.n).find(|&j| mesmo_lance(&lista.lances[j], &pv.lances[0])) {
+        lista.lances.swap(i, j);
+    }
+}
+
+/// Lazy SMP: a ajudante `id_thread` pula a iteração `prof`? (Ver
+/// `SALTO_TAMANHO`; a principal, 0, nunca pula.)
+#[inline]
+fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
+    if id_thread == 0 {
+        return false;
+    }
+    let i = (id_thread - 1) % SALTO_TAMANHO.len();
+    ((prof + SALTO_FASE[i]) / SALTO_TAMANHO[i]) % 2 == 1
+}
+
+/// Passo 4a: a iteração `prof` da raiz `lista[primeiro..]` com janela de
+/// aspiração em volta do escore anterior; ao falhar, a janela se abre para o
+/// lado da falha (dobrando) até o escore caber. RUST: o laço também olha
+/// `parar`, ao contrário do 50f3dea, que travava quando o tempo acabava no
+/// meio das novas tentativas.
+#[allow(clippy::too_many_arguments)]
+fn janela_aspiracao(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    prof: i32,
+    primeiro: usize,
+    escore_anterior: i32,
+    lance_anterior: TLance,
+) -> TIteracao {
+    let mut it = TIteracao {
+        escore: 0,
+        pv: TPv::default(),
+        parcial: None,
+    };
+    let mut largura = JANELA_ASPIRACAO;
+    // Nas iterações rasas e perto de mates o escore pula demais: janela cheia.
+    let (mut alfa, mut beta) = if prof >= PROF_ASPIRACAO && escore_anterior.abs() < LIMIAR_MATE {
+        (escore_anterior - largura, escore_anterior + largura)
+    } else {
+        (-INFINITO, INFINITO)
+    };
+    loop {
+        reordena_raiz(lista, primeiro, &lance_anterior);
+        it.escore = busca_raiz(b, bu, lista, pilha, primeiro, alfa, beta, prof, &mut it);
+        if bu.parar {
+            break;
+        }
+        if it.escore <= alfa {
+            alfa = (alfa - largura).max(-INFINITO);
+            largura *= 2;
+            if largura > JANELA_MAXIMA {
+                alfa = -INFINITO;
+            }
+        } else if it.escore >= beta {
+            beta = (beta + largura).min(INFINITO);
+            largura *= 2;
+            if largura > JANELA_MAXIMA {
+                beta = INFINITO;
+            }
+        } else {
+            break;
+        }
+    }
+    it
+}
+
+/// Reordena a raiz `lista[primeiro..]` pelo resultado da iteração anterior:
+/// o melhor lance vai à frente e os demais pelo escore que cada um teve (o
+/// `valor_lance` que `busca_raiz` deixou neles).
+fn reordena_raiz(lista: &mut TListaLances, primeiro: usize, melhor: &TLance) {
+    let raiz = &mut lista.lances[primeiro..lista.n];
+    for l in raiz.iter_mut() {
+        l.especial &= !MSK_SELECIONADO;
+    }
+    if let Some(l) = raiz.iter_mut().find(|l| mesmo_lance(l, melhor)) {
+        l.valor_lance = INFINITO + 1;
+    }
+}
+
+/// Pesquisa a raiz `lista[primeiro..]`: como `alpha_beta`, mas imprime uma
+/// linha de pensamento a cada melhora de α (como o ICE) e guarda em `it` o
+/// melhor lance mesmo se a iteração for interrompida.
+#[allow(clippy::too_many_arguments)]
+fn busca_raiz(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    lista: &mut TListaLances,
+    pilha: &mut [TNoPilha],
+    primeiro: usize,
+    mut alfa: i32,
+    beta: i32,
+    prof: i32,
+    it: &mut TIteracao,
+) -> i32 {
+    let mut melhor = -INFINITO;
+    bu.total_raiz = (lista.n - primeiro) as u32;
+    for i in primeiro..lista.n {
+        let l = obtem_melhor_lance(lista, i);
+        // Para o `stat01` do xboard: lance atual e quantos faltam.
+        bu.restantes_raiz = (lista.n - i) as u32;
+        bu.lance_atual_raiz = l;
+        imprime_lance_atual(bu, prof, &l, i - primeiro + 1);
+        bu.seguindo_pv = i == primeiro;
+        b.make(&l);
+        // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
+        let nova_prof = prof - 1 + b.em_xeque() as i32;
+        let v = if i == primeiro {
+            -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
+        } else {
+            let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
+            if v > alfa && v < beta && !bu.parar {
+                v = -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true);
+            }
+            v
+        };
+        b.unmake();
+        if bu.parar {
+            break;
+        }
+        // Valor de ordenação da próxima iteração: o escore (o melhor vai à frente).
+        lista.lances[i].valor_lance = v;
+        if v > melhor {
+            melhor = v;
+            if v > alfa {
+                alfa = v;
+                it.pv.atualiza(l, &pilha[0].pv);
+                if v < beta {
+                    it.parcial = Some((l, v));
+                    imprime_melhora(bu, prof, v, &it.pv);
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+    melhor
+}
+
+/// Passo 4c: a iteração `prof` terminou com as `linhas`: ordenadas da
+/// melhor para a pior (inserção: são no máximo 64, e a ordem quase sempre
+/// já está certa), a primeira vira o resultado, e todas saem na linha de
+/// pensamento.
+fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, linhas: &mut [TLinhaPv]) {
+    for i in 1..linhas.len() {
+        let mut j = i;
+        while j > 0 && linhas[j].escore > linhas[j - 1].escore {
+            linhas.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    r.escore = linhas[0].escore;
+    r.profundidade = prof;
+    r.pv = linhas[0].pv;
+    if r.pv.num_lances > 0 {
+        r.lance = r.pv.lances[0];
+    }
+    bu.nos_iteracao[prof as usize] = bu.nos;
+    if bu.id_thread > 0 {
+        // A principal fica sabendo (limite de profundidade, ver `verifica_parada`).
+        bu.compartilhado
+            .prof_concluida
+            .fetch_max(prof, Ordering::Relaxed);
+    }
+    for (j, l) in linhas.iter().enumerate() {
+        imprime_pv(bu, prof, l.escore, &l.pv, j + 1);
+    }
+}
+
+/// Passo 4d: não começa outra iteração se o relógio diz que ela não cabe
+/// (`tempo::cabe_outra_iteracao`), ou se um mate já foi achado por uma
+/// busca completa. Na análise e no ponder só a ordem de fora para a busca.
+fn deve_parar(bu: &TBusca, prof: i32, escore: i32) -> bool {
+    if so_para_por_ordem(&bu.tempo) {
+        return false;
+    }
+    // Mate em N achado com mais de 2N plies de profundidade: não há o que
+    // melhorar (um mate mais curto já teria aparecido).
+    let mate_provado = escore.abs() >= LIMIAR_MATE && prof > 2 * (MATE - escore.abs()) + 2;
+    !cabe_outra_iteracao(&bu.tempo, bu.nos) || mate_provado
+}
+
+/// Na análise e no ponder a busca não pode terminar sozinha (nem num mate
+/// achado, nem na profundidade máxima): espera a ordem de fora ou o acerto
+/// do ponder, olhando a entrada sem gastar CPU.
+fn espera_fim_infinito(bu: &mut TBusca) {
+    // Sem entrada (linha de comando) ninguém mandaria parar.
+    while bu.entrada.rx.is_some() && !bu.parar && so_para_por_ordem(&bu.tempo) {
+        verifica_parada(bu);
+        if bu.tempo.ponder_acertou && !bu.tempo.limites.infinito {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(PAUSA_ESPERA_MS));
+    }
+}
+
+// --- Parâmetros da árvore (cada um com o porquê) ---
+/// Redução fixa do lance nulo. ICE: R = 2; o R variável foi testado e ficou pior.
+pub const R_NULO: i32 = 2;
+/// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200).
+pub const MARGEM_FUTILIDADE: i32 = 200;
+/// A futilidade vale até este ply do horizonte (o ICE: só no último)…
+const PROF_FUTILIDADE: i32 = 3;
+/// …com a margem crescendo tanto por ply a mais: quanto mais longe do
+/// horizonte, mais um lance quieto pode recuperar (ameaças, lances
+/// seguintes), e a margem tem de cobrir isso.
+const MARGEM_FUTILIDADE_PLY: i32 = 100;
+/// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
+const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
+/// Futilidade reversa só até esta profundidade restante: mais longe do
+/// horizonte, o adversário tem lances demais para recuperar o escore.
+const PROF_FUTILIDADE_REVERSA: i32 = 7;
+/// LMR: só a partir desta profundidade restante…
+const LMR_PROFUNDIDADE: i32 = 3;
+/// …e depois de tantos lances já pesquisados no nó.
+const LMR_LANCES: usize = 3;
+/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
+/// divisor. Uma redução fixa corta pouco nas árvores fundas e
+/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
+const LMR_DIVISOR: f64 = 2.25;
+/// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
+/// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
+/// tudo que tinha chance de cortar).
+const LMP_PROFUNDIDADE: i32 = 3;
+/// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
+/// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
+const MARGEM_SEE_QUIETOS: i32 = 80;
+
+/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
+/// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
+/// zerar 4 KB a cada nó custaria mais que gerar os lances.
+#[derive(Clone, Copy, Default)]
+pub struct TNoPilha {
+    pub lista: TListaLances,
+    pub pv: TPv,
+}
+
+/// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
+/// só quando as estatísticas foram pedidas.
+macro_rules! conta {
+    ($bu:expr, $campo:ident) => {
+        if $bu.pedido.com_estatisticas {
+            $bu.est.$campo += 1;
+        }
+    };
+}
+
+/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
+pub fn tabela_lmr() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in linha.iter_mut().enumerate().skip(1) {
+            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
+        }
+    }
+    t
+}
+
 // ---------------------------------------------------------------------------
 // Predicados pequenos usados em todo nó
 // ---------------------------------------------------------------------------
 
-/// Conta o nó e, de tempos em tempos (`mascara_verificacao`), consulta relógio e entrada. Devolve se a busca
-/// deve parar (então o nó devolve 0, que ninguém usa: a iteração é descartada).
+/// Conta o nó e, de tempos em tempos (`mascara_verificacao`), consulta
+/// relógio e entrada (`busca::verifica_parada`). Devolve se a busca deve
+/// parar (então o nó devolve 0, que ninguém usa: a iteração é descartada).
 #[inline(always)]
 fn conta_no(bu: &mut TBusca) -> bool {
     bu.nos += 1;
@@ -604,12 +916,6 @@ pub fn pode_fazer_nulo(b: &TBoard, em_xeque: bool, beta: i32) -> bool {
     !em_xeque && tem_pecas(b, b.vez) && beta.abs() < LIMIAR_MATE
 }
 
-/// Empate pelas regras (repetição, 50 lances, material insuficiente)?
-#[inline]
-fn empate_por_regra(b: &TBoard) -> bool {
-    b.meio_lances >= 100 || b.repeticoes() >= 1 || b.material_insuficiente()
-}
-
 // ---------------------------------------------------------------------------
 // Quiescência
 // ---------------------------------------------------------------------------
@@ -620,7 +926,7 @@ fn empate_por_regra(b: &TBoard) -> bool {
 /// Sem a tabela: ela teria o escore da busca que acabou de ser feita nesta
 /// mesma posição, e aqui se quer o da quiescência.
 pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
-    bu.limites = TLimites::default();
+    bu.tempo.limites = TLimites::default();
     bu.parar = false;
     let melhorias = bu.melhorias;
     bu.melhorias &= !MELHORIA_TT_QS;
@@ -639,7 +945,7 @@ pub fn quiescence(
     b: &mut TBoard,
     bu: &mut TBusca,
     pilha: &mut [TNoPilha],
-    mut alfa: i32,
+    alfa: i32,
     beta: i32,
     ply: usize,
 ) -> i32 {
@@ -656,31 +962,19 @@ pub fn quiescence(
     if ply >= MAX_DEPTH - 1 || resto.is_empty() {
         return eval(b, &mut bu.av, alfa, beta);
     }
-    let lista = &mut no.lista;
+    let mut n = novo_no_qs(alfa, beta, ply);
 
     // Passo 1b (só ICE-rs). A tabela também vale aqui: as mesmas trocas
     // chegam à mesma posição por ordens diferentes, e as folhas da busca são
-    // a maior parte dos nós. Qualquer entrada serve (profundidade ≥ 0 é pelo
-    // menos uma quiescência), se o limite dela decide a janela; senão o lance
-    // dela vai primeiro.
+    // a maior parte dos nós. O mesmo `sonda_tt` do `alpha_beta`: se o limite
+    // guardado decide a janela, é a resposta; senão o lance dele vai primeiro.
     let com_tt = usa(bu, MELHORIA_TT_QS);
-    let mut lance_hash = 0;
     if com_tt {
-        if let Some(e) = le_hash(&bu.tt, b.chave_hash, ply) {
-            let v = e.escore as i32;
-            let corta = match e.tipo() {
-                HASH_EXATO => true,
-                HASH_INFERIOR => v >= beta,
-                _ => v <= alfa,
-            };
-            if corta {
-                conta!(bu, qs_tt_cortes);
-                return v;
-            }
-            lance_hash = e.lance;
+        if let Some(v) = sonda_tt(b, bu, &mut n) {
+            return v;
         }
     }
-    let alfa_original = alfa;
+    let alfa_original = n.alfa;
 
     // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar",
     // então a avaliação estática já é um piso. Em xeque não há essa opção:
@@ -689,80 +983,73 @@ pub fn quiescence(
     let estatica = if em_xeque {
         -MATE + ply as i32
     } else {
-        eval(b, &mut bu.av, alfa, beta)
+        eval(b, &mut bu.av, n.alfa, n.beta)
     };
     if !em_xeque {
-        if estatica >= beta {
+        if estatica >= n.beta {
             conta!(bu, qs_stand_pat);
             if com_tt {
-                grava_hash(&bu.tt, b.chave_hash, 0, estatica, 0, HASH_INFERIOR, ply);
+                grava_tt(b, bu, &n, estatica, LANCE_NULO, alfa_original);
             }
             return estatica;
         }
-        alfa = alfa.max(estatica);
+        n.alfa = n.alfa.max(estatica);
     }
 
     // Passo 3. Gera capturas e promoções (em xeque, tudo). Em xeque e sem
     // lances: mate.
-    gera_lista_lances(
-        b,
-        if em_xeque {
-            GERA_TODOS
-        } else {
-            GERA_QUIESCENCE
-        },
-        lista,
-    );
+    let lista = &mut no.lista;
+    let tipo = if em_xeque {
+        GERA_TODOS
+    } else {
+        GERA_QUIESCENCE
+    };
+    gera_lista_lances(b, tipo, lista);
     if em_xeque && lista.n == 0 {
         return estatica;
     }
 
     // Passo 4. Capturas em ordem MVV/LVA, sem as que não podem mudar nada.
+    let com_see = usa(bu, MELHORIA_SEE);
     ordena_lances(
         b,
         &bu.ord,
         lista,
         ply,
         lance_da_pv(bu, ply),
-        lance_hash,
-        usa(bu, MELHORIA_SEE),
+        n.lance_hash,
+        com_see,
     );
     let mut melhor = estatica;
-    let mut melhor_lance = 0u16;
+    let mut melhor_lance = LANCE_NULO;
     for i in 0..lista.n {
         let l = obtem_melhor_lance(lista, i);
-        if !em_xeque && captura_inutil(b, bu, &l, estatica, alfa) {
+        if !em_xeque && captura_inutil(b, bu, &l, estatica, n.alfa) {
             conta!(bu, qs_podas);
             continue;
         }
         b.make(&l);
-        let v = -quiescence(b, bu, resto, -beta, -alfa, ply + 1);
+        let v = -quiescence(b, bu, resto, -n.beta, -n.alfa, ply + 1);
         b.unmake();
         if bu.parar {
             return 0;
         }
         if v > melhor {
             melhor = v;
-            if v > alfa {
-                alfa = v;
-                melhor_lance = l.codigo();
-                if v >= beta {
+            if v > n.alfa {
+                n.alfa = v;
+                melhor_lance = l;
+                if v >= n.beta {
                     break;
                 }
             }
         }
     }
+
+    // Passo 5. Grava na tabela, com profundidade 0: vale para outra
+    // quiescência, nunca para um nó do `alpha_beta` (que pede ≥ 1).
     if com_tt {
-        // Profundidade 0: vale para outra quiescência, nunca para um nó da
-        // busca principal (que pede profundidade ≥ 1).
-        let tipo = if melhor >= beta {
-            HASH_INFERIOR
-        } else if melhor > alfa_original {
-            HASH_EXATO
-        } else {
-            HASH_SUPERIOR
-        };
-        grava_hash(&bu.tt, b.chave_hash, melhor_lance, melhor, 0, tipo, ply);
+        grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
     }
     melhor
 }
@@ -948,6 +1235,30 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
     }
 }
 
+/// O nó da quiescência, para `sonda_tt` e `grava_tt`: profundidade 0
+/// (qualquer entrada da tabela serve, e a gravada só vale para outra
+/// quiescência) e `no_pv` falso, porque a quiescência não monta PV: um
+/// corte pela tabela não perde variante nenhuma. A janela fica como veio
+/// (sem a poda pela distância do mate, que é do `alpha_beta`).
+#[inline(always)]
+fn novo_no_qs(alfa: i32, beta: i32, ply: usize) -> TNo {
+    TNo {
+        alfa,
+        beta,
+        prof: 0,
+        ply,
+        no_pv: false,
+        em_xeque: false,
+        estatica: -INFINITO,
+        lance_hash: 0,
+        ameaca_mate: false,
+        melhorando: false,
+        futil: false,
+        poda_see: false,
+        limite_lmp: usize::MAX,
+    }
+}
+
 /// Passos 7 a 10 do `alpha_beta`: o laço dos lances, já gerados e
 /// ordenados em `no.lista`. Devolve o melhor escore (−INFINITO se a
 /// futilidade podou todos) e o lance que o deu, deixando a PV em `no.pv`;
@@ -980,7 +1291,7 @@ fn pesquisa_lances(
         b.make(&l);
         let da_xeque = b.em_xeque();
         if poda != PODA_NENHUMA && !da_xeque {
-            if bu.com_estatisticas {
+            if bu.pedido.com_estatisticas {
                 conta_poda(&mut bu.est, poda);
             }
             b.unmake();
@@ -990,7 +1301,7 @@ fn pesquisa_lances(
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
         let ext = extensao(bu, n, da_xeque);
         let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext);
-        if bu.com_estatisticas {
+        if bu.pedido.com_estatisticas {
             conta_extensao(&mut bu.est, ext, da_xeque, reducao);
         }
 
@@ -1031,31 +1342,49 @@ fn pesquisa_lances(
     Some((melhor, melhor_lance))
 }
 
-/// Passo 3: lê a tabela de transposição. Guarda o lance em `n.lance_hash`
-/// e devolve o escore se ele já decide o nó: profundidade suficiente e, fora
-/// da PV, um limite que corta (na PV o corte perderia a variante principal).
-/// O lance guardado nunca é feito direto: só marca, em `ordena_lances`, o
-/// lance gerado (legal) de mesmo código; o de uma colisão ou de uma entrada
-/// de outra thread que não existe aqui não marca nada.
+/// Passo 3 (e 1b da quiescência): lê a tabela de transposição. Guarda o
+/// lance em `n.lance_hash` e devolve o escore se ele já decide o nó:
+/// profundidade suficiente e, fora da PV, um limite que corta (na PV o corte
+/// perderia a variante principal). O lance guardado nunca é feito direto: só
+/// marca, em `ordena_lances`, o lance gerado (legal) de mesmo código; o de
+/// uma colisão ou de uma entrada de outra thread que não existe aqui não
+/// marca nada.
 #[inline(always)]
 fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
-    conta!(bu, tt_sondas);
-    let e = le_hash(&bu.tt, b.chave_hash, n.ply)?;
-    conta!(bu, tt_acertos);
+    let Some(e) = le_hash(&bu.tt, b.chave_hash, n.ply) else {
+        conta_tt(bu, n, false, false);
+        return None;
+    };
     n.lance_hash = e.lance;
     let v = e.escore as i32;
-    if !n.no_pv && e.profundidade as i32 >= n.prof {
-        let corta = match e.tipo() {
+    // O limite guardado decide a janela: exato sempre; inferior (o escore é
+    // pelo menos v) se v ≥ β; superior (no máximo v) se v ≤ α.
+    let corta = !n.no_pv
+        && e.profundidade as i32 >= n.prof
+        && match e.tipo() {
             HASH_EXATO => true,
             HASH_INFERIOR => v >= n.beta,
             _ => v <= n.alfa,
         };
-        if corta {
-            conta!(bu, tt_cortes);
-            return Some(v);
-        }
+    conta_tt(bu, n, true, corta);
+    corta.then_some(v)
+}
+
+/// Conta uma sonda do passo 3 (só com `--estatisticas`). Na quiescência
+/// (profundidade 0) só os cortes contam, à parte.
+#[inline(always)]
+fn conta_tt(bu: &mut TBusca, n: &TNo, acertou: bool, cortou: bool) {
+    if !bu.pedido.com_estatisticas {
+        return;
     }
-    None
+    let e = &mut bu.est;
+    if n.prof > 0 {
+        e.tt_sondas += 1;
+        e.tt_acertos += acertou as u64;
+        e.tt_cortes += cortou as u64;
+    } else {
+        e.qs_tt_cortes += cortou as u64;
+    }
 }
 
 /// Passo 4: o lado a jogar está melhorando? Compara a estática com a de 2
@@ -1294,7 +1623,8 @@ fn pvs(
     v
 }
 
-/// Passo 11: grava o resultado do nó na tabela de transposição. O tipo diz
+/// Passo 11 (e 5 da quiescência): grava o resultado do nó na tabela de
+/// transposição, na profundidade do nó. O tipo diz
 /// o que `melhor` prova: ≥ β é só um limite inferior (houve corte), ≤ α
 /// original só um superior (nenhum lance passou), entre os dois é exato.
 #[inline(always)]
@@ -1325,502 +1655,125 @@ fn grava_tt(
 }
 
 // ---------------------------------------------------------------------------
-// Raiz e aprofundamento iterativo
+// Linha de pensamento
 // ---------------------------------------------------------------------------
 
-/// O que uma iteração na raiz produz, completa ou interrompida.
-#[derive(Clone, Copy)]
-struct TIteracao {
-    /// Escore da última pesquisa da raiz (vale só se a iteração terminou).
-    escore: i32,
-    /// PV do melhor lance achado dentro da janela.
-    pv: TPv,
-    /// Esse lance e seu escore, guardados mesmo que a iteração não termine:
-    /// um lance que já provou ser melhor que o anterior não se joga fora.
-    parcial: Option<(TLance, i32)>,
-}
+/// Depois de quanto tempo de busca o UCI recebe `info currmove` (ms).
+const MS_CURRMOVE: u64 = 3000;
+/// Depois de quanto tempo o UCI recebe também as melhoras no meio de uma
+/// iteração (ms); antes, só a linha do fim de cada iteração.
+const MS_MELHORA_UCI: u64 = 1000;
 
-/// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
-/// ICE. Devolve o melhor lance da última iteração completa, ou o da corrente
-/// quando ela já achou um melhor. Uma thread só; a de várias é
-/// `paralelo::busca_paralela`.
-pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
-    envelhece_hash(&bu.tt);
-    busca_na_thread(b, bu, lim)
-}
-
-/// A `busca` de uma thread, sem envelhecer a tabela: no Lazy SMP quem
-/// envelhece é quem começa a busca de todas, uma vez, antes de qualquer uma
-/// gravar. Numa ajudante (`id_thread` > 0) o resultado só conta os nós.
-pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
-    // Passo 1. Zera contadores e limites, prepara killers e history.
-    prepara_busca(bu, lim);
-
-    // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
-    let mut r = TResultado::default();
-    let mut lista = TListaLances::nova();
-    gera_lista_lances(b, GERA_TODOS, &mut lista);
-    if lista.n == 0 {
-        r.escore = if b.em_xeque() { -MATE } else { 0 };
-        espera_fim_infinito(bu);
-        r.ponder_hit = bu.ponder_acertou;
-        return r;
-    }
-    // Passo 2b. Os lances que a interface tirou (`exclude`, `searchmoves`)
-    // saem da raiz. Se não sobra nenhum, não há o que pesquisar: nenhum
-    // lance, e a análise espera a próxima ordem.
-    if !bu.excluidos.is_empty() {
-        filtra_raiz(&mut lista, &bu.excluidos);
-        if lista.n == 0 {
-            espera_fim_infinito(bu);
-            r.ponder_hit = bu.ponder_acertou;
-            return r;
-        }
-    }
-
-    // Passo 3. Ordem inicial: a da ordenação normal (hash, capturas…). O
-    // primeiro lance já é a resposta se o tempo acabar antes da 1ª iteração.
-    // A PV anterior acabou de ser zerada: não há lance de PV.
-    let lance_hash = le_hash(&bu.tt, b.chave_hash, 0)
-        .map(|e| e.lance)
-        .unwrap_or(0);
-    let com_see = usa(bu, MELHORIA_SEE);
-    ordena_lances(b, &bu.ord, &mut lista, 0, LANCE_NULO, lance_hash, com_see);
-    r.lance = obtem_melhor_lance(&mut lista, 0);
-
-    // Passo 4. Aprofundamento iterativo. A pilha sai do TBusca durante a
-    // busca para poder ser passada por fatias junto com `&mut bu`.
-    let mut pilha = std::mem::take(&mut bu.pilha);
-    let max_prof = profundidade_maxima(lim);
-    if bu.multipv > 1 && bu.id_thread == 0 {
-        itera_multipv(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
+/// Escore no formato do protocolo xboard: centipeões, ou ±(100000 + N) para
+/// mate em N lances.
+pub fn escore_xboard(escore: i32) -> i32 {
+    if escore >= LIMIAR_MATE {
+        100_000 + (MATE - escore + 1) / 2
+    } else if escore <= -LIMIAR_MATE {
+        -(100_000 + (MATE + escore) / 2)
     } else {
-        itera_profundidade(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
+        escore
     }
-    bu.pilha = pilha;
-
-    // Passo 5. Na análise e no ponder, espera a ordem de parar.
-    espera_fim_infinito(bu);
-    // Passo 6. No UCI e com `nps`, uma última linha com os nós e o tempo
-    // do fim, se algo foi pesquisado depois da última iteração completa: a
-    // interface cobra o relógio virtual pelos nós informados, e os da
-    // iteração interrompida também contam.
-    let depois = bu.nos != bu.nos_iteracao[r.profundidade.max(0) as usize];
-    if bu.id_thread == 0 && (bu.saida_uci || bu.nps > 0) && r.profundidade > 0 && depois {
-        imprime_pv(bu, r.profundidade, r.escore, &r.pv, 1);
-    }
-    r.nos = bu.nos;
-    r.ms = tempo_decorrido_ms(bu);
-    r.ponder_hit = bu.ponder_acertou;
-    r
 }
 
-/// Passo 2b da `busca`: tira da lista da raiz os lances excluídos.
-fn filtra_raiz(lista: &mut TListaLances, excluidos: &[u16]) {
-    let mut n = 0;
-    for i in 0..lista.n {
-        if !excluidos.contains(&lista.lances[i].codigo()) {
-            lista.lances[n] = lista.lances[i];
-            n += 1;
-        }
-    }
-    lista.n = n;
-}
-
-/// Passo 1 da `busca`: estado novo para uma busca. ICE: killers zerados a
-/// cada busca; a history é envelhecida (não zerada), e a tabela também (na
-/// `busca`, antes).
-fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
-    bu.inicio = Instant::now();
-    bu.limites = *lim;
-    // Com limite de nós ou tempo virtual (`nps`), o limite é em nós:
-    // consultar mais amiúde para não passar dele.
-    bu.mascara_verificacao = if lim.nos > 0 || bu.nps > 0 {
-        MASCARA_NOS
+/// Escore no formato do UCI: `cp N`, ou `mate N` em lances (negativo
+/// quando é o lado a jogar que leva mate).
+pub fn escore_uci(escore: i32) -> String {
+    if escore >= LIMIAR_MATE {
+        format!("mate {}", (MATE - escore + 1) / 2)
+    } else if escore <= -LIMIAR_MATE {
+        format!("mate -{}", (MATE + escore) / 2)
     } else {
-        MASCARA_RELOGIO
-    };
-    bu.nos = 0;
-    bu.seldepth = 0;
-    bu.parar = false;
-    bu.ponder_acertou = false;
-    bu.nos_iteracao = [0; MAX_DEPTH];
-    bu.pv_anterior = TPv::default();
-    prepara_ordenacao(&mut bu.ord);
-}
-
-/// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
-/// deixando folga para a quiescência e as extensões.
-fn profundidade_maxima(lim: &TLimites) -> i32 {
-    if lim.profundidade > 0 {
-        (lim.profundidade as i32).min(MAX_DEPTH as i32 - 2)
-    } else {
-        MAX_DEPTH as i32 - 2
+        format!("cp {escore}")
     }
 }
 
-/// Passo 4 da `busca`: uma iteração por profundidade, até `max_prof`, o fim
-/// do tempo ou uma ordem de parar. Cada iteração ordena a raiz pelo
-/// resultado da anterior e guarda em `r` o melhor lance conhecido.
-fn itera_profundidade(
-    b: &mut TBoard,
-    bu: &mut TBusca,
-    lista: &mut TListaLances,
-    pilha: &mut [TNoPilha],
-    max_prof: i32,
-    r: &mut TResultado,
-) {
-    let mut escore_anterior: i32 = 0;
-    // Multiplica o tempo-alvo: 1 numa posição calma, até TETO_INSTABILIDADE.
-    let mut instabilidade = 1.0f64;
-    for prof in 1..=max_prof {
-        if pula_iteracao(bu.id_thread, prof) {
-            continue;
-        }
-        bu.prof_iteracao = prof;
-
-        // Passo 4a. Pesquisa a raiz numa janela em volta do escore anterior.
-        let it = janela_aspiracao(b, bu, lista, pilha, prof, escore_anterior, r.lance);
-
-        // Passo 4b. Um lance achado dentro da janela vale mesmo que a
-        // iteração não termine; se é outro lance, a posição está instável.
-        if let Some((l, v)) = it.parcial {
-            if !mesmo_lance(&l, &r.lance) {
-                instabilidade = ajusta_tempo(instabilidade, FATOR_LANCE_MUDOU);
-            }
-            r.lance = l;
-            r.escore = v;
-            r.pv = it.pv;
-        }
-        if bu.parar {
-            break;
-        }
-
-        // Passo 4c. Escore caiu desde a iteração anterior: mais tempo.
-        if it.escore < escore_anterior - QUEDA_ESCORE && prof > PROF_MIN_QUEDA {
-            instabilidade = ajusta_tempo(instabilidade, FATOR_ESCORE_CAIU);
-        }
-
-        // Passo 4d. Iteração completa: é o resultado, e a PV a seguir na próxima.
-        conclui_iteracao(bu, r, prof, &it);
-        escore_anterior = it.escore;
-
-        // Passo 4e. Vale começar outra iteração?
-        if deve_parar(bu, prof, it.escore, instabilidade) {
-            break;
-        }
-        instabilidade = (instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
+/// Imprime a linha de pensamento no formato do ICE: `ply escore tempo nós pv`
+/// (tempo em centésimos). Porta de `ImprimePV()`. No UCI a mesma linha vira
+/// `info depth … multipv K score … pv …`; no xboard as K linhas do MultiPV
+/// são linhas comuns da mesma profundidade, da melhor para a pior, que é
+/// como a janela Engine Output do XBoard as ordena. Nada sem `post` nem
+/// numa ajudante.
+pub fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
+    if !bu.pedido.post || bu.id_thread > 0 {
+        return;
     }
+    if bu.pedido.saida_uci {
+        imprime_info_uci(bu, prof, escore, pv, linha);
+        return;
+    }
+    let mut s = format!(
+        "{:2} {:6} {:6} {:9}",
+        prof,
+        escore_xboard(escore),
+        tempo_decorrido_ms(&bu.tempo, bu.nos) / 10,
+        nos_totais(bu)
+    );
+    for l in &pv.lances[..pv.num_lances] {
+        s.push(' ');
+        s.push_str(&lance_para_texto(l));
+    }
+    envia(&s);
 }
 
-/// O passo 4 com MultiPV (só na principal, com `multipv` > 1): em cada
-/// profundidade a linha 1 é a busca normal da raiz; a linha k é a busca da
-/// raiz sem os lances das linhas 1..k−1 desta iteração. Cada linha tem a
-/// sua janela de aspiração, em volta do escore que ela teve na iteração
-/// anterior, e segue a sua PV anterior. As K linhas saem juntas no fim da
-/// iteração, ordenadas pelo escore. O resultado (o lance jogado) é sempre
-/// o da linha 1, e uma iteração interrompida só aproveita a linha 1, como
-/// na busca de uma linha.
-fn itera_multipv(
-    b: &mut TBoard,
-    bu: &mut TBusca,
-    lista: &mut TListaLances,
-    pilha: &mut [TNoPilha],
-    max_prof: i32,
-    r: &mut TResultado,
-) {
-    let k = bu.multipv.min(lista.n).min(MAX_MULTIPV);
-    // Fora do `bu` durante a busca, como a pilha (ver `busca_na_thread`).
-    let mut linhas = std::mem::take(&mut bu.linhas);
-    let mut anteriores = std::mem::take(&mut bu.linhas_anteriores);
-    let mut tem_anteriores = false;
-    for prof in 1..=max_prof {
-        bu.prof_iteracao = prof;
-        let mut feitas = 0;
-        for i in 0..k {
-            // Passo 4a. A raiz sem os lances que já são linha nesta iteração.
-            let mut sub = TListaLances::nova();
-            for l in lista.como_fatia() {
-                if !linhas[..i].iter().any(|x| mesmo_lance(&x.pv.lances[0], l)) {
-                    sub.adiciona(*l);
-                }
-            }
-            let (lance_ant, escore_ant) = if tem_anteriores {
-                bu.pv_anterior = anteriores[i].pv;
-                (anteriores[i].pv.lances[0], anteriores[i].escore)
-            } else {
-                bu.pv_anterior = TPv::default();
-                (LANCE_NULO, 0)
-            };
-            let it = janela_aspiracao(b, bu, &mut sub, pilha, prof, escore_ant, lance_ant);
-            // A ordem da próxima iteração: os escores que a raiz deu.
-            devolve_valores(lista, &sub);
-            if bu.parar {
-                // Passo 4b. Interrompida: só a linha 1 vale, como na busca
-                // de uma linha (um lance melhor achado dentro da janela).
-                if let (0, Some((l, v))) = (i, it.parcial) {
-                    r.lance = l;
-                    r.escore = v;
-                    r.pv = it.pv;
-                }
-                break;
-            }
-            linhas[i] = TLinhaPv {
-                escore: it.escore,
-                pv: it.pv,
-            };
-            feitas += 1;
-        }
-        if feitas < k {
-            break;
-        }
-        // Passo 4d. As K linhas, da melhor para a pior (inserção: K ≤ 64, e
-        // a ordem quase sempre já está certa); o resultado é a linha 1.
-        for i in 1..k {
-            let mut j = i;
-            while j > 0 && linhas[j].escore > linhas[j - 1].escore {
-                linhas.swap(j, j - 1);
-                j -= 1;
-            }
-        }
-        r.escore = linhas[0].escore;
-        r.profundidade = prof;
-        r.pv = linhas[0].pv;
-        r.lance = linhas[0].pv.lances[0];
-        bu.nos_iteracao[prof as usize] = bu.nos;
-        for (j, l) in linhas[..k].iter().enumerate() {
-            imprime_pv(bu, prof, l.escore, &l.pv, j + 1);
-        }
-        anteriores[..k].copy_from_slice(&linhas[..k]);
-        tem_anteriores = true;
-        // Passo 4e. Vale começar outra iteração?
-        if deve_parar(bu, prof, linhas[0].escore, 1.0) {
-            break;
-        }
+/// A linha `info` do UCI, com o que as interfaces mostram: profundidade e
+/// seletiva, número da linha, escore, nós, nós/s, ocupação da tabela, tempo
+/// (ms) e a PV.
+fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
+    let ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
+    let nos = nos_totais(bu);
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
+        prof,
+        bu.seldepth.max(prof as usize),
+        linha,
+        escore_uci(escore),
+        nos,
+        nos.saturating_mul(1000) / ms.max(1),
+        ocupacao_hash(&bu.tt),
+        ms
+    );
+    for l in &pv.lances[..pv.num_lances] {
+        s.push(' ');
+        s.push_str(&lance_para_texto(l));
     }
-    bu.linhas = linhas;
-    bu.linhas_anteriores = anteriores;
+    envia(&s);
 }
 
-/// Copia para a lista da raiz os valores de ordenação (os escores) que a
-/// busca de uma linha do MultiPV deixou na sublista dela.
-fn devolve_valores(lista: &mut TListaLances, sub: &TListaLances) {
-    for s in sub.como_fatia() {
-        if let Some(l) = lista.lances[..lista.n]
-            .iter_mut()
-            .find(|l| mesmo_lance(l, s))
-        {
-            l.valor_lance = s.valor_lance;
-        }
-    }
-}
-
-/// Lazy SMP: a ajudante `id_thread` pula a iteração `prof`? (Ver
-/// `SALTO_TAMANHO`; a principal, 0, nunca pula.)
-#[inline]
-fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
-    if id_thread == 0 {
-        return false;
-    }
-    let i = (id_thread - 1) % SALTO_TAMANHO.len();
-    ((prof + SALTO_FASE[i]) / SALTO_TAMANHO[i]) % 2 == 1
-}
-
-/// Passo 4a: a iteração `prof` com janela de aspiração em volta do escore
-/// anterior; ao falhar, a janela se abre para o lado da falha (dobrando) até
-/// o escore caber. RUST: o laço também olha `parar`, ao contrário do
-/// 50f3dea, que travava quando o tempo acabava no meio das novas tentativas.
-fn janela_aspiracao(
-    b: &mut TBoard,
-    bu: &mut TBusca,
-    lista: &mut TListaLances,
-    pilha: &mut [TNoPilha],
-    prof: i32,
-    escore_anterior: i32,
-    lance_anterior: TLance,
-) -> TIteracao {
-    let mut it = TIteracao {
-        escore: 0,
-        pv: TPv::default(),
-        parcial: None,
-    };
-    let mut largura = JANELA_ASPIRACAO;
-    // Nas iterações rasas e perto de mates o escore pula demais: janela cheia.
-    let (mut alfa, mut beta) = if prof >= PROF_ASPIRACAO && escore_anterior.abs() < LIMIAR_MATE {
-        (escore_anterior - largura, escore_anterior + largura)
-    } else {
-        (-INFINITO, INFINITO)
-    };
-    loop {
-        reordena_raiz(lista, &lance_anterior);
-        it.escore = busca_raiz(b, bu, lista, pilha, alfa, beta, prof, &mut it);
-        if bu.parar {
-            break;
-        }
-        if it.escore <= alfa {
-            alfa = (alfa - largura).max(-INFINITO);
-            largura *= 2;
-            if largura > JANELA_MAXIMA {
-                alfa = -INFINITO;
-            }
-        } else if it.escore >= beta {
-            beta = (beta + largura).min(INFINITO);
-            largura *= 2;
-            if largura > JANELA_MAXIMA {
-                beta = INFINITO;
-            }
-        } else {
-            break;
-        }
-    }
-    it
-}
-
-/// Reordena a raiz pelo resultado da iteração anterior: o melhor lance vai à
-/// frente e os demais pelo escore que cada um teve (o `valor_lance` que
-/// `busca_raiz` deixou neles).
-fn reordena_raiz(lista: &mut TListaLances, melhor: &TLance) {
-    for l in lista.lances[..lista.n].iter_mut() {
-        l.especial &= !MSK_SELECIONADO;
-    }
-    if let Some(i) = lista.lances[..lista.n]
-        .iter()
-        .position(|l| mesmo_lance(l, melhor))
+/// Um α melhor no meio de uma iteração da raiz: a nova PV sai já (como no
+/// ICE). Com MultiPV as linhas saem juntas, no fim da iteração; no UCI a
+/// melhora no meio da iteração só sai nas buscas longas (como nos motores
+/// UCI: o resto é ruído).
+pub fn imprime_melhora(bu: &TBusca, prof: i32, escore: i32, pv: &TPv) {
+    if bu.pedido.multipv <= 1
+        && (!bu.pedido.saida_uci || tempo_decorrido_ms(&bu.tempo, bu.nos) >= MS_MELHORA_UCI)
     {
-        lista.lances[i].valor_lance = INFINITO + 1;
+        imprime_pv(bu, prof, escore, pv, 1);
     }
 }
 
-/// Pesquisa a raiz: como `alpha_beta`, mas imprime uma linha de pensamento a
-/// cada melhora de α (como o ICE) e guarda em `it` o melhor lance mesmo se a
-/// iteração for interrompida.
-#[allow(clippy::too_many_arguments)]
-fn busca_raiz(
-    b: &mut TBoard,
-    bu: &mut TBusca,
-    lista: &mut TListaLances,
-    pilha: &mut [TNoPilha],
-    mut alfa: i32,
-    beta: i32,
-    prof: i32,
-    it: &mut TIteracao,
-) -> i32 {
-    let mut melhor = -INFINITO;
-    bu.total_raiz = lista.n as u32;
-    for i in 0..lista.n {
-        let l = obtem_melhor_lance(lista, i);
-        // Para o `stat01` do xboard: lance atual e quantos faltam.
-        bu.restantes_raiz = (lista.n - i) as u32;
-        bu.lance_atual_raiz = l;
-        // Para as interfaces UCI: o lance da raiz em pesquisa, nas buscas
-        // longas (antes disso seriam só linhas demais).
-        if bu.saida_uci && bu.post && bu.id_thread == 0 && tempo_decorrido_ms(bu) >= MS_CURRMOVE {
-            crate::entrada::envia(&format!(
-                "info depth {prof} currmove {} currmovenumber {}",
-                lance_para_texto(&l),
-                i + 1
-            ));
-        }
-        bu.seguindo_pv = i == 0;
-        b.make(&l);
-        // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
-        let nova_prof = prof - 1 + b.em_xeque() as i32;
-        let v = if i == 0 {
-            -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
-        } else {
-            let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
-            if v > alfa && v < beta && !bu.parar {
-                v = -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true);
-            }
-            v
-        };
-        b.unmake();
-        if bu.parar {
-            break;
-        }
-        // Valor de ordenação da próxima iteração: o escore (o melhor vai à frente).
-        lista.lances[i].valor_lance = v;
-        if v > melhor {
-            melhor = v;
-            if v > alfa {
-                alfa = v;
-                it.pv.atualiza(l, &pilha[0].pv);
-                if v < beta {
-                    it.parcial = Some((l, v));
-                    // Com MultiPV as linhas saem juntas, no fim da iteração;
-                    // no UCI a melhora no meio da iteração só sai nas buscas
-                    // longas (como nos motores UCI: o resto é ruído).
-                    if bu.multipv <= 1
-                        && (!bu.saida_uci || tempo_decorrido_ms(bu) >= MS_MELHORA_UCI)
-                    {
-                        imprime_pv(bu, prof, v, &it.pv, 1);
-                    }
-                } else {
-                    break;
-                }
-            }
-        }
+/// Para as interfaces UCI: o lance da raiz em pesquisa (o `numero`-ésimo da
+/// iteração), nas buscas longas (antes disso seriam só linhas demais).
+pub fn imprime_lance_atual(bu: &TBusca, prof: i32, l: &TLance, numero: usize) {
+    if bu.pedido.saida_uci
+        && bu.pedido.post
+        && bu.id_thread == 0
+        && tempo_decorrido_ms(&bu.tempo, bu.nos) >= MS_CURRMOVE
+    {
+        envia(&format!(
+            "info depth {prof} currmove {} currmovenumber {numero}",
+            lance_para_texto(l)
+        ));
     }
-    melhor
 }
 
-/// Passos 4b e 4c: aumenta a instabilidade (o multiplicador do tempo-alvo)
-/// pelo `fator`, sem passar do teto.
-fn ajusta_tempo(instabilidade: f64, fator: f64) -> f64 {
-    (instabilidade * fator).min(TETO_INSTABILIDADE)
-}
-
-/// Passo 4d: a iteração `prof` terminou com `it.escore`: vira o resultado,
-/// sua PV é seguida na próxima iteração e a linha de pensamento é impressa.
-fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, it: &TIteracao) {
-    r.escore = it.escore;
-    r.profundidade = prof;
-    r.pv = it.pv;
-    if it.pv.num_lances > 0 {
-        r.lance = it.pv.lances[0];
-    }
-    bu.nos_iteracao[prof as usize] = bu.nos;
-    bu.pv_anterior = it.pv;
-    if bu.id_thread > 0 {
-        // A principal fica sabendo (limite de profundidade, ver `verifica_parada`).
-        bu.compartilhado
-            .prof_concluida
-            .fetch_max(prof, Ordering::Relaxed);
-    }
-    imprime_pv(bu, prof, it.escore, &it.pv, 1);
-}
-
-/// Passo 4e: não começa outra iteração se ela quase certamente não
-/// terminaria no tempo-alvo (ajustado pela instabilidade), se o limite de
-/// nós passou, ou se um mate já foi achado por uma busca completa. Na
-/// análise e no ponder só a ordem de fora para a busca.
-fn deve_parar(bu: &TBusca, prof: i32, escore: i32, instabilidade: f64) -> bool {
-    if bu.limites.infinito || bu.ponderando {
-        return false;
-    }
-    let ms = tempo_decorrido_ms(bu) as f64;
-    let alvo = bu.limites.tempo_alvo_ms as f64 * instabilidade;
-    if bu.limites.tempo_alvo_ms > 0 && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
-        return true;
-    }
-    if bu.limites.nos > 0 && bu.nos >= bu.limites.nos {
-        return true;
-    }
-    // Mate em N achado com mais de 2N plies de profundidade: não há o que
-    // melhorar (um mate mais curto já teria aparecido).
-    escore.abs() >= LIMIAR_MATE && prof > 2 * (MATE - escore.abs()) + 2
-}
-
-/// Na análise e no ponder a busca não pode terminar sozinha (nem num mate
-/// achado, nem na profundidade máxima): espera a ordem de fora ou o acerto
-/// do ponder, olhando a entrada sem gastar CPU.
-fn espera_fim_infinito(bu: &mut TBusca) {
-    // Sem entrada (linha de comando) ninguém mandaria parar.
-    while bu.entrada.rx.is_some() && !bu.parar && (bu.limites.infinito || bu.ponderando) {
-        verifica_parada(bu);
-        if bu.ponder_acertou && !bu.limites.infinito {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(PAUSA_ESPERA_MS));
+/// O fim da busca, no UCI e com `nps`: uma última linha com os nós e o
+/// tempo do fim, se algo foi pesquisado depois da última iteração completa.
+/// A interface cobra o relógio virtual pelos nós informados, e os da
+/// iteração interrompida também contam.
+pub fn imprime_linha_final(bu: &TBusca, r: &TResultado) {
+    let depois = bu.nos != bu.nos_iteracao[r.profundidade.max(0) as usize];
+    if (bu.pedido.saida_uci || bu.tempo.nps > 0) && r.profundidade > 0 && depois {
+        imprime_pv(bu, r.profundidade, r.escore, &r.pv, 1);
     }
 }

@@ -246,7 +246,7 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
 /// linhas. Cada thread tem o seu `TBusca` (nada é compartilhado na busca).
 fn trabalhador(op: &TOpcoesDatagen, proxima: &AtomicU32, tx: mpsc::Sender<(u32, Vec<String>)>) {
     let mut bu = nova_busca(op.hash_mb);
-    bu.post = false;
+    bu.pedido.post = false;
     configura_busca(&mut bu, &op.busca);
     loop {
         let i = proxima.fetch_add(1, Ordering::Relaxed);

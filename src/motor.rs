@@ -295,22 +295,22 @@ pub fn limites_do_lance(m: &TMotor) -> TLimites {
 /// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
 /// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
 pub fn prepara_busca(m: &mut TMotor) {
-    m.bu.ponderando = false;
-    m.bu.analisando = false;
-    m.bu.lance_ponder = LANCE_NULO;
+    m.bu.pedido.ponderando = false;
+    m.bu.pedido.analisando = false;
+    m.bu.pedido.lance_ponder = LANCE_NULO;
     m.bu.entrada.cancelou = false;
     m.bu.entrada.instante_hit = None;
-    m.bu.multipv = 1;
-    m.bu.excluidos.clear();
-    m.bu.nps = m.nps;
+    m.bu.pedido.multipv = 1;
+    m.bu.pedido.excluidos.clear();
+    m.bu.pedido.nps = m.nps;
 }
 
 /// Prepara a análise (ou o `go` do UCI): como `prepara_busca`, com as
 /// linhas do MultiPV e os lances excluídos da raiz.
 pub fn prepara_analise(m: &mut TMotor) {
     prepara_busca(m);
-    m.bu.multipv = m.multipv;
-    m.bu.excluidos.clone_from(&m.excluidos);
+    m.bu.pedido.multipv = m.multipv;
+    m.bu.pedido.excluidos.clone_from(&m.excluidos);
 }
 
 /// Pensa na posição do motor com todas as threads.

@@ -140,7 +140,6 @@ fn cria_ajudante(id: usize, bu: &TBusca, c: &Arc<TCompartilhado>) -> std::io::Re
         .spawn(move || laco_ajudante(ordens_rx, respostas_tx))?;
     let mut abu = Box::new(nova_busca_com_tabela(Arc::clone(&bu.tt)));
     abu.id_thread = id;
-    abu.post = false;
     abu.compartilhado = Arc::clone(c);
     Ok(TAjudante {
         ordens,
@@ -211,15 +210,18 @@ fn zera_nos(c: &TCompartilhado) {
 }
 
 /// Prepara o trabalho de uma ajudante: a posição (com o histórico, para as
-/// repetições), a tabela e as opções da principal. Os limites ficam só com
-/// a profundidade (`sd`): o relógio é da principal, que manda parar.
+/// repetições), a tabela, as opções e o pedido da principal. Os limites
+/// ficam só com a profundidade (`sd`): o relógio é da principal, que manda
+/// parar.
 fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) {
     (*t.b).clone_from(b);
     t.bu.tt = Arc::clone(&bu.tt);
     configura_busca(&mut t.bu, &config_da_busca(bu));
-    // Os lances excluídos da raiz valem para todas: uma ajudante que
-    // pesquisasse um deles poderia devolver o lance jogado.
-    t.bu.excluidos.clone_from(&bu.excluidos);
+    // O pedido vale para todas: uma ajudante que pesquisasse um lance
+    // excluído da raiz poderia devolver o lance jogado. O que nele é da
+    // interface (linhas de pensamento, MultiPV) a ajudante não usa: só a
+    // principal fala.
+    t.bu.pedido.clone_from(&bu.pedido);
     t.lim = TLimites {
         infinito: true,
         profundidade: lim.profundidade,

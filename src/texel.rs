@@ -497,7 +497,7 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     // 1. Posições quietas, com resultado (e escore, do datagen), já
     // transformadas em amostras pelo traço da avaliação.
     let mut bu = nova_busca(1);
-    bu.post = false;
+    bu.pedido.post = false;
     let mut d = TDados::default();
     let mut total_partidas = 0;
     for arq in &op.arquivos {

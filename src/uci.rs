@@ -59,8 +59,8 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
     let mut m = novo_motor(op);
     m.bu.entrada.uci = true;
     // O UCI sempre quer as linhas `info` (não há `post`/`nopost`).
-    m.bu.post = true;
-    m.bu.saida_uci = true;
+    m.bu.pedido.post = true;
+    m.bu.pedido.saida_uci = true;
     TUci {
         m,
         ponder: false,
@@ -387,12 +387,12 @@ fn go(u: &mut TUci, g: &TGoUci) {
     }
     let lim = limites_do_go(m, g);
     prepara_analise(m);
-    m.bu.excluidos = excluidos;
+    m.bu.pedido.excluidos = excluidos;
     let lim_busca = if g.ponder {
         // O lance previsto já está na posição: pensa sem relógio até o
         // `ponderhit` (então valem os limites do `go`) ou o `stop`.
-        m.bu.ponderando = true;
-        m.bu.limites_ponderhit = lim;
+        m.bu.pedido.ponderando = true;
+        m.bu.pedido.limites_ponderhit = lim;
         TLimites {
             profundidade: lim.profundidade,
             nos: lim.nos,
@@ -402,7 +402,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
         lim
     };
     let r = pensa(m, &lim_busca);
-    m.bu.ponderando = false;
+    m.bu.pedido.ponderando = false;
     if u.debug {
         info_string(&format!(
             "{} threads, {} nodes",

@@ -145,7 +145,7 @@ pub struct TXboard {
 pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
     let mut m = novo_motor(op);
     // O xboard manda `post` quando quer as linhas de pensamento.
-    m.bu.post = false;
+    m.bu.pedido.post = false;
     Box::new(TXboard {
         m,
         // Como um motor recém-aberto no protocolo 1: a interface joga de
@@ -429,8 +429,8 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         Comando::Exit if x.modo == TModo::Analise => x.modo = TModo::Force,
         Comando::Hard => x.ponder = true,
         Comando::Easy => x.ponder = false,
-        Comando::Post => x.m.bu.post = true,
-        Comando::NoPost => x.m.bu.post = false,
+        Comando::Post => x.m.bu.pedido.post = true,
+        Comando::NoPost => x.m.bu.pedido.post = false,
         Comando::Aleatorio => x.aleatorio = !x.aleatorio,
         // Aceita o empate só jogando e sem vantagem (`LIMIAR_ACEITA_EMPATE`);
         // recusar é não dizer nada (cai no `_`).
@@ -876,7 +876,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     }
     // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
     if let Some(l) = lance_do_livro(&mut x.m) {
-        if x.m.bu.post {
+        if x.m.bu.pedido.post {
             // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
             envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
         }
@@ -1020,9 +1020,9 @@ fn pondera(x: &mut TXboard) -> bool {
     // Limites que valem depois do acerto: os do lance do motor.
     let lim_hit = limites_do_lance(&x.m);
     prepara_busca(&mut x.m);
-    x.m.bu.ponderando = true;
-    x.m.bu.lance_ponder = previsto;
-    x.m.bu.limites_ponderhit = lim_hit;
+    x.m.bu.pedido.ponderando = true;
+    x.m.bu.pedido.lance_ponder = previsto;
+    x.m.bu.pedido.limites_ponderhit = lim_hit;
     // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
     // no começo); o relógio passa a valer no acerto.
     let lim = TLimites {
@@ -1031,7 +1031,7 @@ fn pondera(x: &mut TXboard) -> bool {
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
     let r = pensa(&mut x.m, &lim);
-    x.m.bu.ponderando = false;
+    x.m.bu.pedido.ponderando = false;
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
         // a fila (com o lance de verdade) decide.
@@ -1060,13 +1060,13 @@ fn analisa(x: &mut TXboard) {
         return;
     }
     prepara_analise(&mut x.m);
-    x.m.bu.analisando = true;
+    x.m.bu.pedido.analisando = true;
     let lim = TLimites {
         infinito: true,
         ..TLimites::default()
     };
     let r = pensa(&mut x.m, &lim);
-    x.m.bu.analisando = false;
+    x.m.bu.pedido.analisando = false;
     if r.lance.existe() {
         x.dica = Some((x.m.b.chave_hash, r.lance));
     }

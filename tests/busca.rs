@@ -13,7 +13,7 @@ use ice::tipos::*;
 fn pensa(fen: &str, prof: u32) -> TResultado {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.post = false;
+    bu.pedido.post = false;
     busca(
         &mut b,
         &mut bu,
@@ -73,7 +73,7 @@ fn repeticao_vale_zero() {
     // empate (0), e a contagem da partida chega a 2 (tripla repetição).
     let mut b = TBoard::de_fen("k7/8/8/8/8/8/8/K5Q1 w - - 0 1").unwrap();
     let mut bu = nova_busca(1);
-    bu.post = false;
+    bu.pedido.post = false;
     let joga = |b: &mut TBoard, lances: &[&str]| {
         for m in lances {
             let l = acha_lance(b, m).unwrap_or_else(|| panic!("{m}"));
@@ -184,7 +184,7 @@ fn bench_deterministico() {
     // A assinatura não pode depender de nada além do binário.
     let rodada = || {
         let mut bu = nova_busca(16);
-        bu.post = false;
+        bu.pedido.post = false;
         let mut total = 0;
         for fen in ice::bench::POSICOES_BENCH.iter().take(8) {
             let mut b = TBoard::de_fen(fen).unwrap();
@@ -232,8 +232,8 @@ fn estatisticas_nao_mudam_a_busca_e_fazem_sentido() {
     for com in [false, true] {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(16);
-        bu.post = false;
-        bu.com_estatisticas = com;
+        bu.pedido.post = false;
+        bu.pedido.com_estatisticas = com;
         let r = busca(&mut b, &mut bu, &lim);
         resultados.push((r.nos, lance_para_texto(&r.lance), bu.est));
     }
@@ -259,8 +259,8 @@ fn estatisticas_contam_a_extensao_de_xeque() {
     let mut b =
         TBoard::de_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1").unwrap();
     let mut bu = nova_busca(16);
-    bu.post = false;
-    bu.com_estatisticas = true;
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = true;
     busca(
         &mut b,
         &mut bu,
@@ -283,7 +283,7 @@ fn futilidade_reversa_ate_prof_7_com_melhorando() {
     let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1";
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.post = false;
+    bu.pedido.post = false;
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     assert!(estatica > 700, "{estatica}");
     let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
@@ -308,8 +308,8 @@ fn futilidade_a_dois_plies_do_horizonte() {
     let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1";
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.post = false;
-    bu.com_estatisticas = true;
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = true;
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     assert!(estatica < -700, "{estatica}");
     let mut lista = TListaLances::nova();
@@ -322,8 +322,8 @@ fn futilidade_a_dois_plies_do_horizonte() {
     assert_eq!(bu.est.poda_futilidade as usize, quietos - 1, "{:?}", bu.est);
     // Um pouco menos atrás (a margem não cobre): nada é podado neste nó.
     let mut bu2 = nova_busca(16);
-    bu2.post = false;
-    bu2.com_estatisticas = true;
+    bu2.pedido.post = false;
+    bu2.pedido.com_estatisticas = true;
     let alfa = estatica + 250;
     alpha_beta(&mut b, &mut bu2, &mut pilha, alfa, alfa + 1, 2, 0, true);
     assert_eq!(bu2.est.poda_futilidade, 0, "{:?}", bu2.est);
@@ -339,7 +339,7 @@ fn quiescencia_usa_a_tabela() {
     for classico in [false, true] {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(16);
-        bu.post = false;
+        bu.pedido.post = false;
         define_classico(&mut bu, classico);
         let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
         let v1 = quiescence(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 0);

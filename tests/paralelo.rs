@@ -206,7 +206,7 @@ fn busca_com_lances_lixo_na_tabela_so_faz_lances_legais() {
     for fen in POSICOES {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(4);
-        bu.post = false;
+        bu.pedido.post = false;
         let lixo = codigos_lixo();
         let mut n = 0;
         let mut grava = |chave: u64| {
@@ -259,7 +259,7 @@ fn busca_com_lances_lixo_na_tabela_so_faz_lances_legais() {
 fn pensa_com(fen: &str, prof: u32, threads: usize) -> TResultado {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.post = false;
+    bu.pedido.post = false;
     let mut p = novo_paralelo(threads, &bu);
     assert_eq!(num_threads(&p), threads);
     let lim = TLimites {
@@ -375,7 +375,7 @@ fn uma_thread_e_a_busca_de_sempre() {
         };
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(16);
-        bu.post = false;
+        bu.pedido.post = false;
         let r = busca(&mut b, &mut bu, &lim);
         let r1 = pensa_com(fen, 6, 1);
         assert_eq!(
@@ -395,7 +395,7 @@ fn threads_mudam_entre_buscas() {
     let fen = POSICOES[1];
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(4);
-    bu.post = false;
+    bu.pedido.post = false;
     let mut p = novo_paralelo(1, &bu);
     let lim = TLimites {
         profundidade: 5,
