@@ -240,6 +240,16 @@ pub struct TLinhaPv {
     pub pv: TPv,
 }
 
+/// As linhas da raiz da última iteração completa da thread principal, da
+/// melhor para a pior (até `pedido.multipv`; as vazias ficam de fora). A
+/// força limitada (`motor::pensa_lance`) escolhe entre elas.
+pub fn linhas_da_raiz(bu: &TBusca) -> impl Iterator<Item = &TLinhaPv> {
+    bu.linhas_anteriores
+        .iter()
+        .take(bu.pedido.multipv.min(MAX_MULTIPV))
+        .filter(|l| l.pv.num_lances > 0)
+}
+
 /// O resultado de uma busca.
 #[derive(Clone, Copy, Default)]
 pub struct TResultado {

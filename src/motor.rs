@@ -11,14 +11,16 @@
 //! sua língua, e nenhum dos dois importa o outro. Nada de busca, de tempo ou
 //! de livro é escrito duas vezes.
 
-use crate::busca::{TBusca, TResultado, MAX_MULTIPV};
+use crate::busca::{linhas_da_raiz, TBusca, TResultado, MAX_MULTIPV};
 use crate::geracao::{acha_lance, gera_lista_lances};
 use crate::hash::{le_hash, mb_da_tabela};
-use crate::lance::{lance_para_texto, TLance, TListaLances, LANCE_NULO};
+use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
 };
-use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
+use crate::nivel::{
+    escolhe_lance_do_nivel, orcamento_do_nivel, TOrcamentoNivel, ELO_MAXIMO, ELO_MINIMO,
+};
 use crate::opcoes::{
     configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_HASH_MB,
     MAX_OVERHEAD_MS,
@@ -341,6 +343,53 @@ pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
         }
     }
     legais.first().copied()
+}
+
+/// O orçamento do nível em vigor (`None`: força total).
+pub fn orcamento_ativo(m: &TMotor) -> Option<TOrcamentoNivel> {
+    if m.op.limita_forca {
+        orcamento_do_nivel(m.op.elo)
+    } else {
+        None
+    }
+}
+
+/// Pensa um lance de partida: com força total é `pensa`; com a força
+/// limitada (`UCI_LimitStrength`), a busca ganha o teto de nós do nível e,
+/// nos níveis baixos, pesquisa as melhores linhas da raiz e o lance sai da
+/// escolha pesada de `nivel` (a análise e o ponder não passam por aqui).
+pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
+    let Some(orc) = orcamento_ativo(m) else {
+        return pensa(m, lim);
+    };
+    let mut lim = *lim;
+    lim.nos = if lim.nos == 0 {
+        orc.nos
+    } else {
+        lim.nos.min(orc.nos)
+    };
+    m.bu.pedido.multipv = orc.linhas;
+    let mut r = pensa(m, &lim);
+    if orc.linhas > 1 {
+        let linhas: Vec<(TLance, i32)> = linhas_da_raiz(&m.bu)
+            .map(|l| (l.pv.lances[0], l.escore))
+            .collect();
+        if let Some(l) = escolhe_lance_do_nivel(&linhas, orc.temperatura, &mut m.rng_nivel) {
+            if let Some(x) = linhas_da_raiz(&m.bu).find(|x| mesmo_lance(&x.pv.lances[0], &l)) {
+                r.lance = l;
+                r.escore = x.escore;
+                r.pv = x.pv;
+            }
+        }
+    }
+    debug!(
+        "nível {} Elo: {} nós no máximo, {} linha(s), lance {}",
+        m.op.elo,
+        orc.nos,
+        orc.linhas,
+        lance_para_texto(&r.lance)
+    );
+    r
 }
 
 /// O lance do livro para a posição, se o livro está ligado e a conhece.

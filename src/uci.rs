@@ -27,7 +27,7 @@ use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, hash_mb,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
     posicao_mudou, prepara_analise, TErroOpcao, TMotor,
 };
 use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
@@ -401,7 +401,13 @@ fn go(u: &mut TUci, g: &TGoUci) {
     } else {
         lim
     };
-    let r = pensa(m, &lim_busca);
+    // Um lance de partida (sem ponder, sem infinite, uma linha) respeita a
+    // força limitada; a análise e o ponder não.
+    let r = if !g.ponder && !g.infinite && m.multipv == 1 {
+        pensa_lance(m, &lim_busca)
+    } else {
+        pensa(m, &lim_busca)
+    };
     m.bu.pedido.ponderando = false;
     if u.debug {
         info_string(&format!(

@@ -35,7 +35,7 @@ use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, caixa, codigos_legais, compacta_historico, define_hash, define_threads, faz_lance,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
     prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
 };
 use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
@@ -850,6 +850,9 @@ fn age(x: &mut TXboard) {
                     // Com `nps` não pondera: o tempo do oponente não é
                     // medido em nós, e a força fixa deixaria de se repetir.
                     || x.m.nps > 0
+                    // Nem com a força limitada: o ponder daria ao nível
+                    // os nós que o orçamento lhe tira.
+                    || x.m.op.limita_forca
                     || !x.ponder_liberado
                     || !x.m.bu.entrada.pendentes.is_empty()
                     || !pondera(x)
@@ -891,7 +894,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     let lim = limites_do_lance(&x.m);
     prepara_busca(&mut x.m);
     let inicio = Instant::now();
-    let r = pensa(&mut x.m, &lim);
+    let r = pensa_lance(&mut x.m, &lim);
     if x.m.bu.entrada.cancelou {
         debug!("busca cancelada pela entrada; lance descartado");
         return false;

@@ -1,0 +1,71 @@
+//! A força limitada (`nivel`, `motor::pensa_lance`): num conjunto fixo de
+//! 50 posições da WAC com o melhor lance conhecido, o nível 1400 acha o
+//! lance bem menos vezes que a força total (com o mesmo teto de nós para a
+//! força total, para o teste não depender do relógio), todo lance é legal e
+//! a mesma semente repete os mesmos lances.
+
+use ice::epd::{lance_correto, le_arquivo_epd};
+use ice::geracao::acha_lance;
+use ice::lance::lance_para_texto;
+use ice::motor::{novo_motor, pensa_lance, prepara_busca, TMotor};
+use ice::opcoes::TOpcoesMotor;
+use ice::tabuleiro::TBoard;
+use ice::tempo::TLimites;
+
+/// Nós da "força total" do teste: o bastante para a maioria destas táticas.
+const NOS_FORCA_TOTAL: u64 = 30_000;
+
+fn motor(elo: Option<i32>, semente: u64) -> TMotor {
+    let op = TOpcoesMotor {
+        hash_mb: Some(4),
+        livro: false,
+        limita_forca: elo.is_some(),
+        elo: elo.unwrap_or(2000),
+        semente_nivel: semente,
+        ..TOpcoesMotor::default()
+    };
+    let mut m = novo_motor(&op);
+    m.bu.pedido.post = false;
+    m
+}
+
+/// Os lances que o motor joga nas 50 primeiras posições da WAC, e quantos
+/// são os esperados.
+fn joga_wac(m: &mut TMotor) -> (Vec<String>, usize) {
+    let texto = std::fs::read_to_string("tests/data/wac.epd").unwrap();
+    let (posicoes, erros) = le_arquivo_epd(&texto);
+    assert!(erros.is_empty());
+    let mut lances = Vec::new();
+    let mut certos = 0;
+    for p in posicoes.iter().take(50) {
+        *m.b = TBoard::de_fen(&p.fen).unwrap();
+        prepara_busca(m);
+        let lim = TLimites {
+            nos: NOS_FORCA_TOTAL,
+            ..TLimites::default()
+        };
+        let r = pensa_lance(m, &lim);
+        let texto = lance_para_texto(&r.lance);
+        assert!(
+            acha_lance(&m.b, &texto).is_some(),
+            "{}: lance ilegal {texto}",
+            p.fen
+        );
+        certos += lance_correto(p, &r.lance) as usize;
+        lances.push(texto);
+    }
+    (lances, certos)
+}
+
+#[test]
+fn nivel_baixo_acha_menos_o_melhor_lance_e_repete_com_a_semente() {
+    let (_, total) = joga_wac(&mut motor(None, 1));
+    let (lances_a, fraco) = joga_wac(&mut motor(Some(1400), 7));
+    let (lances_b, _) = joga_wac(&mut motor(Some(1400), 7));
+    assert!(
+        total >= fraco + 10,
+        "força total {total}/50, nível 1400 {fraco}/50"
+    );
+    assert_eq!(lances_a, lances_b, "a mesma semente deu outros lances");
+    eprintln!("força total {total}/50, nível 1400 {fraco}/50");
+}
