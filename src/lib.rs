@@ -17,6 +17,10 @@ pub mod lance;
 pub mod processo;
 pub mod tempo;
 pub mod tipos;
+// As duas partes do formato Syzygy que não conhecem o tabuleiro: o índice
+// (nível 0) e a leitura/descompressão do arquivo (nível 1).
+pub mod syzygy_arquivo;
+pub mod syzygy_indice;
 // Nível 2: tabelas de ataque e chaves.
 pub mod ataques;
 pub mod hash;
@@ -32,6 +36,7 @@ pub mod material;
 pub mod mostra;
 pub mod peoes;
 pub mod pesos;
+pub mod syzygy;
 // Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável e ordenação
 // de lances (SEE, killers, history), que a busca usa mas que não depende dela.
 pub mod epd;

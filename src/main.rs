@@ -54,6 +54,8 @@ Comandos:
   livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
   datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado)
   texel <dados>… [OPÇÕES]      afina os pesos da avaliação pelo método de Texel (dados do datagen ou .pgn)
+  tb <FEN> | tb --lote         WDL e DTZ das tabelas Syzygy (--syzygy) da posição e de cada lance;
+                               --lote lê um FEN por linha e responde `wdl dtz` (`? ?` sem tabela)
   help, --help, -h             esta ajuda
   --version, -V                a versão
 
@@ -66,6 +68,7 @@ Opções globais (valem para todos os comandos, em qualquer posição):
   --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
   --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
   --elo <N>                    força limitada a N Elo, {elo_min}..{elo_max} (o UCI_LimitStrength/UCI_Elo dos protocolos)
+  --syzygy <DIR[:DIR…]>        tabelas de finais Syzygy (.rtbw/.rtbz); no Windows os diretórios vão separados por ';'
   --semente-nivel <N>          semente da escolha de lance nos níveis baixos (partidas reproduzíveis)
 
 Opções dos comandos:
@@ -236,6 +239,9 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                         .ok_or("uso: --hash <MB 1..2048>")?,
                 );
             }
+            "--syzygy" => {
+                op.syzygy_caminho = it.next().ok_or("uso: --syzygy <diretório[:diretório…]>")?;
+            }
             "--livro" => {
                 op.arquivo_livro = it.next().ok_or("uso: --livro <arquivo>")?;
                 op.livro = true;
@@ -320,6 +326,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("livro") => ice::livro::cmd_livro(&args[1..]),
         Some("datagen") => ice::datagen::cmd_datagen(&args[1..], op),
         Some("texel") => ice::texel::cmd_texel(&args[1..]),
+        Some("tb") => ice::syzygy::cmd_tb(&args[1..], &op.syzygy_caminho),
         Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
     }
 }

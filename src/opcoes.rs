@@ -19,6 +19,10 @@ pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// Teto da tabela de transposição: ela é alocada e zerada de uma vez, e um
 /// número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a máquina.
 pub const MAX_HASH_MB: usize = 2048;
+/// Maior `SyzygyProbeLimit` (o formato vai até 7 peças).
+pub const MAX_PECAS_SYZYGY: usize = 7;
+/// Faixa do `SyzygyProbeDepth`.
+pub const MAX_PROF_SYZYGY: i32 = 100;
 
 /// O livro padrão (embutido no binário).
 pub const ARQUIVO_LIVRO_PADRAO: &str = "book/livro.txt";
@@ -113,6 +117,15 @@ pub struct TOpcoesMotor {
     /// Milissegundos que a interface ou a rede gastam por lance, tirados de
     /// todo orçamento de tempo (`Move Overhead`, que o lichess-bot manda).
     pub overhead_ms: u64,
+    /// Diretórios das tabelas Syzygy (`--syzygy`, `SyzygyPath`, `egtpath
+    /// syzygy`), separados por ':' (';' no Windows); vazio: sem tabelas.
+    pub syzygy_caminho: String,
+    /// Profundidade mínima para sondar o WDL na busca (`SyzygyProbeDepth`).
+    pub syzygy_prof: i32,
+    /// Respeita a regra dos 50 lances ao ler as tabelas (`Syzygy50MoveRule`).
+    pub syzygy_regra50: bool,
+    /// Máximo de peças sondado (`SyzygyProbeLimit`; 0 desliga).
+    pub syzygy_limite: usize,
 }
 
 impl Default for TOpcoesMotor {
@@ -128,6 +141,10 @@ impl Default for TOpcoesMotor {
             elo: crate::nivel::ELO_PADRAO,
             semente_nivel: 1,
             overhead_ms: 0,
+            syzygy_caminho: String::new(),
+            syzygy_prof: 1,
+            syzygy_regra50: true,
+            syzygy_limite: MAX_PECAS_SYZYGY,
         }
     }
 }
