@@ -27,6 +27,7 @@ use crate::tabuleiro::TBoard;
 use crate::tipos::*;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// Separador da lista de diretórios (como o PATH do sistema).
@@ -43,6 +44,8 @@ struct TEntradaTb {
     caminho_dtz: Option<PathBuf>,
     wdl: OnceLock<Option<TArquivoTb>>,
     dtz: OnceLock<Option<TArquivoTb>>,
+    /// Já se avisou de dados estragados no WDL / no DTZ (avisa uma vez).
+    estragado: [AtomicBool; 2],
 }
 
 /// As tabelas achadas nos diretórios: o que a busca e os protocolos guardam.
@@ -126,6 +129,7 @@ fn registra(tb: &mut TTabelas, base: &str, info: TNomeTb, caminho: PathBuf, dtz:
                 caminho_dtz: None,
                 wdl: OnceLock::new(),
                 dtz: OnceLock::new(),
+                estragado: [AtomicBool::new(false), AtomicBool::new(false)],
             });
             let i = tb.entradas.len() - 1;
             tb.mapa.insert(chave, i);
@@ -285,14 +289,20 @@ fn valor_tabela(tb: &TTabelas, b: &TBoard, dtz: bool, wdl: i32) -> Option<Option
         preenche(b, &parte.cod.pecas, k, n, cor_troca, espelho, &mut pos)?;
         (parte, indice_com_peoes(&parte.cod, info.peoes, &mut pos, n))
     };
-    let v = descomprime(&arq.bytes, parte, idx, dtz)?;
-    if dtz {
-        Some(Some(valor_dtz(&arq.bytes, parte, wdl, v)?))
-    } else if v <= 4 {
-        Some(Some(v as i32 - 2))
-    } else {
-        None
+    let v = descomprime(&arq.bytes, parte, idx, dtz);
+    let r = match v {
+        Some(v) if dtz => valor_dtz(&arq.bytes, parte, wdl, v),
+        Some(v) if v <= 4 => Some(v as i32 - 2),
+        _ => None,
+    };
+    if r.is_none() && !e.estragado[dtz as usize].swap(true, Ordering::Relaxed) {
+        let ext = if dtz { "rtbz" } else { "rtbw" };
+        tb.avisa(format!(
+            "tabela Syzygy ruim: {}.{ext}: dados comprimidos estragados (índice {idx})",
+            e.nome
+        ));
     }
+    Some(Some(r?))
 }
 
 /// WDL da tabela, com o caso K contra K (sem arquivo).
