@@ -23,17 +23,19 @@ use crate::nivel::{
 };
 use crate::opcoes::{
     configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_HASH_MB,
-    MAX_OVERHEAD_MS,
+    MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
     ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
 };
+use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
 use crate::tipos::*;
 use log::debug;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use std::sync::Arc;
 
 /// Quantos meios-lances a partida pode ter no `TBoard` antes de compactar o
 /// histórico: o resto da pilha é da busca (MAX_DEPTH plies + quiescência).
@@ -69,6 +71,9 @@ pub struct TMotor {
     /// O sorteio da escolha de lance nos níveis baixos (ver `nivel`), com a
     /// semente das opções: a mesma semente repete a partida.
     pub rng_nivel: StdRng,
+    /// As tabelas Syzygy abertas (`SyzygyPath`, `egtpath syzygy`,
+    /// `--syzygy`); em `Arc` porque as threads da busca as partilham.
+    pub tabelas: Option<Arc<TTabelas>>,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -84,7 +89,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         log::warn!("{e}");
         livro_vazio()
     });
-    TMotor {
+    let mut m = TMotor {
         b: Box::new(TBoard::inicial()),
         bu,
         paralelo,
@@ -95,8 +100,17 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         excluidos: Vec::new(),
         nps: 0,
         rng_nivel: StdRng::seed_from_u64(op.semente_nivel),
+        tabelas: None,
         op,
+    };
+    // Tabelas que não abrem só avisam: o motor joga sem elas.
+    if !m.op.syzygy_caminho.is_empty() {
+        let caminho = m.op.syzygy_caminho.clone();
+        if let Err(TErroOpcao::TabelasIlegiveis(e)) = define_tabelas(&mut m, &caminho) {
+            log::warn!("{e}");
+        }
     }
+    m
 }
 
 /// Os MB de tabela pedidos (o `memory`/`Hash` mais recente, ou o `--hash`).
@@ -144,6 +158,8 @@ pub enum TErroOpcao {
     ValorRuim,
     /// O arquivo de livro não abriu (o anterior continua): o caminho.
     LivroIlegivel(String),
+    /// Nenhuma tabela Syzygy nos diretórios (as anteriores continuam): a mensagem.
+    TabelasIlegiveis(String),
 }
 
 /// Aplica uma opção do motor, pelo nome (os do ICE-rs e os nomes em inglês
@@ -182,9 +198,57 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
         "Move Overhead" => {
             numero(valor, 0, MAX_OVERHEAD_MS as i64).map(|v| m.op.overhead_ms = v as u64)
         }
+        "SyzygyPath" => return define_tabelas(m, valor.unwrap_or("")),
+        "SyzygyProbeDepth" => {
+            numero(valor, 1, MAX_PROF_SYZYGY as i64).map(|v| m.op.syzygy_prof = v as i32)
+        }
+        "Syzygy50MoveRule" => caixa(valor).map(|v| m.op.syzygy_regra50 = v),
+        "SyzygyProbeLimit" => {
+            numero(valor, 0, MAX_PECAS_SYZYGY as i64).map(|v| m.op.syzygy_limite = v as usize)
+        }
         _ => return Err(TErroOpcao::Desconhecida),
     };
     ok.ok_or(TErroOpcao::ValorRuim)
+}
+
+/// `SyzygyPath` (e o `egtpath syzygy` do xboard): abre as tabelas dos
+/// diretórios; vazio ou `<empty>` tira as tabelas. Se nada abre, as
+/// anteriores continuam.
+pub fn define_tabelas(m: &mut TMotor, caminhos: &str) -> Result<(), TErroOpcao> {
+    let caminhos = caminhos.trim();
+    if caminhos.is_empty() || caminhos == "<empty>" {
+        m.tabelas = None;
+        m.op.syzygy_caminho.clear();
+        return Ok(());
+    }
+    let tb = abre_tabelas(caminhos).map_err(TErroOpcao::TabelasIlegiveis)?;
+    debug!(
+        "Syzygy: {} finais, até {} peças, em {caminhos}",
+        tb.num_finais(),
+        tb.max_pecas
+    );
+    m.op.syzygy_caminho = caminhos.to_string();
+    m.tabelas = Some(Arc::new(tb));
+    Ok(())
+}
+
+/// O que dizer ao usuário sobre as tabelas: quantas há e os arquivos ruins
+/// desde a última vez (os protocolos mandam como `#` ou `info string`).
+pub fn mensagens_tabelas(m: &TMotor, resumo: bool) -> Vec<String> {
+    let Some(tb) = &m.tabelas else {
+        return Vec::new();
+    };
+    let mut v = Vec::new();
+    if resumo {
+        v.push(format!(
+            "Syzygy: {} finais, até {} peças, em {}",
+            tb.num_finais(),
+            tb.max_pecas,
+            tb.caminhos
+        ));
+    }
+    v.extend(tb.diagnosticos());
+    v
 }
 
 /// Um número inteiro dentro da faixa de uma opção `spin`.

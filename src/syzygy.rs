@@ -81,7 +81,11 @@ pub fn abre_tabelas(caminhos: &str) -> Result<TTabelas, String> {
         let lidos = match std::fs::read_dir(dir.trim()) {
             Ok(l) => l,
             Err(e) => {
-                avisos.push(format!("tabelas Syzygy: diretório '{dir}': {e}"));
+                // O texto do sistema ("No such file…") só vai para o registro:
+                // numa linha do xboard ele faria a interface achar que o motor
+                // não abriu (CECP.md 1.8).
+                log::debug!("Syzygy: {dir}: {e}");
+                avisos.push(format!("diretório '{dir}' ilegível"));
                 continue;
             }
         };
@@ -106,9 +110,13 @@ pub fn abre_tabelas(caminhos: &str) -> Result<TTabelas, String> {
         }
     }
     if tb.entradas.is_empty() {
-        avisos.push(format!("nenhuma tabela Syzygy em '{caminhos}'"));
-        return Err(avisos.join("; "));
+        let mut e = format!("nenhuma tabela Syzygy em '{caminhos}'");
+        if !avisos.is_empty() {
+            e.push_str(&format!(" ({})", avisos.join("; ")));
+        }
+        return Err(e);
     }
+    let avisos: Vec<String> = avisos.iter().map(|a| format!("Syzygy: {a}")).collect();
     for a in &avisos {
         log::warn!("{a}");
     }

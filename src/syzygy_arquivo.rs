@@ -155,7 +155,11 @@ pub fn abre_arquivo(
     dtz: bool,
 ) -> Result<TArquivoTb, String> {
     let exibe = caminho.display();
-    let bytes = std::fs::read(caminho).map_err(|e| format!("{exibe}: {e}"))?;
+    let bytes = std::fs::read(caminho).map_err(|e| {
+        // O texto do sistema só no registro (ver `syzygy::abre_tabelas`).
+        log::debug!("{exibe}: {e}");
+        format!("{exibe}: ilegível")
+    })?;
     // Todo arquivo do formato tem 64k + 16 bytes (os 16 do checksum no fim).
     if bytes.len() % 64 != 16 {
         return Err(format!(

@@ -27,11 +27,13 @@ use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, hash_mb,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
-    posicao_mudou, prepara_analise, TErroOpcao, TMotor,
+    ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida, novo_motor,
+    pensa, pensa_lance, posicao_mudou, prepara_analise, TErroOpcao, TMotor,
 };
 use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
+use crate::opcoes::{
+    TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
+};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
@@ -149,6 +151,27 @@ fn responde_uci(u: &TUci) {
         "option name UCI_Elo type spin default {} min {ELO_MINIMO} max {ELO_MAXIMO}",
         m.op.elo
     ));
+    // As opções Syzygy com os nomes e faixas que as interfaces conhecem.
+    envia(&format!(
+        "option name SyzygyPath type string default {}",
+        if m.op.syzygy_caminho.is_empty() {
+            "<empty>"
+        } else {
+            &m.op.syzygy_caminho
+        }
+    ));
+    envia(&format!(
+        "option name SyzygyProbeDepth type spin default {} min 1 max {MAX_PROF_SYZYGY}",
+        m.op.syzygy_prof
+    ));
+    envia(&format!(
+        "option name Syzygy50MoveRule type check default {}",
+        check(m.op.syzygy_regra50)
+    ));
+    envia(&format!(
+        "option name SyzygyProbeLimit type spin default {} min 0 max {MAX_PECAS_SYZYGY}",
+        m.op.syzygy_limite
+    ));
     envia("option name Clear Hash type button");
     envia("uciok");
 }
@@ -223,6 +246,12 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
             if u.debug {
                 info_string(&format!("{nome} = {}", valor.unwrap_or("")));
             }
+            // Tabelas novas: quantas, e os diretórios que não abriram.
+            if n == "syzygypath" {
+                for l in mensagens_tabelas(&u.m, true) {
+                    info_string(&l);
+                }
+            }
         }
         Err(TErroOpcao::Desconhecida) => info_string(&format!("unknown option: {nome}")),
         Err(TErroOpcao::ValorRuim) => info_string(&format!(
@@ -232,6 +261,7 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         Err(TErroOpcao::LivroIlegivel(v)) => {
             info_string(&format!("book {v} unreadable; the previous one stays"))
         }
+        Err(TErroOpcao::TabelasIlegiveis(e)) => info_string(&format!("{e}; tablebases unchanged")),
     }
 }
 
@@ -243,13 +273,22 @@ fn opcao_do_motor(
     valor: Option<&str>,
     booleano: Option<bool>,
 ) -> Result<(), TErroOpcao> {
-    const CAIXAS: [&str; 4] = ["Livro", "OwnBook", "ICE classico", "UCI_LimitStrength"];
-    const TEXTOS: [&str; 5] = [
+    const CAIXAS: [&str; 5] = [
+        "Livro",
+        "OwnBook",
+        "ICE classico",
+        "UCI_LimitStrength",
+        "Syzygy50MoveRule",
+    ];
+    const TEXTOS: [&str; 8] = [
         "MultiPV",
         "Arquivo do livro",
         "BookFile",
         "UCI_Elo",
         "Move Overhead",
+        "SyzygyPath",
+        "SyzygyProbeDepth",
+        "SyzygyProbeLimit",
     ];
     if let Some(&nome) = CAIXAS
         .iter()

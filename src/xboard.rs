@@ -35,11 +35,13 @@ use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, caixa, codigos_legais, compacta_historico, define_hash, define_threads, faz_lance,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
-    prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
+    ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida, novo_motor,
+    pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
 };
 use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
+use crate::opcoes::{
+    TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
+};
 use crate::paralelo::{num_threads, MAX_THREADS};
 use crate::tabuleiro::{TBoard, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
@@ -237,7 +239,7 @@ fn envia_features(x: &TXboard) {
     envia(&format!(
         "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 \
          draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=1 name=1 debug=1 \
-         memory=1 smp=1 nps=1 exclude=1 setscore=1 variants=\"normal\"",
+         memory=1 smp=1 nps=1 exclude=1 setscore=1 variants=\"normal\" egt=\"syzygy\"",
         crate::NOME_MOTOR
     ));
     let check = |v: bool| if v { 1 } else { 0 };
@@ -281,6 +283,20 @@ fn envia_features(x: &TXboard) {
     envia(&format!(
         "feature option=\"UCI_Elo -spin {} {ELO_MINIMO} {ELO_MAXIMO}\"",
         x.m.op.elo
+    ));
+    // As tabelas vêm pelo `egtpath syzygy DIR`; as outras opções Syzygy
+    // com os nomes do UCI.
+    envia(&format!(
+        "feature option=\"SyzygyProbeDepth -spin {} 1 {MAX_PROF_SYZYGY}\"",
+        x.m.op.syzygy_prof
+    ));
+    envia(&format!(
+        "feature option=\"Syzygy50MoveRule -check {}\"",
+        check(x.m.op.syzygy_regra50)
+    ));
+    envia(&format!(
+        "feature option=\"SyzygyProbeLimit -spin {} 0 {MAX_PECAS_SYZYGY}\"",
+        x.m.op.syzygy_limite
     ));
     envia(&format!(
         "feature option=\"Kibitz -check {}\"",
@@ -395,10 +411,31 @@ fn comando_handshake(x: &mut TXboard, c: Comando, linha: &str) {
         // Fora da busca o `pong` sai na hora: é isso que garante à interface
         // que tudo o que veio antes do `ping` já foi processado.
         Comando::Ping(n) => envia(&format!("pong {n}")),
-        // `xboard`, `egtpath`, linha vazia, as outras features aceitas, a
+        Comando::EgtPath(a) => egtpath(x, &a),
+        // `xboard`, linha vazia, as outras features aceitas, a
         // variante `normal`; `?` e `.` fora da busca não têm o que apressar
         // nem o que contar.
         _ => {}
+    }
+}
+
+/// `egtpath syzygy DIR`: abre as tabelas; o que deu certo ou errado sai em
+/// linhas `#` (o xboard manda o comando sem esperar resposta). Outros tipos
+/// de tabela (`egtpath nalimov …`) não são anunciados e são ignorados.
+fn egtpath(x: &mut TXboard, args: &str) {
+    let (tipo, dir) = args.split_once(' ').unwrap_or((args, ""));
+    if tipo != "syzygy" {
+        debug!("egtpath {tipo}: tipo de tabela não suportado");
+        return;
+    }
+    match motor::define_tabelas(&mut x.m, dir) {
+        Ok(()) => {
+            for l in mensagens_tabelas(&x.m, true) {
+                envia(&format!("# {l}"));
+            }
+        }
+        Err(TErroOpcao::TabelasIlegiveis(e)) => envia(&format!("# {e}; tabelas não mudaram")),
+        Err(_) => {}
     }
 }
 
@@ -739,6 +776,7 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
         Err(TErroOpcao::LivroIlegivel(v)) => envia(&format!(
             "tellusererror Livro {v} ilegivel; o anterior continua"
         )),
+        Err(TErroOpcao::TabelasIlegiveis(e)) => envia(&format!("# {e}; tabelas não mudaram")),
     }
 }
 

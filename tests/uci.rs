@@ -604,3 +604,66 @@ fn krk_com_multipv_maior_que_os_lances() {
     assert_eq!(porprof[&3].len(), n, "{:?}", porprof[&3]);
     assert!(acha_lance(&b, &lance).is_some());
 }
+
+/// As tabelas Syzygy dos testes (o conjunto de 3 e 4 peças).
+const DIR_SYZYGY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+#[test]
+fn opcoes_syzygy() {
+    let (mut m, v) = motor_uci();
+    for o in [
+        "option name SyzygyPath type string default <empty>",
+        "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+        "option name Syzygy50MoveRule type check default true",
+        "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+    ] {
+        assert!(v.iter().any(|l| l == o), "falta '{o}': {v:#?}");
+    }
+    // Abrir as tabelas diz quantas há; valores válidos não dizem nada.
+    envia(
+        &mut m,
+        &format!("setoption name SyzygyPath value {DIR_SYZYGY}"),
+    );
+    let v = pronto(&mut m);
+    assert_eq!(
+        v,
+        vec![format!(
+            "info string Syzygy: 35 finais, até 4 peças, em {DIR_SYZYGY}"
+        )]
+    );
+    for o in [
+        "setoption name SyzygyProbeDepth value 4",
+        "setoption name syzygy50moverule value false",
+        "setoption name SyzygyProbeLimit value 0",
+    ] {
+        envia(&mut m, o);
+    }
+    assert!(pronto(&mut m).is_empty());
+    // Diretório sem tabelas e valores fora da faixa: uma linha cada.
+    for (o, diz) in [
+        (
+            "setoption name SyzygyPath value /nao/existe",
+            "nenhuma tabela Syzygy em '/nao/existe' (diretório '/nao/existe' ilegível); tablebases unchanged",
+        ),
+        (
+            "setoption name SyzygyProbeDepth value 0",
+            "bad value for option SyzygyProbeDepth: 0",
+        ),
+        (
+            "setoption name SyzygyProbeLimit value 8",
+            "bad value for option SyzygyProbeLimit: 8",
+        ),
+    ] {
+        envia(&mut m, o);
+        let v = pronto(&mut m);
+        assert!(
+            v.len() == 1 && v[0].starts_with("info string") && v[0].contains(diz),
+            "{o}: {v:#?}"
+        );
+    }
+    // `<empty>` tira as tabelas, sem mensagem.
+    envia(&mut m, "setoption name SyzygyPath value <empty>");
+    assert!(pronto(&mut m).is_empty());
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+}

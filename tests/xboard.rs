@@ -1675,3 +1675,47 @@ fn livro_joga_na_hora_e_bk_lista_os_pesos() {
     let (v, _) = espera_lance(&mut m);
     assert!(!v.iter().any(|l| l.contains("(livro)")), "{v:#?}");
 }
+
+/// As tabelas Syzygy dos testes (o conjunto de 3 e 4 peças).
+const DIR_SYZYGY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+#[test]
+fn egtpath_syzygy() {
+    let mut m = abre_motor();
+    let v = handshake(&mut m);
+    assert!(v.iter().any(|l| l.contains("egt=\"syzygy\"")), "{v:#?}");
+    for f in [
+        "feature option=\"SyzygyProbeDepth -spin 1 1 100\"",
+        "feature option=\"Syzygy50MoveRule -check 1\"",
+        "feature option=\"SyzygyProbeLimit -spin 7 0 7\"",
+    ] {
+        assert!(v.iter().any(|l| l == f), "falta {f}: {v:#?}");
+    }
+    // As tabelas abrem: uma linha `#` com o que foi achado.
+    envia(&mut m, &format!("egtpath syzygy {DIR_SYZYGY}"));
+    assert_eq!(
+        sincroniza(&mut m),
+        vec![format!("# Syzygy: 35 finais, até 4 peças, em {DIR_SYZYGY}")]
+    );
+    // Diretório sem tabelas: diz, e as anteriores continuam; outro tipo de
+    // tabela é ignorado.
+    envia(&mut m, "egtpath syzygy /nao/existe");
+    envia(&mut m, "egtpath nalimov /tb");
+    assert_eq!(
+        sincroniza(&mut m),
+        vec![
+            "# nenhuma tabela Syzygy em '/nao/existe' (diretório '/nao/existe' ilegível); tabelas não mudaram"
+                .to_string()
+        ]
+    );
+    envia(&mut m, "option SyzygyProbeDepth=3");
+    envia(&mut m, "option Syzygy50MoveRule=0");
+    assert!(sincroniza(&mut m).is_empty());
+    envia(&mut m, "option SyzygyProbeLimit=9");
+    assert_eq!(
+        sincroniza(&mut m),
+        vec!["Error (bad option value): option SyzygyProbeLimit=9".to_string()]
+    );
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+}
