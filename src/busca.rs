@@ -806,7 +806,10 @@ fn deve_parar(bu: &TBusca, prof: i32, escore: i32) -> bool {
     // Mate em N achado com mais de 2N plies de profundidade: não há o que
     // melhorar (um mate mais curto já teria aparecido).
     let mate_provado = escore.abs() >= LIMIAR_MATE && prof > 2 * (MATE - escore.abs()) + 2;
-    !cabe_outra_iteracao(&bu.tempo, bu.nos) || mate_provado
+    // `go mate N`: o mate pedido (N lances são 2N − 1 plies) já achado.
+    let pedido = bu.tempo.limites.mate as i32;
+    let mate_pedido = pedido > 0 && escore >= MATE - (2 * pedido - 1);
+    !cabe_outra_iteracao(&bu.tempo, bu.nos) || mate_provado || mate_pedido
 }
 
 /// Na análise e no ponder a busca não pode terminar sozinha (nem num mate

@@ -291,7 +291,8 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
 /// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
 /// `movestogo`) e o `movetime` passam pelo `TRelogio` e pela mesma conta do
 /// xboard (`limites_do_lance`); `depth`, `nodes` e `mate` limitam por cima;
-/// `infinite` só para com `stop`. Sem nada, a busca vai até a profundidade
+/// `infinite` só para com `stop`; `mate` para também assim que o mate
+/// pedido (ou um mais curto) aparece. Sem nada, a busca vai até a profundidade
 /// máxima (ou o `stop`).
 fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
     let (tempo, inc, otim) = if m.b.vez == BRANCAS {
@@ -331,6 +332,7 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
     };
     lim.nos = g.nodes.unwrap_or(0);
     lim.infinito = g.infinite;
+    lim.mate = g.mate.unwrap_or(0);
     lim
 }
 
