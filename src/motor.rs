@@ -211,6 +211,71 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
     ok.ok_or(TErroOpcao::ValorRuim)
 }
 
+/// O tipo e o valor atual de uma opção do motor, para os dois protocolos
+/// anunciarem (o xboard como `feature option="…"`, o UCI como `option name`).
+pub enum TTipoOpcao {
+    /// Caixa de marcar (xboard `-check`, UCI `check`).
+    Caixa(bool),
+    /// Número numa faixa (xboard `-spin`, UCI `spin`).
+    Numero(i64, i64, i64),
+    /// Nome de arquivo (xboard `-file`, UCI `string`).
+    Arquivo(String),
+    /// Lista de diretórios (xboard `-path`, UCI `string`; vazia é `<empty>`).
+    Diretorios(String),
+}
+
+/// Uma opção que os dois protocolos anunciam e que `aplica_opcao` aceita.
+pub struct TOpcaoMotor {
+    pub nome: &'static str,
+    pub tipo: TTipoOpcao,
+}
+
+/// As opções do motor que os dois protocolos anunciam, com os valores em
+/// vigor, na ordem em que aparecem. Uma lista só: uma opção nova entra aqui
+/// e em `aplica_opcao`, e as duas interfaces a veem. Cada protocolo junta as
+/// suas (UCI: Hash, Threads, Ponder; xboard: Resign, Kibitz…).
+pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
+    let op = |nome, tipo| TOpcaoMotor { nome, tipo };
+    vec![
+        op(
+            "MultiPV",
+            TTipoOpcao::Numero(m.multipv as i64, 1, MAX_MULTIPV as i64),
+        ),
+        op("Livro", TTipoOpcao::Caixa(m.op.livro)),
+        op(
+            "Arquivo do livro",
+            TTipoOpcao::Arquivo(m.op.arquivo_livro.clone()),
+        ),
+        // O nome em inglês que as interfaces (e o Polyglot) procuram.
+        op("BookFile", TTipoOpcao::Arquivo(m.op.arquivo_livro.clone())),
+        op("ICE classico", TTipoOpcao::Caixa(m.bu.av.classico)),
+        op(
+            "Move Overhead",
+            TTipoOpcao::Numero(m.op.overhead_ms as i64, 0, MAX_OVERHEAD_MS as i64),
+        ),
+        op("UCI_LimitStrength", TTipoOpcao::Caixa(m.op.limita_forca)),
+        op(
+            "UCI_Elo",
+            TTipoOpcao::Numero(m.op.elo as i64, ELO_MINIMO as i64, ELO_MAXIMO as i64),
+        ),
+        // As opções Syzygy com os nomes e faixas que as interfaces conhecem
+        // (no xboard as tabelas também vêm pelo `egtpath syzygy`).
+        op(
+            "SyzygyPath",
+            TTipoOpcao::Diretorios(m.op.syzygy_caminho.clone()),
+        ),
+        op(
+            "SyzygyProbeDepth",
+            TTipoOpcao::Numero(m.op.syzygy_prof as i64, 1, MAX_PROF_SYZYGY as i64),
+        ),
+        op("Syzygy50MoveRule", TTipoOpcao::Caixa(m.op.syzygy_regra50)),
+        op(
+            "SyzygyProbeLimit",
+            TTipoOpcao::Numero(m.op.syzygy_limite as i64, 0, MAX_PECAS_SYZYGY as i64),
+        ),
+    ]
+}
+
 /// `SyzygyPath` (e o `egtpath syzygy` do xboard): abre as tabelas dos
 /// diretórios; vazio ou `<empty>` tira as tabelas. Se nada abre, as
 /// anteriores continuam.
