@@ -326,6 +326,10 @@ struct TNo {
     poda_see: bool,
     /// …e a partir de que lance o LMP poda os quietos (usize::MAX: nunca).
     limite_lmp: usize,
+    /// Limites que as tabelas Syzygy deram sem cortar (passo 3b): o escore
+    /// do nó fica entre eles (±INFINITO sem tabela).
+    tb_min: i32,
+    tb_max: i32,
 }
 
 /// Negamax com poda alfa-beta (fail-soft) e busca de variante principal.
@@ -379,6 +383,13 @@ pub fn alpha_beta(
         return v;
     }
 
+    // Passo 3b. Tabelas de finais (Syzygy, só ICE-rs): logo depois de uma
+    // captura ou lance de peão (contador dos 50 zerado, como as tabelas
+    // supõem), com poucas peças, o WDL é o valor exato do nó.
+    if let Some(v) = sonda_tabelas(b, bu, &mut n) {
+        return v;
+    }
+
     // Passo 4. Avaliação estática (não em xeque, onde não há "ficar parado")
     // e futilidade reversa: muito acima de β, nada traria o escore de volta.
     n.em_xeque = b.em_xeque();
@@ -419,6 +430,9 @@ pub fn alpha_beta(
         // Todos os lances foram podados pela futilidade: fica a estática.
         return n.estatica;
     }
+    // A busca não desmente as tabelas: uma vitória delas é o mínimo, uma
+    // derrota o máximo (só muda algo nos nós PV, onde a sonda não cortou).
+    let melhor = melhor.max(n.tb_min).min(n.tb_max);
 
     // Passo 11. Grava na tabela de transposição, com o tipo do limite.
     grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
@@ -444,6 +458,8 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         futil: false,
         poda_see: false,
         limite_lmp: usize::MAX,
+        tb_min: -INFINITO,
+        tb_max: INFINITO,
     }
 }
 
@@ -468,6 +484,8 @@ fn novo_no_qs(alfa: i32, beta: i32, ply: usize) -> TNo {
         futil: false,
         poda_see: false,
         limite_lmp: usize::MAX,
+        tb_min: -INFINITO,
+        tb_max: INFINITO,
     }
 }
 
@@ -580,6 +598,44 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
         };
     conta_tt(bu, n, true, corta);
     corta.then_some(v)
+}
+
+/// Passo 3b: o WDL das tabelas como escore (`syzygy::escore_wdl`: vitória
+/// logo abaixo dos mates). Empate é exato; vitória é um limite inferior
+/// (um mate pode valer mais) e derrota um superior: só cortam se passam de
+/// β ou ficam abaixo de α, e o corte vai para a tabela de transposição.
+/// Sem corte (nós PV), o limite fica em `tb_min`/`tb_max`.
+fn sonda_tabelas(b: &mut TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
+    let p = &bu.pedido;
+    if p.tb_pecas == 0
+        || b.meio_lances != 0
+        || b.msk_roque != 0
+        || n.prof < p.tb_prof
+        || crate::bitboard::conta(b.ocupadas()) as usize > p.tb_pecas
+    {
+        return None;
+    }
+    let regra50 = p.tb_regra50;
+    let wdl = crate::syzygy::sonda_wdl(p.tabelas.as_ref()?, b)?;
+    bu.tb_sondas += 1;
+    let v = crate::syzygy::escore_wdl(wdl, n.ply, regra50);
+    let (tipo, corta) = if v > 1 {
+        (HASH_INFERIOR, v >= n.beta)
+    } else if v < -1 {
+        (HASH_SUPERIOR, v <= n.alfa)
+    } else {
+        (HASH_EXATO, true)
+    };
+    if corta {
+        grava_hash(&bu.tt, b.chave_hash, 0, v, n.prof, tipo, n.ply);
+        return Some(v);
+    }
+    if tipo == HASH_INFERIOR {
+        n.tb_min = v;
+    } else {
+        n.tb_max = v;
+    }
+    None
 }
 
 /// Conta uma sonda do passo 3 (só com `--estatisticas`). Na quiescência

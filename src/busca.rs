@@ -43,7 +43,10 @@ use crate::ordenacao::{
     limpa_ordenacao, nova_ordenacao, obtem_melhor_lance, ordena_lances, prepara_ordenacao,
     TOrdenacao,
 };
-use crate::pensamento::{imprime_lance_atual, imprime_linha_final, imprime_melhora, imprime_pv};
+use crate::pensamento::{
+    imprime_aviso, imprime_lance_atual, imprime_linha_final, imprime_melhora, imprime_pv,
+};
+use crate::syzygy::{escore_wdl, ordena_raiz, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{
     acerto_do_ponder, cabe_outra_iteracao, inicializa_tempo_busca, limite_atingido,
@@ -154,6 +157,13 @@ pub struct TPedido {
     /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
     /// contador custa um teste sempre previsto.
     pub com_estatisticas: bool,
+    /// As tabelas Syzygy (`None`: sem tabelas; em `Arc`, as mesmas para
+    /// todas as threads) e como usá-las: até `tb_pecas` peças (0 não sonda),
+    /// a partir da profundidade `tb_prof`, com ou sem a regra dos 50.
+    pub tabelas: Option<Arc<TTabelas>>,
+    pub tb_pecas: usize,
+    pub tb_prof: i32,
+    pub tb_regra50: bool,
 }
 
 impl Default for TPedido {
@@ -169,6 +179,10 @@ impl Default for TPedido {
             excluidos: Vec::new(),
             nps: 0,
             com_estatisticas: false,
+            tabelas: None,
+            tb_pecas: 0,
+            tb_prof: 1,
+            tb_regra50: true,
         }
     }
 }
@@ -228,6 +242,11 @@ pub struct TBusca {
     /// ver `itera_profundidade`).
     linhas: Vec<TLinhaPv>,
     linhas_anteriores: Vec<TLinhaPv>,
+    /// Sondas das tabelas Syzygy nesta busca (o `tbhits` do UCI).
+    pub tb_sondas: u64,
+    /// O escore que as tabelas dão à raiz (mostrado no lugar do da busca,
+    /// salvo um mate achado); `None` fora das tabelas.
+    pub(crate) tb_escore_raiz: Option<i32>,
 }
 
 /// O máximo de linhas do MultiPV (a opção vai de 1 a 64, como no
@@ -302,6 +321,8 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         seldepth: 0,
         linhas: vec![TLinhaPv::default(); MAX_MULTIPV],
         linhas_anteriores: vec![TLinhaPv::default(); MAX_MULTIPV],
+        tb_sondas: 0,
+        tb_escore_raiz: None,
     }
 }
 
@@ -455,6 +476,10 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
         }
     }
 
+    // Passo 2c. Com poucas peças, as tabelas Syzygy decidem quais lances
+    // da raiz mantêm o resultado; a busca escolhe só entre eles.
+    filtra_raiz_tb(b, bu, &mut lista);
+
     // Passo 3. Ordem inicial: a da ordenação normal (hash, capturas…). O
     // primeiro lance já é a resposta se o tempo acabar antes da 1ª iteração.
     // A PV anterior acabou de ser zerada: não há lance de PV.
@@ -472,11 +497,18 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
     itera_profundidade(b, bu, &mut lista, &mut pilha, max_prof, &mut r);
     bu.pilha = pilha;
 
-    // Passo 5. Na análise e no ponder, espera a ordem de parar.
+    // Passo 5. Na análise e no ponder, espera a ordem de parar. Na raiz
+    // das tabelas, o escore delas (salvo mate achado) é o do resultado.
     espera_fim_infinito(bu);
+    r.escore = escore_exibido(bu, r.escore);
     // Passo 6. No UCI e com `nps`, a linha do fim, com os nós e o tempo
-    // da iteração interrompida.
+    // da iteração interrompida; os avisos de tabelas ruins achadas nela.
     imprime_linha_final(bu, &r);
+    if let Some(tb) = bu.pedido.tabelas.as_ref().filter(|_| bu.id_thread == 0) {
+        for d in tb.diagnosticos() {
+            imprime_aviso(bu, &d);
+        }
+    }
     r.nos = bu.nos;
     r.ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
     r.ponder_hit = bu.tempo.ponder_acertou;
@@ -495,6 +527,56 @@ fn filtra_raiz(lista: &mut TListaLances, excluidos: &[u16]) {
     lista.n = n;
 }
 
+/// Passo 2c da `busca`: na raiz com até `tb_pecas` peças e sem roque, só
+/// ficam os lances que as tabelas dizem manter o melhor resultado; ganhando
+/// (dentro da regra dos 50, se ligada), só os de menor DTZ, para que a
+/// vitória avance até zerar o contador. Se a interface excluiu todos eles,
+/// ou uma sonda falha, a raiz fica como estava.
+fn filtra_raiz_tb(b: &mut TBoard, bu: &mut TBusca, lista: &mut TListaLances) {
+    let p = &bu.pedido;
+    let Some(tb) = p.tabelas.clone() else {
+        return;
+    };
+    if p.tb_pecas == 0 || crate::bitboard::conta(b.ocupadas()) as usize > p.tb_pecas {
+        return;
+    }
+    let regra50 = p.tb_regra50;
+    let Some(ordem) = ordena_raiz(&tb, b, regra50) else {
+        return;
+    };
+    bu.tb_sondas += ordem.len() as u64;
+    let Some(melhor) = ordem.first().copied() else {
+        return;
+    };
+    let bons: Vec<u16> = ordem
+        .iter()
+        .filter(|m| {
+            m.resultado == melhor.resultado && (m.resultado != 2 || m.posto == melhor.posto)
+        })
+        .map(|m| m.lance.codigo())
+        .collect();
+    let mut filtrada = *lista;
+    filtrada.n = 0;
+    for l in lista.como_fatia() {
+        if bons.contains(&l.codigo()) {
+            filtrada.adiciona(*l);
+        }
+    }
+    if filtrada.n > 0 {
+        *lista = filtrada;
+        bu.tb_escore_raiz = Some(escore_wdl(melhor.resultado, 0, regra50));
+    }
+}
+
+/// O escore mostrado: o das tabelas na raiz, salvo quando a busca achou
+/// um mate (que diz mais).
+pub fn escore_exibido(bu: &TBusca, escore: i32) -> i32 {
+    match bu.tb_escore_raiz {
+        Some(v) if escore.abs() < LIMIAR_MATE => v,
+        _ => escore,
+    }
+}
+
 /// Passo 1 da `busca`: estado novo para uma busca. O relógio começa aqui
 /// (parado até o acerto, no ponder). ICE: killers zerados a cada busca; a
 /// history é envelhecida (não zerada), e a tabela também (na `busca`, antes).
@@ -507,6 +589,8 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.parar = false;
     bu.nos_iteracao = [0; MAX_DEPTH];
     bu.pv_anterior = TPv::default();
+    bu.tb_sondas = 0;
+    bu.tb_escore_raiz = None;
     prepara_ordenacao(&mut bu.ord);
 }
 

@@ -434,6 +434,14 @@ pub fn prepara_busca(m: &mut TMotor) {
     m.bu.pedido.multipv = 1;
     m.bu.pedido.excluidos.clear();
     m.bu.pedido.nps = m.nps;
+    // As tabelas (o `Arc` é copiado, não as tabelas) e as opções Syzygy.
+    m.bu.pedido.tabelas = m.tabelas.clone();
+    m.bu.pedido.tb_pecas = m
+        .tabelas
+        .as_ref()
+        .map_or(0, |t| t.max_pecas.min(m.op.syzygy_limite));
+    m.bu.pedido.tb_prof = m.op.syzygy_prof;
+    m.bu.pedido.tb_regra50 = m.op.syzygy_regra50;
 }
 
 /// Prepara a análise (ou o `go` do UCI): como `prepara_busca`, com as

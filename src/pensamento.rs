@@ -52,6 +52,8 @@ pub fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
     if !bu.pedido.post || bu.id_thread > 0 {
         return;
     }
+    // Na raiz das tabelas Syzygy, o escore delas (ver `escore_exibido`).
+    let escore = escore_exibido(bu, escore);
     if bu.pedido.saida_uci {
         imprime_info_uci(bu, prof, escore, pv, linha);
         return;
@@ -76,8 +78,14 @@ pub fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
 fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
     let ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
     let nos = nos_totais(bu);
+    // Com tabelas, quantas sondas (as interfaces UCI mostram).
+    let tbhits = if bu.pedido.tabelas.is_some() {
+        format!(" tbhits {}", bu.tb_sondas)
+    } else {
+        String::new()
+    };
     let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {}{} time {} pv",
         prof,
         bu.seldepth.max(prof as usize),
         linha,
@@ -85,6 +93,7 @@ fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize)
         nos,
         nos.saturating_mul(1000) / ms.max(1),
         ocupacao_hash(&bu.tt),
+        tbhits,
         ms
     );
     for l in &pv.lances[..pv.num_lances] {
@@ -92,6 +101,19 @@ fn imprime_info_uci(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize)
         s.push_str(&lance_para_texto(l));
     }
     envia(&s);
+}
+
+/// Um aviso ao usuário no meio da busca (um arquivo de tabela ruim): `#`
+/// no xboard, `info string` no UCI. Só a principal fala.
+pub fn imprime_aviso(bu: &TBusca, texto: &str) {
+    if bu.id_thread > 0 {
+        return;
+    }
+    if bu.pedido.saida_uci {
+        envia(&format!("info string {texto}"));
+    } else {
+        envia(&format!("# {texto}"));
+    }
 }
 
 /// Um α melhor no meio de uma iteração da raiz: a nova PV sai já (como no

@@ -61,6 +61,39 @@ pub struct TTabelas {
     diagnosticos: Mutex<Vec<String>>,
 }
 
+impl std::fmt::Debug for TTabelas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "TTabelas({} finais em {})",
+            self.entradas.len(),
+            self.caminhos
+        )
+    }
+}
+
+/// Escore de uma vitória das tabelas no ply 0: dentro da faixa dos escores,
+/// acima de qualquer avaliação e abaixo dos mates (`LIMIAR_MATE`), para que
+/// um mate de verdade seja sempre preferido. Na busca vale
+/// `VITORIA_TB − ply` (a vitória mais perto da raiz é melhor).
+pub const VITORIA_TB: i32 = MATE - 1000;
+
+/// O escore de busca de um WDL no ply `ply`. Com a regra dos 50, a vitória
+/// amaldiçoada e a derrota abençoada são empates (±1, para desempatar de um
+/// empate seco); sem ela, vitória e derrota.
+pub fn escore_wdl(wdl: i32, ply: usize, regra50: bool) -> i32 {
+    let vitoria = VITORIA_TB - ply as i32;
+    match wdl {
+        2 => vitoria,
+        -2 => -vitoria,
+        1 if regra50 => 1,
+        -1 if regra50 => -1,
+        1 => vitoria,
+        -1 => -vitoria,
+        _ => 0,
+    }
+}
+
 /// Abre a lista de diretórios `caminhos` (separados por ':', ';' no
 /// Windows). Só lê os nomes: os arquivos abrem na primeira consulta. Erro se
 /// nenhum diretório tiver tabelas; um diretório ruim entre bons vira

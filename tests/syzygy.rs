@@ -331,3 +331,84 @@ fn diretorio_inexistente() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("nenhuma tabela Syzygy"));
 }
+
+/// Uma busca de profundidade fixa com as tabelas de `tb`.
+fn pensa_com_tabelas(
+    b: &mut TBoard,
+    tb: &std::sync::Arc<TTabelas>,
+    prof: u32,
+) -> ice::busca::TResultado {
+    let mut bu = ice::busca::nova_busca(16);
+    bu.pedido.post = false;
+    bu.pedido.tabelas = Some(tb.clone());
+    bu.pedido.tb_pecas = tb.max_pecas;
+    ice::busca::busca(
+        b,
+        &mut bu,
+        &ice::tempo::TLimites {
+            profundidade: prof,
+            ..Default::default()
+        },
+    )
+}
+
+#[test]
+fn busca_converte_a_kpvk_mais_longa() {
+    // Da vitória mais longa de KPvK: as brancas (a busca, profundidade 5)
+    // jogam, as pretas respondem com a defesa mais longa das tabelas. A
+    // vitória nunca escapa, e o peão anda (zera o contador) em no máximo
+    // DTZ plies.
+    let (_, (fen, _, dtz)) = esperado();
+    let tb = std::sync::Arc::new(abre_tabelas(DIR_TB).unwrap());
+    let mut b = TBoard::de_fen(&fen).unwrap();
+    let mut plies = 0;
+    loop {
+        let r = pensa_com_tabelas(&mut b, &tb, 5);
+        assert!(
+            r.escore >= VITORIA_TB - 1,
+            "escore {} em {}",
+            r.escore,
+            b.para_fen()
+        );
+        let zera = r.lance.peca == ice::tipos::PEAO || r.lance.eh_captura();
+        b.make(&r.lance);
+        plies += 1;
+        assert_eq!(
+            sonda_wdl(&tb, &mut b),
+            Some(-2),
+            "a vitória escapou: {}",
+            b.para_fen()
+        );
+        if zera {
+            break;
+        }
+        let defesa = ordena_raiz(&tb, &mut b, true).unwrap()[0].lance;
+        b.make(&defesa);
+        plies += 1;
+        assert!(plies <= dtz, "{plies} plies sem zerar: {}", b.para_fen());
+    }
+    assert!(plies <= dtz, "{plies} plies");
+}
+
+#[test]
+fn busca_usa_as_tabelas_depois_de_uma_captura() {
+    // 5 peças (fora das tabelas de 3-4): Txc4 leva a KRPvK, vitória das
+    // tabelas, que a busca vê logo abaixo dos mates.
+    let tb = std::sync::Arc::new(abre_tabelas(DIR_TB).unwrap());
+    let mut b = TBoard::de_fen("8/8/3k4/8/2r5/8/1P6/1KR5 w - - 0 1").unwrap();
+    let r = pensa_com_tabelas(&mut b, &tb, 6);
+    assert_eq!(ice::lance::lance_para_texto(&r.lance), "c1c4");
+    assert_eq!(r.escore, VITORIA_TB - 1);
+    // Sem tabelas, o mesmo lance, mas com o escore da avaliação.
+    let mut bu = ice::busca::nova_busca(16);
+    bu.pedido.post = false;
+    let r = ice::busca::busca(
+        &mut b,
+        &mut bu,
+        &ice::tempo::TLimites {
+            profundidade: 6,
+            ..Default::default()
+        },
+    );
+    assert!(r.escore < 3000, "{}", r.escore);
+}

@@ -684,3 +684,73 @@ fn opcoes_syzygy() {
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
 }
+
+#[test]
+fn busca_com_tabelas_syzygy() {
+    let (mut m, _) = motor_uci();
+    envia(
+        &mut m,
+        &format!("setoption name SyzygyPath value {DIR_SYZYGY}"),
+    );
+    pronto(&mut m);
+    // KQvK: a raiz é das tabelas; o escore é o delas (logo abaixo dos
+    // mates, em centipeões) até a busca achar o mate, e as sondas contam.
+    envia(&mut m, "position fen 8/8/8/8/8/4k3/8/4K2Q w - - 0 1");
+    envia(&mut m, "go depth 4");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    let info: Vec<&String> = v.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!info.is_empty(), "{v:#?}");
+    for l in &info {
+        assert!(l.contains("score cp 30000"), "{l}");
+        assert!(
+            campo(l, "tbhits").unwrap().parse::<u64>().unwrap() > 0,
+            "{l}"
+        );
+    }
+    // Sem sondar (SyzygyProbeLimit 0): o escore volta a ser o da busca.
+    envia(&mut m, "setoption name SyzygyProbeLimit value 0");
+    envia(&mut m, "go depth 4");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    for l in v.iter().filter(|l| l.starts_with("info depth")) {
+        assert!(!l.contains("score cp 30000"), "{l}");
+        assert_eq!(campo(l, "tbhits").as_deref(), Some("0"), "{l}");
+    }
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+}
+
+#[test]
+fn tabela_ruim_na_busca_avisa_uma_vez() {
+    // Uma cópia de KQvK com o WDL zerado: a busca segue sem ela e diz uma
+    // vez, numa `info string`, qual arquivo está ruim.
+    let dir = std::env::temp_dir().join(format!("ice-uci-syzygy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for ext in ["rtbw", "rtbz"] {
+        let mut bytes = std::fs::read(format!("{DIR_SYZYGY}/KQvK.{ext}")).unwrap();
+        if ext == "rtbw" {
+            bytes.iter_mut().for_each(|x| *x = 0);
+        }
+        std::fs::write(dir.join(format!("KQvK.{ext}")), bytes).unwrap();
+    }
+    let (mut m, _) = motor_uci();
+    envia(
+        &mut m,
+        &format!("setoption name SyzygyPath value {}", dir.display()),
+    );
+    pronto(&mut m);
+    for _ in 0..2 {
+        envia(&mut m, "position fen 8/8/8/8/8/4k3/8/4K2Q w - - 0 1");
+        envia(&mut m, "go depth 3");
+        espera_bestmove(&mut m, PRAZO);
+    }
+    let t = m.transcricao.join("\n");
+    assert_eq!(t.matches("tabela Syzygy ruim").count(), 1, "{t}");
+    assert!(
+        t.contains("info string tabela Syzygy ruim:") && t.contains("KQvK.rtbw"),
+        "{t}"
+    );
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+    let _ = std::fs::remove_dir_all(&dir);
+}

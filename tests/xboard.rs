@@ -1719,3 +1719,26 @@ fn egtpath_syzygy() {
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
 }
+
+#[test]
+fn pensa_com_tabelas_syzygy() {
+    let mut m = abre_motor();
+    handshake(&mut m);
+    envia(&mut m, &format!("egtpath syzygy {DIR_SYZYGY}"));
+    envia(&mut m, "new");
+    envia(&mut m, "force");
+    envia(&mut m, "setboard 8/8/8/8/8/4k3/8/4K2Q w - - 0 1");
+    envia(&mut m, "post");
+    envia(&mut m, "sd 4");
+    sincroniza(&mut m);
+    envia(&mut m, "go");
+    let (v, _) = espera_lance(&mut m);
+    // As linhas de pensamento mostram o escore das tabelas (30000).
+    let pens: Vec<&String> = v.iter().filter(|l| eh_pensamento(l)).collect();
+    assert!(!pens.is_empty(), "{v:#?}");
+    for l in pens {
+        assert_eq!(l.split_whitespace().nth(1), Some("30000"), "{l}");
+    }
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
+}
