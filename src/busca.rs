@@ -154,6 +154,10 @@ pub struct TPedido {
     /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
     /// contador custa um teste sempre previsto.
     pub com_estatisticas: bool,
+    /// `Contempt` (cp): quanto o lado da raiz acha que um empate lhe custa.
+    /// O empate vale −contempt para ele e +contempt para o oponente
+    /// (`arvore::escore_empate`); 0 é o empate neutro do ICE.
+    pub contempt: i32,
 }
 
 impl Default for TPedido {
@@ -169,6 +173,7 @@ impl Default for TPedido {
             excluidos: Vec::new(),
             nps: 0,
             com_estatisticas: false,
+            contempt: 0,
         }
     }
 }

@@ -271,7 +271,10 @@ fn go_com_cada_limite() {
     // (na primeira iteração que o prova), sem gastar o tempo do relógio nem
     // ir até os 2N + 1 plies do teto. Sem o `mate`, o mesmo relógio faria a
     // busca seguir até "mate provado" (mais de 12 plies).
-    envia(&mut m, "position fen r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1");
+    envia(
+        &mut m,
+        "position fen r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+    );
     envia(&mut m, "go mate 3 wtime 600000 btime 600000");
     let (v, lance) = espera_bestmove(&mut m, PRAZO);
     assert_eq!(lance, "f3f8");
@@ -280,6 +283,17 @@ fn go_com_cada_limite() {
     let prof: u32 = campo(ultima, "depth").unwrap().parse().unwrap();
     assert!(prof < 7, "foi até {prof} plies: {v:#?}");
     assert!(tempo_informado(&v) < 1000, "{v:#?}");
+
+    // Contempt: o empate (rei contra rei) vale −contempt para quem joga, e
+    // 0 de novo com o contempt zerado.
+    envia(&mut m, "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    for (contempt, esperado) in [(30, -30), (0, 0)] {
+        envia(&mut m, &format!("setoption name Contempt value {contempt}"));
+        envia(&mut m, "go depth 3");
+        let (v, _) = espera_bestmove(&mut m, PRAZO);
+        let ultima = v.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        assert_eq!(escore(ultima), esperado, "{v:#?}");
+    }
 
     // infinite: nada de bestmove até o `stop`.
     envia(&mut m, &format!("position fen {FEN_MEIO}"));
