@@ -164,6 +164,10 @@ pub struct TPedido {
     pub tb_pecas: usize,
     pub tb_prof: i32,
     pub tb_regra50: bool,
+    /// `Contempt` (cp): quanto o lado da raiz acha que um empate lhe custa.
+    /// O empate vale −contempt para ele e +contempt para o oponente
+    /// (`arvore::escore_empate`); 0 é o empate neutro do ICE.
+    pub contempt: i32,
 }
 
 impl Default for TPedido {
@@ -183,6 +187,7 @@ impl Default for TPedido {
             tb_pecas: 0,
             tb_prof: 1,
             tb_regra50: true,
+            contempt: 0,
         }
     }
 }

@@ -15,6 +15,9 @@ use crate::hash::HASH_PADRAO_MB;
 
 /// Teto do `Move Overhead` (ms).
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// Faixa do `Contempt` (cp): um peão a mais ou a menos por um empate já é
+/// mais do que qualquer motor usa.
+pub const MAX_CONTEMPT: i32 = 100;
 
 /// Teto da tabela de transposição: ela é alocada e zerada de uma vez, e um
 /// número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a máquina.
@@ -126,6 +129,9 @@ pub struct TOpcoesMotor {
     pub syzygy_regra50: bool,
     /// Máximo de peças sondado (`SyzygyProbeLimit`; 0 desliga).
     pub syzygy_limite: usize,
+    /// `Contempt` (cp, ±`MAX_CONTEMPT`): o empate vale −contempt para o motor
+    /// nas partidas (na análise, 0: o escore fica o objetivo).
+    pub contempt: i32,
 }
 
 impl Default for TOpcoesMotor {
@@ -145,6 +151,7 @@ impl Default for TOpcoesMotor {
             syzygy_prof: 1,
             syzygy_regra50: true,
             syzygy_limite: MAX_PECAS_SYZYGY,
+            contempt: 0,
         }
     }
 }
