@@ -626,12 +626,16 @@ fn sonda_tabelas(b: &mut TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     let wdl = crate::syzygy::sonda_wdl(p.tabelas.as_ref()?, b)?;
     bu.tb_sondas += 1;
     let v = crate::syzygy::escore_wdl(wdl, n.ply, regra50);
-    let (tipo, corta) = if v > 1 {
-        (HASH_INFERIOR, v >= n.beta)
-    } else if v < -1 {
-        (HASH_SUPERIOR, v <= n.alfa)
+    let (v, tipo, corta) = if v.abs() > 1 {
+        if v > 0 {
+            (v, HASH_INFERIOR, v >= n.beta)
+        } else {
+            (v, HASH_SUPERIOR, v <= n.alfa)
+        }
     } else {
-        (HASH_EXATO, true)
+        // Empate (ou quase, pela regra dos 50): com o contempt, como os
+        // outros empates da árvore.
+        (escore_empate(bu, n.ply) + v, HASH_EXATO, true)
     };
     if corta {
         grava_hash(&bu.tt, b.chave_hash, 0, v, n.prof, tipo, n.ply);
