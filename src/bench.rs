@@ -259,6 +259,15 @@ pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let lim = limites_dos_args(&args[fim_fen..])?;
     let mut bu = busca_configurada(op, HASH_PADRAO_MB);
     bu.pedido.com_estatisticas = com_estatisticas;
+    // `--syzygy DIR`: a busca com as tabelas (o `bench` nunca as usa: a
+    // assinatura não pode depender delas).
+    if !op.syzygy_caminho.is_empty() {
+        let tb = crate::syzygy::abre_tabelas(&op.syzygy_caminho)?;
+        bu.pedido.tb_pecas = tb.max_pecas.min(op.syzygy_limite);
+        bu.pedido.tb_prof = op.syzygy_prof;
+        bu.pedido.tb_regra50 = op.syzygy_regra50;
+        bu.pedido.tabelas = Some(std::sync::Arc::new(tb));
+    }
     // As threads nascem antes do relógio: o tempo medido é só o da busca.
     let mut p = novo_paralelo(threads, &bu);
     let inicio = Instant::now();
