@@ -59,6 +59,9 @@ pub struct TTabelas {
     mapa: HashMap<u64, usize>,
     /// Mensagens de arquivos ruins ainda não mostradas (uma por arquivo).
     diagnosticos: Mutex<Vec<String>>,
+    /// Arquivos maiores que isso são lidos bloco a bloco (ver
+    /// `syzygy_arquivo`); os testes põem 0 para exercitar esse caminho.
+    pub limite_inteiro: u64,
 }
 
 impl std::fmt::Debug for TTabelas {
@@ -105,6 +108,7 @@ pub fn abre_tabelas(caminhos: &str) -> Result<TTabelas, String> {
         entradas: Vec::new(),
         mapa: HashMap::new(),
         diagnosticos: Mutex::new(Vec::new()),
+        limite_inteiro: LIMITE_INTEIRO,
     };
     let mut avisos = Vec::new();
     for dir in caminhos
@@ -214,7 +218,7 @@ impl TTabelas {
                     self.avisa(format!("tabela Syzygy {}.{ext} não encontrada", e.nome));
                     return None;
                 };
-                match abre_arquivo(c, &e.info, dtz) {
+                match abre_arquivo(c, &e.info, dtz, self.limite_inteiro) {
                     Ok(a) => Some(a),
                     Err(m) => {
                         self.avisa(format!("tabela Syzygy ruim: {m}"));
@@ -330,7 +334,7 @@ fn valor_tabela(tb: &TTabelas, b: &TBoard, dtz: bool, wdl: i32) -> Option<Option
         preenche(b, &parte.cod.pecas, k, n, cor_troca, espelho, &mut pos)?;
         (parte, indice_com_peoes(&parte.cod, info.peoes, &mut pos, n))
     };
-    let v = descomprime(&arq.bytes, parte, idx, dtz);
+    let v = descomprime(arq, parte, idx);
     let r = match v {
         Some(v) if dtz => valor_dtz(&arq.bytes, parte, wdl, v),
         Some(v) if v <= 4 => Some(v as i32 - 2),

@@ -1,11 +1,14 @@
 //! Syzygy, parte 2: ler um arquivo `.rtbw`/`.rtbz`, entender o cabeçalho e
 //! descomprimir o valor de um índice.
 //!
-//! Extensão do ICE-rs. Nível 1: depende só de `syzygy_indice`. Lê o arquivo
-//! inteiro com `std::fs::read` (sem `mmap`, que pediria `unsafe`): a memória
-//! gasta é a soma dos arquivos de fato consultados (3-4 peças: 4,4 MB; 5
-//! peças: até 939 MB se todas forem usadas; um arquivo de 6 peças pode ter
-//! mais de 1 GB).
+//! Extensão do ICE-rs. Nível 1: depende só de `syzygy_indice`. Sem `mmap`
+//! (que pediria `unsafe`): um arquivo de até `LIMITE_INTEIRO` bytes é lido
+//! inteiro na primeira consulta (o conjunto de 3-4 peças todo: 4,4 MB); um
+//! maior (muitos de 5 peças, os de 6 e 7) fica com só o cabeçalho e as
+//! tabelas de índice e de tamanhos na memória (uns 5 % do arquivo: os blocos
+//! têm 32 a 64 bytes e cada um custa 2 bytes na de tamanhos), e cada
+//! consulta lê do disco só o seu bloco. A memória fica limitada pela soma
+//! dos arquivos pequenos consultados mais ~5 % dos grandes.
 //!
 //! Cada leitura de byte do arquivo passa por `get`: um arquivo truncado ou
 //! estragado dá `Err`/`None`, nunca `panic`.
@@ -18,6 +21,13 @@
 //! a de tamanhos (2 bytes por bloco) e os blocos, alinhados a 64 bytes.
 
 use crate::syzygy_indice::*;
+use std::fs::File;
+
+/// Arquivos até este tamanho são lidos inteiros; os maiores, bloco a bloco.
+pub const LIMITE_INTEIRO: u64 = 64 << 20;
+/// Quanto do começo de um arquivo grande é lido para entender o cabeçalho
+/// (os dicionários: no máximo 4 partes × 64 K símbolos × 3 bytes).
+const PREFIXO_CABECALHO: u64 = 4 << 20;
 
 /// Assinaturas dos arquivos WDL e DTZ (os 4 primeiros bytes).
 pub const MAGICA_WDL: [u8; 4] = [0x71, 0xE8, 0x23, 0x5D];
@@ -86,7 +96,12 @@ pub struct TParte {
 /// Um arquivo aberto: os bytes e o cabeçalho entendido.
 #[derive(Debug, Default)]
 pub struct TArquivoTb {
+    /// O arquivo inteiro, ou (arquivo grande) até o fim das tabelas de
+    /// tamanhos; os blocos então vêm de `arquivo`.
     pub bytes: Vec<u8>,
+    pub arquivo: Option<File>,
+    /// Tamanho do arquivo no disco.
+    pub tamanho: u64,
     pub dtz: bool,
     pub nome: TNomeTb,
     /// 0 ou 2 sem peões (`tipo_codificacao`).
@@ -153,20 +168,33 @@ pub fn abre_arquivo(
     caminho: &std::path::Path,
     nome: &TNomeTb,
     dtz: bool,
+    limite_inteiro: u64,
 ) -> Result<TArquivoTb, String> {
     let exibe = caminho.display();
-    let bytes = std::fs::read(caminho).map_err(|e| {
-        // O texto do sistema só no registro (ver `syzygy::abre_tabelas`).
+    // O texto do sistema só no registro (ver `syzygy::abre_tabelas`).
+    let ilegivel = |e: std::io::Error| {
         log::debug!("{exibe}: {e}");
         format!("{exibe}: ilegível")
-    })?;
+    };
+    let mut f = File::open(caminho).map_err(ilegivel)?;
+    let tamanho = f.metadata().map_err(ilegivel)?.len();
     // Todo arquivo do formato tem 64k + 16 bytes (os 16 do checksum no fim).
-    if bytes.len() % 64 != 16 {
+    if tamanho % 64 != 16 {
         return Err(format!(
-            "{exibe}: tamanho {} bytes não é de tabela Syzygy (truncado?)",
-            bytes.len()
+            "{exibe}: tamanho {tamanho} bytes não é de tabela Syzygy (truncado?)"
         ));
     }
+    let grande = tamanho > limite_inteiro;
+    let bytes = le_trecho(
+        &mut f,
+        0,
+        if grande {
+            tamanho.min(PREFIXO_CABECALHO)
+        } else {
+            tamanho
+        },
+    )
+    .map_err(ilegivel)?;
     let magica = if dtz { MAGICA_DTZ } else { MAGICA_WDL };
     if bytes.get(0..4) != Some(&magica[..]) {
         return Err(format!(
@@ -176,12 +204,58 @@ pub fn abre_arquivo(
     }
     let mut t = TArquivoTb {
         bytes,
+        tamanho,
         dtz,
         nome: *nome,
         ..Default::default()
     };
     prepara(&mut t).ok_or_else(|| format!("{exibe}: cabeçalho estragado ou arquivo truncado"))?;
+    if grande {
+        // Na memória fica só o que vem antes do primeiro bloco.
+        let fim = t.partes.iter().map(|p| p.dados).min().unwrap_or(0) as u64;
+        t.bytes = le_trecho(&mut f, 0, fim).map_err(ilegivel)?;
+        t.arquivo = Some(f);
+    }
     Ok(t)
+}
+
+/// Lê `n` bytes a partir de `inicio` (com `Seek`: só na abertura, quando o
+/// arquivo ainda não é de ninguém).
+fn le_trecho(f: &mut File, inicio: u64, n: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    f.seek(SeekFrom::Start(inicio))?;
+    let mut v = Vec::new();
+    f.take(n).read_to_end(&mut v)?;
+    Ok(v)
+}
+
+/// Lê um bloco de um arquivo grande sem mexer na posição do arquivo (as
+/// threads da busca leem ao mesmo tempo, pelo mesmo `&File`).
+fn le_bloco(f: &File, inicio: u64, n: usize) -> Option<Vec<u8>> {
+    let mut v = vec![0u8; n];
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        f.read_exact_at(&mut v, inicio).ok()?;
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::FileExt;
+        let mut lidos = 0;
+        while lidos < n {
+            let k = f.seek_read(&mut v[lidos..], inicio + lidos as u64).ok()?;
+            if k == 0 {
+                return None;
+            }
+            lidos += k;
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (f, inicio);
+        return None;
+    }
+    Some(v)
 }
 
 /// Entende o cabeçalho: ordem das peças, dicionários, mapas e onde começa
@@ -276,7 +350,7 @@ fn prepara(t: &mut TArquivoTb) -> Option<()> {
         parte.dados = p;
         p = p.checked_add(parte.tam[2])?;
     }
-    if p > d.len() {
+    if p as u64 > t.tamanho {
         return None;
     }
     // A chave do lado 0 como o arquivo o guarda.
@@ -414,7 +488,8 @@ fn filhos(d: &[u8], sympat: usize, s: usize) -> Option<(usize, usize)> {
 
 /// O valor guardado no índice `idx` da parte: WDL 0..4, DTZ 0..4095 (antes
 /// do mapa). `None` se o arquivo não permite ler.
-pub fn descomprime(d: &[u8], pr: &TParte, idx: u64, dtz: bool) -> Option<u32> {
+pub fn descomprime(arq: &TArquivoTb, pr: &TParte, idx: u64) -> Option<u32> {
+    let (d, dtz) = (&arq.bytes[..], arq.dtz);
     if let Some(v) = pr.constante {
         return Some(v);
     }
@@ -444,12 +519,24 @@ pub fn descomprime(d: &[u8], pr: &TParte, idx: u64, dtz: bool) -> Option<u32> {
             return None;
         }
     }
-    // 2. Huffman: pula `lit` valores do bloco, símbolo a símbolo.
-    let mut ptr = pr
+    // 2. Huffman: pula `lit` valores do bloco, símbolo a símbolo. O bloco
+    // está na memória (arquivo inteiro) ou vem do disco (arquivo grande; com
+    // 8 bytes a mais, que o decodificador lê adiantado).
+    let inicio = pr
         .dados
         .checked_add(usize::try_from(bloco.checked_shl(pr.bloco_bits)?).ok()?)?;
-    let mut codigo = be64(d, ptr)?;
-    ptr += 8;
+    let lido;
+    let blk: &[u8] = match &arq.arquivo {
+        None => d.get(inicio..)?,
+        Some(f) => {
+            let resta = arq.tamanho.checked_sub(inicio as u64)?;
+            let n = ((1u64 << pr.bloco_bits) + 8).min(resta);
+            lido = le_bloco(f, inicio as u64, n as usize)?;
+            &lido
+        }
+    };
+    let mut codigo = be64(blk, 0)?;
+    let mut ptr = 8;
     let mut bits_livres = 0u32;
     let mut sym;
     loop {
@@ -469,7 +556,9 @@ pub fn descomprime(d: &[u8], pr: &TParte, idx: u64, dtz: bool) -> Option<u32> {
         bits_livres += l;
         if bits_livres >= 32 {
             bits_livres -= 32;
-            codigo |= (be32(d, ptr)? as u64).checked_shl(bits_livres).unwrap_or(0);
+            codigo |= (be32(blk, ptr)? as u64)
+                .checked_shl(bits_livres)
+                .unwrap_or(0);
             ptr += 4;
         }
     }
