@@ -65,6 +65,11 @@ adversario() {
 
 python3 -c 'import chess' 2>/dev/null || { echo "gauntlet: falta python-chess (pip install chess)" >&2; exit 2; }
 compila_motor
+mkdir -p "$SAIDA"
+# O binário medido é uma cópia feita antes da primeira partida: recompilar
+# durante o gauntlet (outra sessão, um ajudante) não muda o que se mede.
+cp "$MOTOR" "$SAIDA/ice-medido"
+MOTOR=$SAIDA/ice-medido
 BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
 [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && BUILD="$BUILD+mudanças"
 BENCH=$("$MOTOR" bench 2>/dev/null | tail -1 | sed -n 's/^bench nodes=\([0-9]*\) .*/\1/p')

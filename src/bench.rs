@@ -22,7 +22,7 @@ use crate::estatisticas::{
 };
 use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
-use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TOpcoesMotor};
+use crate::opcoes::{config_efetiva, configura_busca, hash_ou, texto_configuracao, TOpcoesMotor};
 use crate::paralelo::{busca_paralela, limpa_paralelo, novo_paralelo, MAX_THREADS};
 use crate::pensamento::escore_xboard;
 use crate::tabuleiro::TBoard;
@@ -89,9 +89,9 @@ pub const POSICOES_BENCH: [&str; 30] = [
 /// é dos scripts, que leem a última linha).
 fn busca_configurada(op: &TOpcoesMotor, padrao_mb: usize) -> TBusca {
     let mb = hash_ou(op, padrao_mb);
-    eprintln!("ice: {}", texto_configuracao(&op.busca, mb));
+    eprintln!("ice: {}", texto_configuracao(&config_efetiva(op), mb));
     let mut bu = nova_busca(mb);
-    configura_busca(&mut bu, &op.busca);
+    configura_busca(&mut bu, &config_efetiva(op));
     bu
 }
 

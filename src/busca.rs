@@ -596,6 +596,10 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.pv_anterior = TPv::default();
     bu.tb_sondas = 0;
     bu.tb_escore_raiz = None;
+    // As linhas da busca anterior são de outra posição: nenhuma pode sobrar
+    // (nem além das k desta, nem quando a raiz não tem o que pesquisar),
+    // porque `linhas_da_raiz` as mostra à força limitada.
+    bu.linhas_anteriores.fill(TLinhaPv::default());
     prepara_ordenacao(&mut bu.ord);
 }
 
@@ -634,7 +638,6 @@ fn itera_profundidade(
     // Fora do `bu` durante a busca, como a pilha (ver `busca_na_thread`).
     let mut linhas = std::mem::take(&mut bu.linhas);
     let mut anteriores = std::mem::take(&mut bu.linhas_anteriores);
-    anteriores[..k].fill(TLinhaPv::default());
     for prof in 1..=max_prof {
         if pula_iteracao(bu.id_thread, prof) {
             continue;

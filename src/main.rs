@@ -66,6 +66,7 @@ Opções globais (valem para todos os comandos, em qualquer posição):
   --semente-livro <N>          semente fixa da escolha no livro (partidas reproduzíveis)
   --classico                   a busca e a avaliação do ICE clássico, sem as melhorias posteriores
   --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
+  --icebr                      o nível IceBR: o ICE clássico na velocidade da máquina dele (nas partidas)
   --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
   --elo <N>                    força limitada a N Elo, {elo_min}..{elo_max} (o UCI_LimitStrength/UCI_Elo dos protocolos)
   --syzygy <DIR[:DIR…]>        tabelas de finais Syzygy (.rtbw/.rtbz); no Windows os diretórios vão separados por ';'
@@ -196,6 +197,7 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--classico" => op.busca.classico = true,
+            "--icebr" => op.icebr = true,
             "--sem" => {
                 let lista = it
                     .next()

@@ -19,11 +19,11 @@ use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
 };
 use crate::nivel::{
-    escolhe_lance_do_nivel, orcamento_do_nivel, TOrcamentoNivel, ELO_MAXIMO, ELO_MINIMO,
+    escolhe_lance_do_nivel, orcamento_do_nivel, TOrcamentoNivel, ELO_MAXIMO, ELO_MINIMO, NPS_ICEBR,
 };
 use crate::opcoes::{
-    configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_CONTEMPT, MAX_HASH_MB,
-    MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
+    config_efetiva, configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO,
+    MAX_CONTEMPT, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
     ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
@@ -83,7 +83,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
     let mb = hash_do_motor(&op);
     op.hash_mb = Some(mb);
     let mut bu = Box::new(crate::busca::nova_busca(mb));
-    configura_busca(&mut bu, &op.busca);
+    configura_busca(&mut bu, &config_efetiva(&op));
     let paralelo = novo_paralelo(op.threads, &bu);
     let tabela_livro = abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
         log::warn!("{e}");
@@ -188,7 +188,11 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
         },
         "ICE classico" => caixa(valor).map(|v| {
             m.op.busca.classico = v;
-            configura_busca(&mut m.bu, &m.op.busca);
+            configura_busca(&mut m.bu, &config_efetiva(&m.op));
+        }),
+        "IceBR" => caixa(valor).map(|v| {
+            m.op.icebr = v;
+            configura_busca(&mut m.bu, &config_efetiva(&m.op));
         }),
         "MultiPV" => numero(valor, 1, MAX_MULTIPV as i64).map(|v| m.multipv = v as usize),
         "UCI_LimitStrength" => caixa(valor).map(|v| m.op.limita_forca = v),
@@ -250,7 +254,8 @@ pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
         ),
         // O nome em inglês que as interfaces (e o Polyglot) procuram.
         op("BookFile", TTipoOpcao::Arquivo(m.op.arquivo_livro.clone())),
-        op("ICE classico", TTipoOpcao::Caixa(m.bu.av.classico)),
+        op("ICE classico", TTipoOpcao::Caixa(m.op.busca.classico)),
+        op("IceBR", TTipoOpcao::Caixa(m.op.icebr)),
         op(
             "Move Overhead",
             TTipoOpcao::Numero(m.op.overhead_ms as i64, 0, MAX_OVERHEAD_MS as i64),
@@ -423,14 +428,24 @@ pub fn limites_do_lance(m: &TMotor) -> TLimites {
     let mut lim = calcula_limites(&m.relogio, num_lance_controle(m));
     // O que a interface e a rede gastam sai de todo orçamento (mas o lance
     // ainda tem o mínimo para achar um lance).
-    if m.op.overhead_ms > 0 && m.nps == 0 {
+    if m.op.overhead_ms > 0 && nps_do_lance(m) == 0 {
         lim.tempo_max_ms = lim
             .tempo_max_ms
             .saturating_sub(m.op.overhead_ms)
             .max(TEMPO_MINIMO_MS);
         lim.tempo_alvo_ms = lim.tempo_alvo_ms.min(lim.tempo_max_ms);
     }
-    limites_com_nps(&lim, &m.relogio, m.nps)
+    limites_com_nps(&lim, &m.relogio, nps_do_lance(m))
+}
+
+/// Os nós por segundo de um lance de partida: os do `nps` da interface, ou,
+/// sem eles, os da máquina do ICE no nível IceBR (0 = relógio de parede).
+pub fn nps_do_lance(m: &TMotor) -> u64 {
+    if m.nps == 0 && m.op.icebr {
+        NPS_ICEBR
+    } else {
+        m.nps
+    }
 }
 
 /// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
@@ -443,7 +458,7 @@ pub fn prepara_busca(m: &mut TMotor) {
     m.bu.entrada.instante_hit = None;
     m.bu.pedido.multipv = 1;
     m.bu.pedido.excluidos.clear();
-    m.bu.pedido.nps = m.nps;
+    m.bu.pedido.nps = nps_do_lance(m);
     // As tabelas (o `Arc` é copiado, não as tabelas) e as opções Syzygy.
     m.bu.pedido.tabelas = m.tabelas.clone();
     m.bu.pedido.tb_pecas = m
@@ -465,9 +480,13 @@ pub fn prepara_analise(m: &mut TMotor) {
 /// Pensa na posição do motor com todas as threads.
 pub fn pensa(m: &mut TMotor, lim: &TLimites) -> TResultado {
     // O contempt vale nas partidas; na análise (e no `go infinite`) o
-    // escore mostrado deve ser o objetivo.
+    // escore mostrado deve ser o objetivo. E a análise não é um lance de
+    // partida: o IceBR não a torna mais lenta (só o `nps` da interface).
     let analise = m.bu.pedido.analisando || lim.infinito;
     m.bu.pedido.contempt = if analise { 0 } else { m.op.contempt };
+    if analise {
+        m.bu.pedido.nps = m.nps;
+    }
     busca_paralela(&mut m.b, &mut m.bu, &mut m.paralelo, lim)
 }
 
@@ -626,6 +645,39 @@ mod testes {
             Err(TErroOpcao::ValorRuim)
         );
         assert_eq!(m.op.overhead_ms, 300);
+    }
+
+    /// O nível IceBR: liga a busca e a avaliação clássicas e o ritmo de
+    /// `NPS_ICEBR` nós por segundo nos lances de partida, mas não na análise
+    /// nem quando a interface já mandou o seu `nps`; desligado, volta tudo.
+    #[test]
+    fn icebr_e_o_classico_no_ritmo_do_ice() {
+        let mut m = motor_em("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(!m.bu.av.classico);
+        assert_eq!(aplica_opcao(&mut m, "IceBR", Some("1")), Ok(()));
+        assert!(m.bu.av.classico);
+        prepara_busca(&mut m);
+        assert_eq!(m.bu.pedido.nps, NPS_ICEBR);
+        m.bu.pedido.analisando = true;
+        m.bu.pedido.post = false;
+        let lim = TLimites {
+            profundidade: 2,
+            ..TLimites::default()
+        };
+        pensa(&mut m, &lim);
+        assert_eq!(m.bu.pedido.nps, 0);
+        m.nps = 50_000;
+        prepara_busca(&mut m);
+        assert_eq!(m.bu.pedido.nps, 50_000);
+        m.nps = 0;
+        assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
+        assert!(!m.bu.av.classico);
+        prepara_busca(&mut m);
+        assert_eq!(m.bu.pedido.nps, 0);
+        // O "ICE classico" sozinho continua valendo sem o IceBR.
+        assert_eq!(aplica_opcao(&mut m, "ICE classico", Some("1")), Ok(()));
+        assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
+        assert!(m.bu.av.classico);
     }
 
     fn motor_em(fen: &str) -> TMotor {

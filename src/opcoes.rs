@@ -63,6 +63,14 @@ pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
     bu.melhorias = c.melhorias;
 }
 
+/// A configuração de busca que as opções pedem: a da linha de comando ou do
+/// protocolo, com o clássico ligado também pelo nível IceBR.
+pub fn config_efetiva(op: &TOpcoesMotor) -> TConfigBusca {
+    let mut c = op.busca;
+    c.classico |= op.icebr;
+    c
+}
+
 /// A configuração que uma busca tem (para copiá-la às ajudantes).
 pub fn config_da_busca(bu: &TBusca) -> TConfigBusca {
     TConfigBusca {
@@ -132,6 +140,9 @@ pub struct TOpcoesMotor {
     /// `Contempt` (cp, ±`MAX_CONTEMPT`): o empate vale −contempt para o motor
     /// nas partidas (na análise, 0: o escore fica o objetivo).
     pub contempt: i32,
+    /// O nível "IceBR" (`nivel::NPS_ICEBR`): joga como o ICE jogava no FICS,
+    /// com a busca e a avaliação do `--classico` na velocidade da máquina dele.
+    pub icebr: bool,
 }
 
 impl Default for TOpcoesMotor {
@@ -152,6 +163,7 @@ impl Default for TOpcoesMotor {
             syzygy_regra50: true,
             syzygy_limite: MAX_PECAS_SYZYGY,
             contempt: 0,
+            icebr: false,
         }
     }
 }

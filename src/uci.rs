@@ -334,7 +334,11 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
             ..TLimites::default()
         }
     };
-    lim.nos = g.nodes.unwrap_or(0);
+    // `nodes` limita por cima: o orçamento de nós do ritmo fixo (IceBR)
+    // continua valendo.
+    if let Some(n) = g.nodes {
+        lim.nos = if lim.nos == 0 { n } else { lim.nos.min(n) };
+    }
     lim.infinito = g.infinite;
     lim.mate = g.mate.unwrap_or(0);
     lim

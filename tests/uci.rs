@@ -295,6 +295,18 @@ fn go_com_cada_limite() {
         assert_eq!(escore(ultima), esperado, "{v:#?}");
     }
 
+    // IceBR: um lance de relógio no ritmo do ICE (o tempo informado é o do
+    // relógio virtual: nós ÷ NPS_ICEBR).
+    envia(&mut m, "setoption name IceBR value true");
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go wtime 20000 btime 20000");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_MEIO, &[], &lance));
+    let ultima = v.iter().rev().find(|l| l.contains(" nps ")).unwrap();
+    let nps: u64 = campo(ultima, "nps").unwrap().parse().unwrap();
+    assert!((2500..=3500).contains(&nps), "{v:#?}");
+    envia(&mut m, "setoption name IceBR value false");
+
     // infinite: nada de bestmove até o `stop`.
     envia(&mut m, &format!("position fen {FEN_MEIO}"));
     let go = Instant::now();
