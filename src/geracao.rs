@@ -26,7 +26,9 @@
 use crate::ataques::*;
 use crate::bitboard::*;
 use crate::lance::*;
-use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard, TFim};
+use crate::tabuleiro::{
+    casa_peao_capturado_en_passant, chegadas_roque, indice_roque, TBoard, TFim,
+};
 use crate::tipos::*;
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
@@ -68,6 +70,7 @@ fn lance(
         especial,
         peca_promovida: promovida,
         peca_capturada: capturada,
+        casa_torre: 0,
         valor_lance: 0,
     }
 }
@@ -149,31 +152,43 @@ fn gera_rei(
 }
 
 /// Passo 2: roques (quem chama garante: fora de xeque e no modo "todos"),
-/// pequeno antes do grande. O rei não pode passar nem chegar em casa atacada;
-/// no roque grande a casa b1/b8 só precisa estar vazia (o rei não passa por
-/// ela).
+/// pequeno antes do grande. Pelas regras do Chess960, de que o xadrez comum
+/// é um caso particular: as casas que rei e torre percorrem até as de
+/// chegada (g/f ou c/d) estão vazias, fora os dois (`vazias_roque`); nenhuma
+/// casa por onde o rei passa, a de chegada inclusive, está atacada
+/// (`caminho_roque`). O ataque é visto sem a torre do roque, que no 960 pode
+/// estar tapando um atacante na primeira fileira. No xadrez comum isso dá as
+/// mesmas duas casas testadas de antes (f1, g1 ou d1, c1; b1 só vazia).
+///
+/// O lance é o do rei até a casa de chegada, com a casa da torre em
+/// `casa_torre` (que o `make` e a escrita `e1h1` usam). O rei pode já estar
+/// na chegada (origem = destino): o bit de roque no `codigo()` o distingue.
 #[inline(always)]
 fn gera_roques(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
     let k = c.k;
-    let (peq, gra) = if c.cor == BRANCAS {
-        (MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_GRANDE_BRANCAS)
-    } else {
-        (MSK_ROQUE_PEQUENO_NEGRAS, MSK_ROQUE_GRANDE_NEGRAS)
-    };
-    // O direito no `msk_roque` já garante rei e torre nas casas de origem.
-    if b.msk_roque & peq != 0
-        && c.occ & (bit(k + 1) | bit(k + 2)) == 0
-        && !b.atacada(k + 1, c.inimigo)
-        && !b.atacada(k + 2, c.inimigo)
-    {
-        lista.adiciona(lance(REI, k, k + 2, NENHUMA, NENHUMA, MSK_ROQUE_PEQUENO));
-    }
-    if b.msk_roque & gra != 0
-        && c.occ & (bit(k - 1) | bit(k - 2) | bit(k - 3)) == 0
-        && !b.atacada(k - 1, c.inimigo)
-        && !b.atacada(k - 2, c.inimigo)
-    {
-        lista.adiciona(lance(REI, k, k - 2, NENHUMA, NENHUMA, MSK_ROQUE_GRANDE));
+    let marca = if b.chess960 { MSK_ROQUE_960 } else { 0 };
+    for (pequeno, msk) in [(true, MSK_ROQUE_PEQUENO), (false, MSK_ROQUE_GRANDE)] {
+        let i = indice_roque(c.cor, pequeno);
+        // O direito no `msk_roque` já garante rei e torre nas casas de origem.
+        if b.msk_roque & (1 << i) == 0 || c.occ & b.vazias_roque[i] != 0 {
+            continue;
+        }
+        let torre = b.torre_roque[i] as usize;
+        let sem_torre = c.occ ^ bit(torre);
+        let mut caminho = b.caminho_roque[i];
+        let mut livre = true;
+        while caminho != 0 {
+            if b.atacantes_de(pop_lsb(&mut caminho), c.inimigo, sem_torre) != 0 {
+                livre = false;
+                break;
+            }
+        }
+        if livre {
+            let destino = chegadas_roque(c.cor, pequeno).0;
+            let mut l = lance(REI, k, destino, NENHUMA, NENHUMA, msk | marca);
+            l.casa_torre = torre as u8;
+            lista.adiciona(l);
+        }
     }
 }
 
@@ -389,15 +404,28 @@ pub fn acha_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     acha_lance_casas(b, o, d, promo)
 }
 
-/// Acha o lance legal de `origem` para `destino` com a promoção dada.
+/// Acha o lance legal de `origem` para `destino` com a promoção dada. O
+/// roque vale escrito das duas maneiras: "rei toma a própria torre" (`e1h1`,
+/// a do Chess960 e do Polyglot) e rei até a casa de chegada (`e1g1`), esta só
+/// quando o rei anda e nenhum lance comum tem as mesmas casas (no 960, rei
+/// em b1 e torre em a1: `b1c1` é `Kc1`, e o roque grande é `b1a1`).
 pub fn acha_lance_casas(b: &TBoard, o: usize, d: usize, promo: u8) -> Option<TLance> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista
-        .como_fatia()
+    let lances = lista.como_fatia();
+    let casas = |l: &TLance| l.casa_origem as usize == o && l.peca_promovida == promo;
+    lances
         .iter()
-        .find(|l| {
-            l.casa_origem as usize == o && l.casa_destino as usize == d && l.peca_promovida == promo
+        .find(|l| casas(l) && !l.eh_roque() && l.casa_destino as usize == d)
+        .or_else(|| {
+            lances
+                .iter()
+                .find(|l| casas(l) && l.eh_roque() && l.casa_torre as usize == d)
+        })
+        .or_else(|| {
+            lances
+                .iter()
+                .find(|l| casas(l) && l.eh_roque() && l.casa_destino as usize == d && o != d)
         })
         .copied()
 }

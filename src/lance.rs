@@ -20,6 +20,10 @@ pub struct TLance {
     pub peca_promovida: u8,
     /// 0, ou PEAO..DAMA numa captura (o peão, no en passant).
     pub peca_capturada: u8,
+    /// No roque, a casa de onde sai a torre (no Chess960 ela pode estar em
+    /// qualquer coluna); 0 nos outros lances. Ocupa o que era enchimento: o
+    /// `TLance` continua com 12 bytes.
+    pub casa_torre: u8,
     /// Valor usado na ordenação da busca.
     pub valor_lance: i32,
 }
@@ -32,6 +36,7 @@ pub const LANCE_NULO: TLance = TLance {
     especial: 0,
     peca_promovida: 0,
     peca_capturada: 0,
+    casa_torre: 0,
     valor_lance: 0,
 };
 
@@ -54,13 +59,23 @@ impl TLance {
         self.peca_capturada == NENHUMA && self.peca_promovida == NENHUMA
     }
 
-    /// Código compacto de 16 bits (origem, destino, promoção), usado na TT e
-    /// para comparar lances sem olhar o valor de ordenação.
+    /// Roque (pequeno ou grande)?
+    #[inline(always)]
+    pub fn eh_roque(&self) -> bool {
+        self.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0
+    }
+
+    /// Código compacto de 16 bits (origem, destino, promoção e, no bit 15, o
+    /// roque), usado na TT e para comparar lances sem olhar o valor de
+    /// ordenação. O bit do roque separa, no Chess960, o roque do lance comum
+    /// de rei com as mesmas casas (rei em b1 e torre em a1: `Kc1` e `O-O-O`
+    /// levam o rei de b1 a c1).
     #[inline(always)]
     pub fn codigo(&self) -> u16 {
         self.casa_origem as u16
             | (self.casa_destino as u16) << 6
             | (self.peca_promovida as u16) << 12
+            | ((self.eh_roque() as u16) << 15)
     }
 }
 
@@ -72,11 +87,17 @@ pub fn mesmo_lance(a: &TLance, b: &TLance) -> bool {
 }
 
 /// Notação de coordenadas do protocolo xboard: `e2e4`, `e7e8q`, roque `e1g1`.
+/// O roque gerado em modo Chess960 (`MSK_ROQUE_960`) sai como "rei toma a
+/// própria torre" (`e1h1`, ou `f1g1` com o rei em f1 e a torre em g1).
 pub fn lance_para_texto(l: &TLance) -> String {
     if !l.existe() {
         return "@@@@".to_string();
     }
     let mut s = nome_casa(l.casa_origem as usize);
+    if l.especial & MSK_ROQUE_960 != 0 {
+        s.push_str(&nome_casa(l.casa_torre as usize));
+        return s;
+    }
     s.push_str(&nome_casa(l.casa_destino as usize));
     if l.peca_promovida != NENHUMA {
         s.push(LETRA_PECA[l.peca_promovida as usize]);
