@@ -69,6 +69,9 @@ pub struct TMotor {
     /// O sorteio da escolha de lance nos níveis baixos (ver `nivel`), com a
     /// semente das opções: a mesma semente repete a partida.
     pub rng_nivel: StdRng,
+    /// Partida de Chess960 (`UCI_Chess960` no UCI, `variant fischerandom` no
+    /// xboard): o roque é escrito como no 960 (ver `TBoard::chess960`).
+    pub chess960: bool,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -95,6 +98,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         excluidos: Vec::new(),
         nps: 0,
         rng_nivel: StdRng::seed_from_u64(op.semente_nivel),
+        chess960: false,
         op,
     }
 }
@@ -132,9 +136,12 @@ pub fn nova_partida(m: &mut TMotor) {
     limpa_paralelo(&mut m.paralelo, &mut m.bu);
 }
 
-/// A posição mudou: os lances excluídos eram lances da posição antiga.
+/// A posição mudou: os lances excluídos eram lances da posição antiga. No
+/// modo Chess960 o tabuleiro novo passa a escrever o roque como "rei toma a
+/// torre" (os dois protocolos chamam isto depois de trocar a posição).
 pub fn posicao_mudou(m: &mut TMotor) {
     m.excluidos.clear();
+    m.b.chess960 |= m.chess960;
 }
 
 /// Por que uma opção não foi aplicada.
@@ -261,6 +268,8 @@ pub fn compacta_historico(m: &mut TMotor) -> bool {
     let Ok(mut nb) = TBoard::de_fen(&base.para_fen()) else {
         return false;
     };
+    // O FEN (X-FEN) guarda as torres de roque; a escrita do roque, não.
+    nb.chess960 = m.b.chess960;
     for l in &lances {
         match acha_lance(&nb, &lance_para_texto(l)) {
             Some(x) => nb.make(&x),

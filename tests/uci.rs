@@ -604,3 +604,47 @@ fn krk_com_multipv_maior_que_os_lances() {
     assert_eq!(porprof[&3].len(), n, "{:?}", porprof[&3]);
     assert!(acha_lance(&b, &lance).is_some());
 }
+
+#[test]
+fn uci_chess960_roque_rei_toma_torre() {
+    let (mut m, v) = motor_uci();
+    assert!(
+        v.iter()
+            .any(|l| l == "option name UCI_Chess960 type check default false"),
+        "{v:#?}"
+    );
+    // Sem a opção: o roque do xadrez comum entra e sai como e1g1.
+    let abertura = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    envia(&mut m, &format!("position startpos moves {abertura}"));
+    envia(&mut m, "go depth 2 searchmoves e1g1");
+    assert_eq!(espera_bestmove(&mut m, PRAZO).1, "e1g1");
+
+    // Com a opção: "rei toma a torre" (e1h1), na entrada e no bestmove.
+    envia(&mut m, "setoption name UCI_Chess960 value true");
+    envia(&mut m, &format!("position startpos moves {abertura}"));
+    envia(&mut m, "go depth 2 searchmoves e1h1");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "e1h1", "{v:#?}");
+    assert!(v.iter().all(|l| !l.contains("e1g1")), "{v:#?}");
+
+    // Uma posição de 960 com os dois roques nos lances (rei e torre trocam
+    // de casa: f1g1 e f8g8) e um mate em 1 pelo roque grande (b1a1).
+    let inicio = "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1";
+    envia(&mut m, &format!("position fen {inicio} moves f1g1 f8g8"));
+    envia(&mut m, "go depth 3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().all(|l| !l.starts_with("info string")), "{v:#?}");
+    let mut b = TBoard::de_fen(inicio).unwrap();
+    for l in ["f1g1", "f8g8"] {
+        b.make(&acha_lance(&b, l).unwrap());
+    }
+    assert!(acha_lance(&b, &lance).is_some(), "{lance}");
+    envia(
+        &mut m,
+        "position fen 2rkr3/2p1p3/1N6/8/8/8/P7/RK6 w Q - 0 1",
+    );
+    envia(&mut m, "go depth 3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "b1a1", "{v:#?}");
+    assert!(v.iter().any(|l| l.contains("score mate 1")), "{v:#?}");
+}
