@@ -403,10 +403,27 @@ pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
 
 /// O lance do livro para a posição, se o livro está ligado e a conhece.
 pub fn lance_do_livro(m: &mut TMotor) -> Option<TLance> {
-    if !m.op.livro {
+    if !m.op.livro || !livro_vale_na_partida(m) {
         return None;
     }
     escolhe_lance(&mut m.tabela_livro, &m.b)
+}
+
+/// O livro é de xadrez comum: numa partida de Chess960 ele só vale se a
+/// partida começou na posição inicial comum (a 518). As posições já são
+/// achadas pela chave, então uma posição de 960 quase nunca estaria nele;
+/// isto tira o "quase" (a chave não vê de que torre é cada direito de roque).
+fn livro_vale_na_partida(m: &TMotor) -> bool {
+    if !m.chess960 {
+        return true;
+    }
+    // A chave da primeira posição da pilha: a do FEN/`startpos` da partida.
+    let inicio = if m.b.num_historico > 0 {
+        m.b.historico[0].chave_hash
+    } else {
+        m.b.chave_hash
+    };
+    inicio == TBoard::inicial().chave_hash
 }
 
 /// O xboard no Unix manda SIGINT quando acha que o motor não está ouvindo
@@ -451,5 +468,25 @@ mod testes {
             Err(TErroOpcao::ValorRuim)
         );
         assert_eq!(m.op.overhead_ms, 300);
+    }
+
+    /// No Chess960 o livro só responde numa partida que começou na posição
+    /// comum; fora do 960, como sempre.
+    #[test]
+    fn livro_no_chess960() {
+        let op = TOpcoesMotor {
+            hash_mb: Some(1),
+            semente_livro: Some(1),
+            ..TOpcoesMotor::default()
+        };
+        let mut m = novo_motor(&op);
+        assert!(lance_do_livro(&mut m).is_some(), "livro embutido");
+        m.chess960 = true;
+        posicao_mudou(&mut m);
+        // A 518 é a posição comum: o livro vale, com o roque escrito e1h1.
+        assert!(lance_do_livro(&mut m).is_some(), "960 na posição 518");
+        *m.b = TBoard::de_fen(&crate::tabuleiro::fen_chess960(0).unwrap()).unwrap();
+        posicao_mudou(&mut m);
+        assert!(lance_do_livro(&mut m).is_none());
     }
 }

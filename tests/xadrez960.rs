@@ -3,11 +3,12 @@
 //! numeração de Scharnagl das posições iniciais, o roque escrito como "rei
 //! toma a torre" e o make/unmake dos roques em que rei e torre trocam de casa.
 
+use ice::avaliacao::{eval, nova_avaliacao};
 use ice::geracao::{acha_lance, gera_lista_lances, san_para_lance};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::perft::perft;
 use ice::tabuleiro::{fen_chess960, TBoard, FEN_INICIAL, POSICOES_960};
-use ice::tipos::GERA_TODOS;
+use ice::tipos::{GERA_TODOS, INFINITO};
 
 /// Lê linhas `FEN ;D1 n ;D2 n …` e devolve (fen, [(prof, nós)]).
 fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
@@ -178,4 +179,79 @@ fn roques_do_960() {
     // Sem a dama, é legal (e o rei nem se mexe).
     let b = TBoard::de_fen("4k3/8/8/8/8/8/8/1RK4R w B - 0 1").unwrap();
     assert!(lances(&b).contains(&"c1b1".to_string()));
+}
+
+/// Espelho de cores de um FEN (X-FEN ou Shredder-FEN): vira o tabuleiro na
+/// vertical, troca as cores, a vez, os roques (as letras de coluna trocam de
+/// caixa) e a casa de en passant. Os contadores ficam de fora.
+fn espelha(fen: &str) -> String {
+    let c: Vec<&str> = fen.split_whitespace().collect();
+    let troca = |s: &str| -> String {
+        s.chars()
+            .map(|ch| {
+                if ch.is_ascii_uppercase() {
+                    ch.to_ascii_lowercase()
+                } else {
+                    ch.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let linhas: Vec<String> = c[0].split('/').rev().map(troca).collect();
+    let vez = if c[1] == "w" { "b" } else { "w" };
+    let roque = if c[2] == "-" {
+        "-".to_string()
+    } else {
+        troca(c[2])
+    };
+    let ep = if c[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = c[3].as_bytes();
+        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
+    };
+    format!("{} {vez} {roque} {ep} 0 1", linhas.join("/"))
+}
+
+#[test]
+fn simetria_da_avaliacao_no_960() {
+    // As 960 posições iniciais e as da suíte de perft: a avaliação (os três
+    // modos) dá o mesmo valor à posição e ao seu espelho de cores. Os termos
+    // de roque (o "já rocou", o bônus de abertura) não podem supor rei em
+    // e1/e8 nem torres nos cantos de um lado só.
+    let mut fens: Vec<String> = (0..POSICOES_960)
+        .map(|n| fen_chess960(n).unwrap())
+        .collect();
+    fens.extend(
+        le_suite(include_str!("data/chess960.epd"))
+            .into_iter()
+            .map(|(f, _)| f),
+    );
+    for modo in 0..3 {
+        let mut av = nova_avaliacao();
+        av.classico = modo == 1;
+        av.so_material_pst = modo == 2;
+        for fen in &fens {
+            let b = TBoard::de_fen(fen).unwrap();
+            let m = TBoard::de_fen(&espelha(fen)).unwrap();
+            let v = eval(&b, &mut av, -INFINITO, INFINITO);
+            let vm = eval(&m, &mut av, -INFINITO, INFINITO);
+            assert_eq!(v, vm, "modo {modo}: {fen} / {}", espelha(fen));
+        }
+    }
+    // E depois de um roque do 960 com rei e torre trocando de casa.
+    let mut av = nova_avaliacao();
+    let inicio = "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1";
+    let mut b = TBoard::de_fen(inicio).unwrap();
+    for l in ["f1g1", "f8g8"] {
+        b.make(&acha_lance(&b, l).unwrap());
+    }
+    let fen = b.para_fen();
+    let m = TBoard::de_fen(&espelha(&fen)).unwrap();
+    let b = TBoard::de_fen(&fen).unwrap();
+    assert_eq!(
+        eval(&b, &mut av, -INFINITO, INFINITO),
+        eval(&m, &mut av, -INFINITO, INFINITO),
+        "{fen}"
+    );
 }
