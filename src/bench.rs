@@ -24,6 +24,7 @@ use crate::hash::HASH_PADRAO_MB;
 use crate::lance::lance_para_texto;
 use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TOpcoesMotor};
 use crate::paralelo::{busca_paralela, limpa_paralelo, novo_paralelo, MAX_THREADS};
+use crate::pensamento::escore_xboard;
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use std::time::Instant;

@@ -22,6 +22,7 @@
 //! relógio. Com várias threads cada uma joga partidas inteiras, e a saída é
 //! escrita na ordem das partidas, igual à de uma thread só.
 
+use crate::arvore::quiescence_raiz;
 use crate::busca::*;
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};

@@ -40,9 +40,12 @@ pub mod nivel;
 pub mod ordenacao;
 pub mod perft;
 pub mod pgn;
-// Nível 6: a busca e as opções que a configuram.
+// Nível 6: a busca (o aprofundamento em `busca`, a árvore em `arvore`, a
+// linha de pensamento em `pensamento`) e as opções que a configuram.
+pub mod arvore;
 pub mod busca;
 pub mod opcoes;
+pub mod pensamento;
 // Nível 7: a busca em várias threads (Lazy SMP), medidas e geração de dados
 // para a afinação.
 pub mod bench;

@@ -194,6 +194,54 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
     ok.ok_or(TErroOpcao::ValorRuim)
 }
 
+/// O tipo e o valor atual de uma opção do motor, para os dois protocolos
+/// anunciarem (o xboard como `feature option="…"`, o UCI como `option name`).
+pub enum TTipoOpcao {
+    /// Caixa de marcar (xboard `-check`, UCI `check`).
+    Caixa(bool),
+    /// Número numa faixa (xboard `-spin`, UCI `spin`).
+    Numero(i64, i64, i64),
+    /// Nome de arquivo (xboard `-file`, UCI `string`).
+    Arquivo(String),
+}
+
+/// Uma opção que os dois protocolos anunciam e que `aplica_opcao` aceita.
+pub struct TOpcaoMotor {
+    pub nome: &'static str,
+    pub tipo: TTipoOpcao,
+}
+
+/// As opções do motor que os dois protocolos anunciam, com os valores em
+/// vigor, na ordem em que aparecem. Uma lista só: uma opção nova entra aqui
+/// e em `aplica_opcao`, e as duas interfaces a veem. Cada protocolo junta as
+/// suas (UCI: Hash, Threads, Ponder; xboard: Resign, Kibitz…).
+pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
+    let op = |nome, tipo| TOpcaoMotor { nome, tipo };
+    vec![
+        op(
+            "MultiPV",
+            TTipoOpcao::Numero(m.multipv as i64, 1, MAX_MULTIPV as i64),
+        ),
+        op("Livro", TTipoOpcao::Caixa(m.op.livro)),
+        op(
+            "Arquivo do livro",
+            TTipoOpcao::Arquivo(m.op.arquivo_livro.clone()),
+        ),
+        // O nome em inglês que as interfaces (e o Polyglot) procuram.
+        op("BookFile", TTipoOpcao::Arquivo(m.op.arquivo_livro.clone())),
+        op("ICE classico", TTipoOpcao::Caixa(m.bu.av.classico)),
+        op(
+            "Move Overhead",
+            TTipoOpcao::Numero(m.op.overhead_ms as i64, 0, MAX_OVERHEAD_MS as i64),
+        ),
+        op("UCI_LimitStrength", TTipoOpcao::Caixa(m.op.limita_forca)),
+        op(
+            "UCI_Elo",
+            TTipoOpcao::Numero(m.op.elo as i64, ELO_MINIMO as i64, ELO_MAXIMO as i64),
+        ),
+    ]
+}
+
 /// Um número inteiro dentro da faixa de uma opção `spin`.
 fn numero(valor: Option<&str>, min: i64, max: i64) -> Option<i64> {
     valor

@@ -141,6 +141,9 @@ pub struct TLimites {
     pub nos: u64,
     /// Busca sem fim (análise, ponder): só para por ordem de fora.
     pub infinito: bool,
+    /// `go mate N` do UCI: para assim que uma iteração completa prova um
+    /// mate em N lances ou menos (0 = sem pedido de mate).
+    pub mate: u32,
 }
 
 /// Calcula os limites de um lance. `num_lance` = número do lance do motor

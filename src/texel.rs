@@ -25,8 +25,9 @@
 //! Entradas: arquivos do `ice datagen` (`FEN | escore | resultado`, o
 //! formato principal) e PGNs de partidas (as posições quietas de cada uma).
 
+use crate::arvore::quiescence_raiz;
 use crate::avaliacao::traco_eval;
-use crate::busca::{nova_busca, quiescence_raiz, TBusca};
+use crate::busca::{nova_busca, TBusca};
 use crate::geracao::san_para_lance;
 use crate::material::FASE_TOTAL;
 use crate::pgn::{le_partidas_pgn, resultado_brancas};

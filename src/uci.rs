@@ -20,18 +20,16 @@
 //! (ela manda `go ponder` com o lance previsto já feito). Entrada ruim vira
 //! `info string` com o motivo, e nada muda.
 
-use crate::busca::MAX_MULTIPV;
 use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
 use crate::entrada::envia;
 use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, hash_mb,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
-    posicao_mudou, prepara_analise, TErroOpcao, TMotor,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, opcoes_do_motor,
+    pensa, pensa_lance, posicao_mudou, prepara_analise, TErroOpcao, TMotor, TTipoOpcao,
 };
-use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
@@ -109,10 +107,6 @@ fn responde_uci(u: &TUci) {
         num_threads(&m.paralelo)
     ));
     envia(&format!(
-        "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
-        m.multipv
-    ));
-    envia(&format!(
         "option name Ponder type check default {}",
         check(u.ponder)
     ));
@@ -124,35 +118,18 @@ fn responde_uci(u: &TUci) {
         "option name OwnBook type check default {}",
         check(m.op.livro)
     ));
-    envia(&format!(
-        "option name Livro type check default {}",
-        check(m.op.livro)
-    ));
-    envia(&format!(
-        "option name Arquivo do livro type string default {}",
-        m.op.arquivo_livro
-    ));
-    // O nome em inglês que as interfaces (e o Polyglot) procuram.
-    envia(&format!(
-        "option name BookFile type string default {}",
-        m.op.arquivo_livro
-    ));
-    envia(&format!(
-        "option name ICE classico type check default {}",
-        check(m.bu.av.classico)
-    ));
-    envia(&format!(
-        "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
-        m.op.overhead_ms
-    ));
-    envia(&format!(
-        "option name UCI_LimitStrength type check default {}",
-        check(m.op.limita_forca)
-    ));
-    envia(&format!(
-        "option name UCI_Elo type spin default {} min {ELO_MINIMO} max {ELO_MAXIMO}",
-        m.op.elo
-    ));
+    for o in opcoes_do_motor(m) {
+        envia(&match o.tipo {
+            TTipoOpcao::Caixa(v) => {
+                format!("option name {} type check default {}", o.nome, check(v))
+            }
+            TTipoOpcao::Numero(v, min, max) => format!(
+                "option name {} type spin default {v} min {min} max {max}",
+                o.nome
+            ),
+            TTipoOpcao::Arquivo(v) => format!("option name {} type string default {v}", o.nome),
+        });
+    }
     envia("option name Clear Hash type button");
     envia("uciok");
 }
@@ -326,7 +303,8 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
 /// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
 /// `movestogo`) e o `movetime` passam pelo `TRelogio` e pela mesma conta do
 /// xboard (`limites_do_lance`); `depth`, `nodes` e `mate` limitam por cima;
-/// `infinite` só para com `stop`. Sem nada, a busca vai até a profundidade
+/// `infinite` só para com `stop`; `mate` para também assim que o mate
+/// pedido (ou um mais curto) aparece. Sem nada, a busca vai até a profundidade
 /// máxima (ou o `stop`).
 fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
     let (tempo, inc, otim) = if m.b.vez == BRANCAS {
@@ -366,6 +344,7 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
     };
     lim.nos = g.nodes.unwrap_or(0);
     lim.infinito = g.infinite;
+    lim.mate = g.mate.unwrap_or(0);
     lim
 }
 

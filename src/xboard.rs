@@ -26,7 +26,7 @@
 pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
-use crate::busca::{escore_xboard, TResultado, MAX_MULTIPV};
+use crate::busca::TResultado;
 use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
 use crate::hash::{grava_hash, HASH_EXATO};
@@ -35,13 +35,14 @@ use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, caixa, codigos_legais, compacta_historico, define_hash, define_threads, faz_lance,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, pensa, pensa_lance,
-    prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
+    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, opcoes_do_motor,
+    pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
+    TTipoOpcao,
 };
-use crate::nivel::{ELO_MAXIMO, ELO_MINIMO};
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB, MAX_OVERHEAD_MS};
+use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{num_threads, MAX_THREADS};
-use crate::tabuleiro::{TBoard, TFim};
+use crate::pensamento::escore_xboard;
+use crate::tabuleiro::{edita, nova_edicao, texto_fim, TBoard, TEdicao, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
 use crate::tipos::*;
 use log::debug;
@@ -73,27 +74,6 @@ pub enum TModo {
     Jogando,
     /// Analisa a posição sem fim; nunca joga.
     Analise,
-}
-
-/// O tabuleiro em edição (`edit`, protocolo 1).
-#[derive(Clone, Copy, Debug)]
-pub struct TEdicao {
-    /// (peça, cor) por casa, casa 0 = a8 como no `TBoard`.
-    pub casas: [(u8, usize); 64],
-    /// Cor das peças que `Pa4` põe (`c` troca; começa nas brancas).
-    pub cor: usize,
-}
-
-/// A linha de resultado que o motor manda (e que o xboard confere).
-pub fn texto_fim(f: TFim) -> &'static str {
-    match f {
-        TFim::BrancasDaoMate => "1-0 {White mates}",
-        TFim::NegrasDaoMate => "0-1 {Black mates}",
-        TFim::Afogamento => "1/2-1/2 {Stalemate}",
-        TFim::Repeticao => "1/2-1/2 {Draw by repetition}",
-        TFim::Cinquenta => "1/2-1/2 {Draw by fifty move rule}",
-        TFim::MaterialInsuficiente => "1/2-1/2 {Insufficient material}",
-    }
 }
 
 /// O estado do protocolo: o motor e o que no `ice.c` eram as globais do
@@ -249,39 +229,15 @@ fn envia_features(x: &TXboard) {
         "feature option=\"Resign Threshold -spin {} {} {}\"",
         x.limiar_abandono, LIMIAR_ABANDONO_MIN, LIMIAR_ABANDONO_MAX
     ));
-    envia(&format!(
-        "feature option=\"Livro -check {}\"",
-        check(x.m.op.livro)
-    ));
-    envia(&format!(
-        "feature option=\"Arquivo do livro -file {}\"",
-        x.m.op.arquivo_livro
-    ));
-    // O nome em inglês que as interfaces procuram (o mesmo livro).
-    envia(&format!(
-        "feature option=\"BookFile -file {}\"",
-        x.m.op.arquivo_livro
-    ));
-    envia(&format!(
-        "feature option=\"ICE classico -check {}\"",
-        check(x.m.bu.av.classico)
-    ));
-    envia(&format!(
-        "feature option=\"MultiPV -spin {} 1 {}\"",
-        x.m.multipv, MAX_MULTIPV
-    ));
-    envia(&format!(
-        "feature option=\"Move Overhead -spin {} 0 {MAX_OVERHEAD_MS}\"",
-        x.m.op.overhead_ms
-    ));
-    envia(&format!(
-        "feature option=\"UCI_LimitStrength -check {}\"",
-        check(x.m.op.limita_forca)
-    ));
-    envia(&format!(
-        "feature option=\"UCI_Elo -spin {} {ELO_MINIMO} {ELO_MAXIMO}\"",
-        x.m.op.elo
-    ));
+    for o in opcoes_do_motor(&x.m) {
+        envia(&match o.tipo {
+            TTipoOpcao::Caixa(v) => format!("feature option=\"{} -check {}\"", o.nome, check(v)),
+            TTipoOpcao::Numero(v, min, max) => {
+                format!("feature option=\"{} -spin {v} {min} {max}\"", o.nome)
+            }
+            TTipoOpcao::Arquivo(v) => format!("feature option=\"{} -file {v}\"", o.nome),
+        });
+    }
     envia(&format!(
         "feature option=\"Kibitz -check {}\"",
         check(x.kibitz)
@@ -538,7 +494,7 @@ fn comando_posicao(x: &mut TXboard, c: Comando, linha: &str) {
         Comando::UserMove(m) => faz_lance_usuario(x, &m, true),
         Comando::Lance(m) => faz_lance_usuario(x, &m, false),
         Comando::SetBoard(fen) => instala_fen(x, &fen, "FEN recusado"),
-        Comando::Edit => inicia_edicao(x),
+        Comando::Edit => x.edicao = Some(nova_edicao(&x.m.b)),
         Comando::Undo => desfaz(x, 1, linha),
         Comando::Remove => desfaz(x, 2, linha),
         _ => {}
@@ -563,21 +519,6 @@ fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
             x.posicao_invalida = true;
         }
     }
-}
-
-/// `edit`: copia a posição atual para o tabuleiro em edição; as próximas
-/// linhas vão para `processa_edicao` até o `.`.
-fn inicia_edicao(x: &mut TXboard) {
-    let mut casas = [(NENHUMA, BRANCAS); 64];
-    for (i, c) in casas.iter_mut().enumerate() {
-        if x.m.b.casas[i] != NENHUMA {
-            *c = (x.m.b.casas[i], x.m.b.cor_em(i));
-        }
-    }
-    x.edicao = Some(TEdicao {
-        casas,
-        cor: BRANCAS,
-    });
 }
 
 /// `undo` (um meio-lance) e `remove` (dois): sem histórico suficiente é
@@ -785,33 +726,18 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
     }
 }
 
-/// O `edit` do protocolo 1: `c`, `Pa4`, `xa4`, `#`, `.`.
+/// O `edit` do protocolo 1: as casas mudam em `tabuleiro::edita`; o `.`
+/// fecha e valida como o `setboard`.
 fn processa_edicao(x: &mut TXboard, linha: &str) {
     let l = crate::entrada::limpa_linha(linha);
     let Some(ed) = x.edicao.as_mut() else {
         return;
     };
     match l {
-        "" => {}
-        "c" | "C" => ed.cor ^= 1,
-        "#" => ed.casas = [(NENHUMA, BRANCAS); 64],
         "." => termina_edicao(x),
         "quit" => x.sair = true,
-        _ => {
-            let bytes = l.as_bytes();
-            let casa = if l.is_ascii() && l.len() == 3 {
-                casa_do_nome(&l[1..])
-            } else {
-                None
-            };
-            match (bytes.first(), casa) {
-                (Some(b'x' | b'X'), Some(c)) => ed.casas[c] = (NENHUMA, BRANCAS),
-                (Some(&p), Some(c)) if peca_da_letra(p as char) != NENHUMA => {
-                    ed.casas[c] = (peca_da_letra(p as char), ed.cor);
-                }
-                _ => erro("bad edit command", linha),
-            }
-        }
+        _ if edita(ed, l) => {}
+        _ => erro("bad edit command", linha),
     }
 }
 
@@ -1013,23 +939,16 @@ fn envia_kibitz(r: &TResultado) {
         .iter()
         .map(lance_para_texto)
         .collect();
-    envia(&format!(
-        "tellothers {} {} {}",
-        r.profundidade,
-        escore_xboard(r.escore),
-        pv.join(" ")
-    ));
+    let (prof, escore) = (r.profundidade, escore_xboard(r.escore));
+    envia(&format!("tellothers {prof} {escore} {}", pv.join(" ")));
 }
 
 /// Sem `time` da interface, o motor acompanha o próprio relógio
 /// (`tempo::desconta_relogio`), contando os lances deste controle.
 fn desconta_relogio(x: &mut TXboard, ms: u64) {
     // O lance já foi feito: para o motor de pretas o número já subiu.
-    let feitos = if x.cor_motor == NEGRAS {
-        x.m.b.num_lance.saturating_sub(x.m.lance_base_level)
-    } else {
-        x.m.b.num_lance.saturating_sub(x.m.lance_base_level) + 1
-    };
+    let feitos =
+        x.m.b.num_lance.saturating_sub(x.m.lance_base_level) + (x.cor_motor != NEGRAS) as u32;
     tempo::desconta_relogio(&mut x.m.relogio, ms, feitos);
 }
 

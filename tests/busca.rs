@@ -2,10 +2,12 @@
 //! repetição, 50 lances, material insuficiente), lance nulo, killers do ICE,
 //! ordem de ordenação (módulo `ordenacao`) e estabilidade do bench.
 
+use ice::arvore::*;
 use ice::busca::*;
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
 use ice::ordenacao::*;
+use ice::pensamento::*;
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::*;

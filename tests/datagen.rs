@@ -1,8 +1,9 @@
 //! Testes do `ice datagen`: a saída é reprodutível pela semente (e não
 //! depende do número de threads), e só entram posições quietas.
 
+use ice::arvore::quiescence_raiz;
 use ice::avaliacao::{eval, LANCE_FIM_ABERTURA};
-use ice::busca::{nova_busca, quiescence_raiz};
+use ice::busca::nova_busca;
 use ice::datagen::{gera_dados, TOpcoesDatagen, MARGEM_QUIETA};
 use ice::tabuleiro::TBoard;
 use ice::tipos::INFINITO;

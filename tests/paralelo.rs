@@ -12,6 +12,7 @@ use ice::hash::*;
 use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
 use ice::ordenacao::{ordena_lances, ORD_HASH};
 use ice::paralelo::*;
+use ice::pensamento::*;
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::*;

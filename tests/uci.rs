@@ -267,6 +267,23 @@ fn go_com_cada_limite() {
     assert_eq!(lance, "d1d8");
     assert!(v.iter().any(|l| l.contains("score mate 1")), "{v:#?}");
 
+    // mate 3 com dez minutos no relógio: para assim que acha o mate em 3
+    // (na primeira iteração que o prova), sem gastar o tempo do relógio nem
+    // ir até os 2N + 1 plies do teto. Sem o `mate`, o mesmo relógio faria a
+    // busca seguir até "mate provado" (mais de 12 plies).
+    envia(
+        &mut m,
+        "position fen r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+    );
+    envia(&mut m, "go mate 3 wtime 600000 btime 600000");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "f3f8");
+    let ultima = v.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(ultima.contains("score mate 3"), "{v:#?}");
+    let prof: u32 = campo(ultima, "depth").unwrap().parse().unwrap();
+    assert!(prof < 7, "foi até {prof} plies: {v:#?}");
+    assert!(tempo_informado(&v) < 1000, "{v:#?}");
+
     // infinite: nada de bestmove até o `stop`.
     envia(&mut m, &format!("position fen {FEN_MEIO}"));
     let go = Instant::now();

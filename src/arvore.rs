@@ -1,0 +1,867 @@
+//! A árvore do ICE: `alpha_beta` e `quiescence`, cada um uma lista de passos
+//! numerados (`// Passo N.`) em que cada passo é uma linha ou a chamada de
+//! uma função pequena com o nome do que faz (`sonda_tt`, `tenta_nulo`,
+//! `poda_lance`, `reducao_lmr`, `grava_tt`…), logo abaixo da que a chama.
+//!
+//! Nível 6, com `busca` (que a chama da raiz e lhe dá o `TBusca`) e
+//! `pensamento`. Porta do AlphaBeta e da Quiescence de `busca.c` do ICE
+//! (seções 4.4.2–4.4.6 do artigo): tabela de transposição, lance nulo com
+//! R = 2 fixo, extensão de xeque, killers e history (em `ordenacao`). As
+//! podas e reduções que vieram depois (futilidade, futilidade reversa, LMR,
+//! LMP, SEE, ameaça de mate, delta) são do ICE-rs e desligam-se com
+//! `--classico` ou `--sem`.
+
+use crate::avaliacao::eval;
+use crate::busca::*;
+use crate::estatisticas::TEstatisticas;
+use crate::geracao::gera_lista_lances;
+use crate::hash::*;
+use crate::lance::*;
+use crate::ordenacao::{
+    obtem_melhor_lance, ordena_lances, registra_corte, see, MAX_QUIETOS, ORD_KILLER,
+};
+use crate::tabuleiro::TBoard;
+use crate::tempo::TLimites;
+use crate::tipos::*;
+
+// --- Parâmetros da árvore (cada um com o porquê) ---
+/// Redução fixa do lance nulo. ICE: R = 2; o R variável foi testado e ficou pior.
+pub const R_NULO: i32 = 2;
+/// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200).
+pub const MARGEM_FUTILIDADE: i32 = 200;
+/// A futilidade vale até este ply do horizonte (o ICE: só no último)…
+const PROF_FUTILIDADE: i32 = 3;
+/// …com a margem crescendo tanto por ply a mais: quanto mais longe do
+/// horizonte, mais um lance quieto pode recuperar (ameaças, lances
+/// seguintes), e a margem tem de cobrir isso.
+const MARGEM_FUTILIDADE_PLY: i32 = 100;
+/// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
+const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
+/// Futilidade reversa só até esta profundidade restante: mais longe do
+/// horizonte, o adversário tem lances demais para recuperar o escore.
+const PROF_FUTILIDADE_REVERSA: i32 = 7;
+/// LMR: só a partir desta profundidade restante…
+const LMR_PROFUNDIDADE: i32 = 3;
+/// …e depois de tantos lances já pesquisados no nó.
+const LMR_LANCES: usize = 3;
+/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
+/// divisor. Uma redução fixa corta pouco nas árvores fundas e
+/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
+const LMR_DIVISOR: f64 = 2.25;
+/// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
+/// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
+/// tudo que tinha chance de cortar).
+const LMP_PROFUNDIDADE: i32 = 3;
+/// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
+/// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
+const MARGEM_SEE_QUIETOS: i32 = 80;
+
+/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
+/// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
+/// zerar 4 KB a cada nó custaria mais que gerar os lances.
+#[derive(Clone, Copy, Default)]
+pub struct TNoPilha {
+    pub lista: TListaLances,
+    pub pv: TPv,
+}
+
+/// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
+/// só quando as estatísticas foram pedidas.
+macro_rules! conta {
+    ($bu:expr, $campo:ident) => {
+        if $bu.pedido.com_estatisticas {
+            $bu.est.$campo += 1;
+        }
+    };
+}
+
+/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
+pub fn tabela_lmr() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in linha.iter_mut().enumerate().skip(1) {
+            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
+        }
+    }
+    t
+}
+
+// ---------------------------------------------------------------------------
+// Predicados pequenos usados em todo nó
+// ---------------------------------------------------------------------------
+
+/// Conta o nó e, de tempos em tempos (`mascara_verificacao`), consulta
+/// relógio e entrada (`busca::verifica_parada`). Devolve se a busca deve
+/// parar (então o nó devolve 0, que ninguém usa: a iteração é descartada).
+#[inline(always)]
+fn conta_no(bu: &mut TBusca) -> bool {
+    bu.nos += 1;
+    if bu.nos & bu.mascara_verificacao == 0 {
+        verifica_parada(bu);
+    }
+    bu.parar
+}
+
+/// O lance da PV da iteração anterior neste ply, enquanto o nó ainda está
+/// nela (só o primeiro filho de cada nó continua na PV); senão, nenhum.
+#[inline(always)]
+fn lance_da_pv(bu: &TBusca, ply: usize) -> TLance {
+    if bu.seguindo_pv && ply < bu.pv_anterior.num_lances {
+        bu.pv_anterior.lances[ply]
+    } else {
+        LANCE_NULO
+    }
+}
+
+/// O lado a jogar tem peça além de rei e peões? (Guarda contra o zugzwang no
+/// lance nulo: em finais de rei e peões passar a vez costuma ser a melhor
+/// "jogada", o que o lance nulo não pode supor.)
+#[inline]
+fn tem_pecas(b: &TBoard, cor: usize) -> bool {
+    b.pecas[cor] & !(b.peoes[cor] | b.rei[cor]) != 0
+}
+
+/// As condições do lance nulo que dependem da posição: fora de xeque (passar
+/// a vez em xeque seria ilegal), com peças além de rei e peões (zugzwang) e
+/// com β longe de um mate (um corte "por mate" com o nulo não prova nada).
+pub fn pode_fazer_nulo(b: &TBoard, em_xeque: bool, beta: i32) -> bool {
+    !em_xeque && tem_pecas(b, b.vez) && beta.abs() < LIMIAR_MATE
+}
+
+// ---------------------------------------------------------------------------
+// Quiescência
+// ---------------------------------------------------------------------------
+
+/// A quiescência da posição com janela inteira, fora de uma busca (para o
+/// `datagen` saber se a posição é quieta). Sem limites de tempo nem de nós:
+/// a quiescência termina sozinha.
+/// Sem a tabela: ela teria o escore da busca que acabou de ser feita nesta
+/// mesma posição, e aqui se quer o da quiescência.
+pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
+    bu.tempo.limites = TLimites::default();
+    bu.parar = false;
+    let melhorias = bu.melhorias;
+    bu.melhorias &= !MELHORIA_TT_QS;
+    let mut pilha = std::mem::take(&mut bu.pilha);
+    let q = quiescence(b, bu, &mut pilha, -INFINITO, INFINITO, 0);
+    bu.pilha = pilha;
+    bu.melhorias = melhorias;
+    q
+}
+
+/// Busca só de lances "barulhentos" (capturas e promoções a dama) até a
+/// posição ficar quieta, para não avaliar no meio de uma troca. Em xeque
+/// pesquisa todas as evasões, para que os mates no horizonte apareçam.
+/// Porta de `Quiescence()` do ICE.
+pub fn quiescence(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
+    // Passo 1. Contagem de nós e verificação periódica do relógio; sem
+    // material para dar mate, nada a pesquisar; sem pilha, só avaliar.
+    if conta_no(bu) || b.material_insuficiente() {
+        return 0;
+    }
+    conta!(bu, nos_qs);
+    bu.seldepth = bu.seldepth.max(ply);
+    let Some((no, resto)) = pilha.split_first_mut() else {
+        return eval(b, &mut bu.av, alfa, beta);
+    };
+    if ply >= MAX_DEPTH - 1 || resto.is_empty() {
+        return eval(b, &mut bu.av, alfa, beta);
+    }
+    let mut n = novo_no_qs(alfa, beta, ply);
+
+    // Passo 1b (só ICE-rs). A tabela também vale aqui: as mesmas trocas
+    // chegam à mesma posição por ordens diferentes, e as folhas da busca são
+    // a maior parte dos nós. O mesmo `sonda_tt` do `alpha_beta`: se o limite
+    // guardado decide a janela, é a resposta; senão o lance dele vai primeiro.
+    let com_tt = usa(bu, MELHORIA_TT_QS);
+    if com_tt {
+        if let Some(v) = sonda_tt(b, bu, &mut n) {
+            return v;
+        }
+    }
+    let alfa_original = n.alfa;
+
+    // Passo 2. Stand-pat: fora de xeque, o lado a jogar pode "não capturar",
+    // então a avaliação estática já é um piso. Em xeque não há essa opção:
+    // o piso é levar mate (e todas as evasões são geradas).
+    let em_xeque = b.em_xeque();
+    let estatica = if em_xeque {
+        -MATE + ply as i32
+    } else {
+        eval(b, &mut bu.av, n.alfa, n.beta)
+    };
+    if !em_xeque {
+        if estatica >= n.beta {
+            conta!(bu, qs_stand_pat);
+            if com_tt {
+                grava_tt(b, bu, &n, estatica, LANCE_NULO, alfa_original);
+            }
+            return estatica;
+        }
+        n.alfa = n.alfa.max(estatica);
+    }
+
+    // Passo 3. Gera capturas e promoções (em xeque, tudo). Em xeque e sem
+    // lances: mate.
+    let lista = &mut no.lista;
+    let tipo = if em_xeque {
+        GERA_TODOS
+    } else {
+        GERA_QUIESCENCE
+    };
+    gera_lista_lances(b, tipo, lista);
+    if em_xeque && lista.n == 0 {
+        return estatica;
+    }
+
+    // Passo 4. Capturas em ordem MVV/LVA, sem as que não podem mudar nada.
+    let com_see = usa(bu, MELHORIA_SEE);
+    ordena_lances(
+        b,
+        &bu.ord,
+        lista,
+        ply,
+        lance_da_pv(bu, ply),
+        n.lance_hash,
+        com_see,
+    );
+    let mut melhor = estatica;
+    let mut melhor_lance = LANCE_NULO;
+    for i in 0..lista.n {
+        let l = obtem_melhor_lance(lista, i);
+        if !em_xeque && captura_inutil(b, bu, &l, estatica, n.alfa) {
+            conta!(bu, qs_podas);
+            continue;
+        }
+        b.make(&l);
+        let v = -quiescence(b, bu, resto, -n.beta, -n.alfa, ply + 1);
+        b.unmake();
+        if bu.parar {
+            return 0;
+        }
+        if v > melhor {
+            melhor = v;
+            if v > n.alfa {
+                n.alfa = v;
+                melhor_lance = l;
+                if v >= n.beta {
+                    break;
+                }
+            }
+        }
+    }
+
+    // Passo 5. Grava na tabela, com profundidade 0: vale para outra
+    // quiescência, nunca para um nó do `alpha_beta` (que pede ≥ 1).
+    if com_tt {
+        grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
+    }
+    melhor
+}
+
+/// Captura que a quiescência (fora de xeque) nem pesquisa: pela poda delta,
+/// nem ganhando a peça (e promovendo) o lado alcança α; pela SEE, a troca
+/// perde material, e uma captura perdedora não muda o escore de uma posição
+/// em que o lado pode simplesmente não capturar.
+#[inline(always)]
+fn captura_inutil(b: &TBoard, bu: &TBusca, l: &TLance, estatica: i32, alfa: i32) -> bool {
+    if usa(bu, MELHORIA_DELTA) {
+        let ganho = VALOR_PECA[l.peca_capturada as usize]
+            + if l.peca_promovida != NENHUMA {
+                VALOR_PECA[DAMA as usize]
+            } else {
+                0
+            };
+        if estatica + ganho + MARGEM_FUTILIDADE < alfa {
+            return true;
+        }
+    }
+    // A SEE é cara: só quando a vítima vale menos que o atacante.
+    usa(bu, MELHORIA_SEE)
+        && l.peca_promovida == NENHUMA
+        && VALOR_PECA[l.peca_capturada as usize] < VALOR_PECA[l.peca as usize]
+        && see(b, l) < 0
+}
+
+// ---------------------------------------------------------------------------
+// AlphaBeta
+// ---------------------------------------------------------------------------
+
+/// O estado de um nó do `alpha_beta` que os passos passam de um ao outro.
+/// Vive na pilha de chamadas do nó (é `Copy`, nada é alocado) e vai por
+/// `&`/`&mut` aos ajudantes, todos `#[inline(always)]`: custa o mesmo que
+/// os passos escritos todos dentro do `alpha_beta` (nada é copiado por nó).
+#[derive(Clone, Copy)]
+struct TNo {
+    alfa: i32,
+    beta: i32,
+    /// Profundidade restante.
+    prof: i32,
+    /// Distância à raiz.
+    ply: usize,
+    /// Janela aberta (β − α > 1) na entrada: nó da variante principal, onde
+    /// nada é podado às cegas nem cortado pela tabela.
+    no_pv: bool,
+    em_xeque: bool,
+    /// Avaliação estática (−INFINITO em xeque, quando não é calculada).
+    estatica: i32,
+    /// Lance guardado na tabela de transposição (código; 0 se nenhum).
+    lance_hash: u16,
+    /// O lance nulo revelou uma ameaça de mate: os lances do nó são estendidos.
+    ameaca_mate: bool,
+    /// A estática subiu desde a última vez que este lado jogou (2 plies
+    /// atrás): as podas podem ser mais ousadas, o nó tende a cortar.
+    melhorando: bool,
+    /// Podas por lance, decididas uma vez por nó (`prepara_podas`):
+    /// futilidade na profundidade 1…
+    futil: bool,
+    /// …quietos que perdem material pela SEE…
+    poda_see: bool,
+    /// …e a partir de que lance o LMP poda os quietos (usize::MAX: nunca).
+    limite_lmp: usize,
+}
+
+/// Negamax com poda alfa-beta (fail-soft) e busca de variante principal.
+/// Porta de `AlphaBeta()` do ICE. `nulo` diz se o lance nulo é permitido
+/// (nunca dois seguidos). Os oito parâmetros são os do ICE mais o `&mut`
+/// do estado: juntá-los numa struct só esconderia o que a recursão muda.
+#[allow(clippy::too_many_arguments)]
+pub fn alpha_beta(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    prof: i32,
+    ply: usize,
+    nulo: bool,
+) -> i32 {
+    if let Some(no) = pilha.first_mut() {
+        no.pv.num_lances = 0;
+    }
+
+    // Passo 1. No horizonte, a quiescência decide.
+    if prof <= 0 {
+        return quiescence(b, bu, pilha, alfa, beta, ply);
+    }
+    if conta_no(bu) {
+        return 0;
+    }
+    conta!(bu, nos_ab);
+    bu.seldepth = bu.seldepth.max(ply);
+
+    // Passo 2. Empates pelas regras e limite de ply; poda pela distância do
+    // mate: nada aqui supera um mate já achado mais perto da raiz.
+    if empate_por_regra(b) {
+        return 0;
+    }
+    let Some((no, resto)) = pilha.split_first_mut() else {
+        return eval(b, &mut bu.av, alfa, beta);
+    };
+    if ply >= MAX_DEPTH - 1 || resto.is_empty() {
+        return eval(b, &mut bu.av, alfa, beta);
+    }
+    let mut n = novo_no(alfa, beta, prof, ply);
+    if n.alfa >= n.beta {
+        return n.alfa;
+    }
+
+    // Passo 3. Tabela de transposição: corte fora dos nós PV; senão o lance
+    // guardado só serve para a ordenação.
+    if let Some(v) = sonda_tt(b, bu, &mut n) {
+        return v;
+    }
+
+    // Passo 4. Avaliação estática (não em xeque, onde não há "ficar parado")
+    // e futilidade reversa: muito acima de β, nada traria o escore de volta.
+    n.em_xeque = b.em_xeque();
+    if !n.em_xeque {
+        n.estatica = eval(b, &mut bu.av, n.alfa, n.beta);
+    }
+    bu.estaticas[ply] = n.estatica;
+    n.melhorando = melhorando(bu, &n);
+    if let Some(v) = futilidade_reversa(bu, &n) {
+        conta!(bu, futilidade_reversa);
+        return v;
+    }
+
+    // Passo 5. Lance nulo: se mesmo passando a vez o lado continua acima de
+    // β, o nó quase certamente corta.
+    if let Some(v) = tenta_nulo(b, bu, resto, &mut n, nulo) {
+        return v;
+    }
+
+    // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
+    let lista = &mut no.lista;
+    gera_lista_lances(b, GERA_TODOS, lista);
+    if lista.n == 0 {
+        return if n.em_xeque { -MATE + ply as i32 } else { 0 };
+    }
+    conta!(bu, nos_com_lances);
+    let lance_pv = lance_da_pv(bu, ply);
+    let com_see = usa(bu, MELHORIA_SEE);
+    ordena_lances(b, &bu.ord, lista, ply, lance_pv, n.lance_hash, com_see);
+    prepara_podas(bu, &mut n);
+
+    // Passos 7 a 10. Um por um, na ordem, até um corte.
+    let alfa_original = n.alfa;
+    let Some((melhor, melhor_lance)) = pesquisa_lances(b, bu, no, resto, &mut n) else {
+        return 0; // parou no meio: o resultado não vale
+    };
+    if melhor == -INFINITO {
+        // Todos os lances foram podados pela futilidade: fica a estática.
+        return n.estatica;
+    }
+
+    // Passo 11. Grava na tabela de transposição, com o tipo do limite.
+    grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
+    melhor
+}
+
+/// Os valores de um nó na entrada, já com a poda pela distância do mate
+/// (`no_pv` olha a janela recebida, antes dela). O resto é preenchido
+/// pelos passos seguintes.
+#[inline(always)]
+fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
+    TNo {
+        alfa: alfa.max(-MATE + ply as i32),
+        beta: beta.min(MATE - ply as i32 - 1),
+        prof,
+        ply,
+        no_pv: beta - alfa > 1,
+        em_xeque: false,
+        estatica: -INFINITO,
+        lance_hash: 0,
+        ameaca_mate: false,
+        melhorando: false,
+        futil: false,
+        poda_see: false,
+        limite_lmp: usize::MAX,
+    }
+}
+
+/// O nó da quiescência, para `sonda_tt` e `grava_tt`: profundidade 0
+/// (qualquer entrada da tabela serve, e a gravada só vale para outra
+/// quiescência) e `no_pv` falso, porque a quiescência não monta PV: um
+/// corte pela tabela não perde variante nenhuma. A janela fica como veio
+/// (sem a poda pela distância do mate, que é do `alpha_beta`).
+#[inline(always)]
+fn novo_no_qs(alfa: i32, beta: i32, ply: usize) -> TNo {
+    TNo {
+        alfa,
+        beta,
+        prof: 0,
+        ply,
+        no_pv: false,
+        em_xeque: false,
+        estatica: -INFINITO,
+        lance_hash: 0,
+        ameaca_mate: false,
+        melhorando: false,
+        futil: false,
+        poda_see: false,
+        limite_lmp: usize::MAX,
+    }
+}
+
+/// Passos 7 a 10 do `alpha_beta`: o laço dos lances, já gerados e
+/// ordenados em `no.lista`. Devolve o melhor escore (−INFINITO se a
+/// futilidade podou todos) e o lance que o deu, deixando a PV em `no.pv`;
+/// `None` se a busca parou no meio.
+#[inline(always)]
+fn pesquisa_lances(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    no: &mut TNoPilha,
+    resto: &mut [TNoPilha],
+    n: &mut TNo,
+) -> Option<(i32, TLance)> {
+    let mut melhor = -INFINITO;
+    let mut melhor_lance = LANCE_NULO;
+    // Quietos já pesquisados sem corte: se outro quieto cortar, eles perdem
+    // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
+    let mut quietos = [LANCE_NULO; MAX_QUIETOS];
+    let mut n_quietos = 0;
+
+    for i in 0..no.lista.n {
+        let l = obtem_melhor_lance(&mut no.lista, i);
+        if i > 0 {
+            // Só o primeiro lance continua na PV da iteração anterior.
+            bu.seguindo_pv = false;
+        }
+
+        // Passo 7. Podas do lance (futilidade, LMP, SEE), decididas antes do
+        // make porque a SEE olha o tabuleiro de antes; um xeque nunca é podado.
+        let poda = poda_lance(b, n, &l, i, melhor);
+        b.make(&l);
+        let da_xeque = b.em_xeque();
+        if poda != PODA_NENHUMA && !da_xeque {
+            if bu.pedido.com_estatisticas {
+                conta_poda(&mut bu.est, poda);
+            }
+            b.unmake();
+            continue;
+        }
+
+        // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
+        let ext = extensao(bu, n, da_xeque);
+        let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext);
+        if bu.pedido.com_estatisticas {
+            conta_extensao(&mut bu.est, ext, da_xeque, reducao);
+        }
+
+        // Passo 9. PVS: o primeiro lance com janela cheia, os demais com
+        // janela nula, repetidos só se surpreenderem.
+        let v = pvs(b, bu, resto, n, i, n.prof - 1 + ext, reducao);
+        b.unmake();
+        if bu.parar {
+            return None;
+        }
+
+        // Passo 10. Melhor lance, PV e cortes: um quieto que corta ensina a
+        // ordenação (killer, history) dos próximos nós.
+        if v > melhor {
+            melhor = v;
+            melhor_lance = l;
+            if v > n.alfa {
+                n.alfa = v;
+                no.pv.atualiza(l, &resto[0].pv);
+                if v >= n.beta {
+                    conta!(bu, cortes);
+                    if i == 0 {
+                        conta!(bu, cortes_primeiro);
+                    }
+                    if l.eh_quieto() {
+                        let feitos = &quietos[..n_quietos];
+                        registra_corte(&mut bu.ord, b.vez, &l, n.ply, n.prof, feitos);
+                    }
+                    break;
+                }
+            }
+        }
+        if l.eh_quieto() && n_quietos < MAX_QUIETOS {
+            quietos[n_quietos] = l;
+            n_quietos += 1;
+        }
+    }
+    Some((melhor, melhor_lance))
+}
+
+/// Passo 3 (e 1b da quiescência): lê a tabela de transposição. Guarda o
+/// lance em `n.lance_hash` e devolve o escore se ele já decide o nó:
+/// profundidade suficiente e, fora da PV, um limite que corta (na PV o corte
+/// perderia a variante principal). O lance guardado nunca é feito direto: só
+/// marca, em `ordena_lances`, o lance gerado (legal) de mesmo código; o de
+/// uma colisão ou de uma entrada de outra thread que não existe aqui não
+/// marca nada.
+#[inline(always)]
+fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
+    let Some(e) = le_hash(&bu.tt, b.chave_hash, n.ply) else {
+        conta_tt(bu, n, false, false);
+        return None;
+    };
+    n.lance_hash = e.lance;
+    let v = e.escore as i32;
+    // O limite guardado decide a janela: exato sempre; inferior (o escore é
+    // pelo menos v) se v ≥ β; superior (no máximo v) se v ≤ α.
+    let corta = !n.no_pv
+        && e.profundidade as i32 >= n.prof
+        && match e.tipo() {
+            HASH_EXATO => true,
+            HASH_INFERIOR => v >= n.beta,
+            _ => v <= n.alfa,
+        };
+    conta_tt(bu, n, true, corta);
+    corta.then_some(v)
+}
+
+/// Conta uma sonda do passo 3 (só com `--estatisticas`). Na quiescência
+/// (profundidade 0) só os cortes contam, à parte.
+#[inline(always)]
+fn conta_tt(bu: &mut TBusca, n: &TNo, acertou: bool, cortou: bool) {
+    if !bu.pedido.com_estatisticas {
+        return;
+    }
+    let e = &mut bu.est;
+    if n.prof > 0 {
+        e.tt_sondas += 1;
+        e.tt_acertos += acertou as u64;
+        e.tt_cortes += cortou as u64;
+    } else {
+        e.qs_tt_cortes += cortou as u64;
+    }
+}
+
+/// Passo 4: o lado a jogar está melhorando? Compara a estática com a de 2
+/// plies atrás (a última vez que ele jogou); se ele estava em xeque ali, com
+/// a de 4 plies; sem com que comparar, sim (o caso mais cauteloso para as
+/// podas que ficam menos ousadas quando ele *não* melhora).
+#[inline(always)]
+fn melhorando(bu: &TBusca, n: &TNo) -> bool {
+    if n.em_xeque {
+        return false;
+    }
+    let ply = n.ply;
+    if ply >= 2 && bu.estaticas[ply - 2] != -INFINITO {
+        n.estatica > bu.estaticas[ply - 2]
+    } else if ply >= 4 && bu.estaticas[ply - 4] != -INFINITO {
+        n.estatica > bu.estaticas[ply - 4]
+    } else {
+        true
+    }
+}
+
+/// Passo 4: futilidade reversa (só ICE-rs). Perto do horizonte, fora da PV e
+/// de xeque, uma estática acima de β por mais que a margem devolve o corte:
+/// nenhuma resposta razoável do adversário em tão poucos plies a compensa.
+#[inline(always)]
+fn futilidade_reversa(bu: &TBusca, n: &TNo) -> Option<i32> {
+    if usa(bu, MELHORIA_FUTILIDADE)
+        && !n.no_pv
+        && !n.em_xeque
+        && n.prof <= PROF_FUTILIDADE_REVERSA
+        && n.beta.abs() < LIMIAR_MATE
+    {
+        let margem = MARGEM_FUTILIDADE_REVERSA * (n.prof - n.melhorando as i32);
+        if n.estatica - margem >= n.beta {
+            return Some(n.estatica - margem);
+        }
+    }
+    None
+}
+
+/// Passo 5: lance nulo, R = 2 fixo (ICE). Não na PV, nem duas vezes seguidas
+/// (`nulo`), nem perto do horizonte, nem abaixo de β, nem nas posições de
+/// `pode_fazer_nulo`. Devolve o escore do corte; se não corta mas passar a
+/// vez leva a mate, marca `n.ameaca_mate` (extensão, só ICE-rs).
+#[inline(always)]
+fn tenta_nulo(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    resto: &mut [TNoPilha],
+    n: &mut TNo,
+    nulo: bool,
+) -> Option<i32> {
+    if !(nulo
+        && !n.no_pv
+        && n.prof > R_NULO
+        && n.estatica >= n.beta
+        && pode_fazer_nulo(b, n.em_xeque, n.beta))
+    {
+        return None;
+    }
+    conta!(bu, nulo_tentativas);
+    b.make_null_move();
+    let v = -alpha_beta(
+        b,
+        bu,
+        resto,
+        -n.beta,
+        -n.beta + 1,
+        n.prof - 1 - R_NULO,
+        n.ply + 1,
+        false,
+    );
+    b.unmake_null_move();
+    if bu.parar {
+        return Some(0);
+    }
+    if v >= n.beta {
+        conta!(bu, nulo_cortes);
+        // Um mate achado com o lance nulo não está provado: devolve β.
+        return Some(if v >= LIMIAR_MATE { n.beta } else { v });
+    }
+    // Passar a vez leva a mate: a posição é perigosa e merece um ply a mais.
+    if usa(bu, MELHORIA_AMEACA_MATE) && v <= -LIMIAR_MATE {
+        conta!(bu, ameacas_mate);
+        n.ameaca_mate = true;
+    }
+    None
+}
+
+/// Passo 6: decide, uma vez por nó, quais podas por lance valem nele. LMP e
+/// SEE dos quietos só podam perto do horizonte, fora da PV e de xeque, onde
+/// um erro custa pouco e a ordenação já pôs na frente o que podia cortar.
+#[inline(always)]
+fn prepara_podas(bu: &TBusca, n: &mut TNo) {
+    let perto_do_horizonte = !n.no_pv && !n.em_xeque && n.prof <= LMP_PROFUNDIDADE;
+    n.poda_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
+    // Futilidade (ICE 50f3dea, só ICE-rs aqui): perto do horizonte, um
+    // lance quieto não recupera uma desvantagem maior que a margem (200 a
+    // um ply, como no ICE; mais 100 por ply a mais, até 3).
+    let margem = MARGEM_FUTILIDADE + MARGEM_FUTILIDADE_PLY * (n.prof - 1);
+    n.futil = usa(bu, MELHORIA_FUTILIDADE)
+        && n.prof <= PROF_FUTILIDADE
+        && !n.em_xeque
+        && !n.no_pv
+        && n.estatica + margem <= n.alfa;
+    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
+    n.limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
+        (3 + n.prof * n.prof) as usize
+    } else {
+        usize::MAX
+    };
+}
+
+/// Por que um lance foi podado no passo 7 (para as estatísticas; a busca só
+/// quer saber se foi).
+const PODA_NENHUMA: u8 = 0;
+const PODA_FUTILIDADE: u8 = 1;
+const PODA_LMP: u8 = 2;
+const PODA_SEE: u8 = 3;
+
+/// Passo 7: o quieto `l` (o `i`-ésimo do nó) pode ser podado, se não der
+/// xeque? LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
+/// há mate contra (é preciso achar uma defesa de verdade); a futilidade poda
+/// todos menos o primeiro. Devolve o motivo (`PODA_*`).
+#[inline(always)]
+fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, melhor: i32) -> u8 {
+    if !l.eh_quieto() {
+        return PODA_NENHUMA;
+    }
+    if n.futil && i > 0 {
+        return PODA_FUTILIDADE;
+    }
+    let podavel = i > 0 && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
+    if podavel && i >= n.limite_lmp {
+        return PODA_LMP;
+    }
+    // A SEE (cara) só é calculada para quem a futilidade e o LMP não podaram.
+    if podavel && n.poda_see && see(b, l) < -MARGEM_SEE_QUIETOS * n.prof {
+        return PODA_SEE;
+    }
+    PODA_NENHUMA
+}
+
+/// Conta uma poda do passo 7 pelo motivo (só com `--estatisticas`).
+fn conta_poda(e: &mut TEstatisticas, poda: u8) {
+    match poda {
+        PODA_FUTILIDADE => e.poda_futilidade += 1,
+        PODA_LMP => e.poda_lmp += 1,
+        _ => e.poda_see += 1,
+    }
+}
+
+/// Conta as extensões e a redução do passo 8 (só com `--estatisticas`).
+fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, reducao: i32) {
+    if ext > 0 {
+        if da_xeque {
+            e.ext_xeque += 1;
+        } else {
+            e.ext_ameaca += 1;
+        }
+    }
+    if reducao > 0 {
+        e.lmr_reducoes += 1;
+    }
+}
+
+/// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate: +1
+/// (só ICE-rs). Limitada a plies menores que o dobro da iteração, para que
+/// uma sequência de xeques não faça a árvore explodir.
+#[inline(always)]
+fn extensao(bu: &TBusca, n: &TNo, da_xeque: bool) -> i32 {
+    ((da_xeque || n.ameaca_mate) && (n.ply as i32) < 2 * bu.prof_iteracao) as i32
+}
+
+/// Passo 8: redução LMR (só ICE-rs) do `i`-ésimo lance: quietos tardios e
+/// comuns (nem killer, nem xeque, nem estendidos), a partir de certa
+/// profundidade, são pesquisados mais rasos; se surpreenderem, o `pvs`
+/// repete sem redução. Cresce com ln(prof)·ln(i) (tabela `reducoes_lmr`).
+#[inline(always)]
+fn reducao_lmr(bu: &TBusca, n: &TNo, l: &TLance, i: usize, da_xeque: bool, ext: i32) -> i32 {
+    if usa(bu, MELHORIA_LMR)
+        && n.prof >= LMR_PROFUNDIDADE
+        && i >= LMR_LANCES
+        && !n.em_xeque
+        && !da_xeque
+        && ext == 0
+        && l.eh_quieto()
+        && l.valor_lance < ORD_KILLER
+    {
+        let reducao = bu.reducoes_lmr[(n.prof as usize).min(63)][i.min(63)] as i32;
+        // Na PV a ordenação vale mais: reduz um ply a menos. Nunca chega ao
+        // horizonte direto (fica ao menos 1 ply).
+        let nova_prof = n.prof - 1 + ext;
+        (reducao - n.no_pv as i32).min(nova_prof - 1).max(0)
+    } else {
+        0
+    }
+}
+
+/// Passo 9: pesquisa o `i`-ésimo lance (já feito) com PVS. O primeiro vai
+/// com a janela cheia; os outros com janela nula em volta de α (só provam
+/// que não são melhores, o que é barato), primeiro com a `reducao` do LMR,
+/// depois sem ela e, se cair dentro da janela, de novo com a janela cheia.
+#[inline(always)]
+fn pvs(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    resto: &mut [TNoPilha],
+    n: &TNo,
+    i: usize,
+    nova_prof: i32,
+    reducao: i32,
+) -> i32 {
+    let (alfa, beta, ply) = (n.alfa, n.beta, n.ply);
+    if i == 0 {
+        return -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
+    }
+    let mut v = -alpha_beta(
+        b,
+        bu,
+        resto,
+        -alfa - 1,
+        -alfa,
+        nova_prof - reducao,
+        ply + 1,
+        true,
+    );
+    if v > alfa && reducao > 0 {
+        conta!(bu, lmr_repesquisas);
+        v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
+    }
+    if v > alfa && v < beta {
+        conta!(bu, pvs_repesquisas);
+        v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
+    }
+    v
+}
+
+/// Passo 11 (e 5 da quiescência): grava o resultado do nó na tabela de
+/// transposição, na profundidade do nó. O tipo diz
+/// o que `melhor` prova: ≥ β é só um limite inferior (houve corte), ≤ α
+/// original só um superior (nenhum lance passou), entre os dois é exato.
+#[inline(always)]
+fn grava_tt(
+    b: &TBoard,
+    bu: &mut TBusca,
+    n: &TNo,
+    melhor: i32,
+    melhor_lance: TLance,
+    alfa_original: i32,
+) {
+    let tipo = if melhor >= n.beta {
+        HASH_INFERIOR
+    } else if melhor > alfa_original {
+        HASH_EXATO
+    } else {
+        HASH_SUPERIOR
+    };
+    grava_hash(
+        &bu.tt,
+        b.chave_hash,
+        melhor_lance.codigo(),
+        melhor,
+        n.prof,
+        tipo,
+        n.ply,
+    );
+}
