@@ -26,9 +26,7 @@
 use crate::ataques::*;
 use crate::bitboard::*;
 use crate::lance::*;
-use crate::tabuleiro::{
-    casa_peao_capturado_en_passant, chegadas_roque, indice_roque, TBoard, TFim,
-};
+use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard, TFim};
 use crate::tipos::*;
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
@@ -151,6 +149,9 @@ fn gera_rei(
     }
 }
 
+/// Casa de chegada do rei em cada roque (ordem K, Q, k, q): g1, c1, g8, c8.
+const CHEGADA_REI_ROQUE: [usize; 4] = [62, 58, 6, 2];
+
 /// Passo 2: roques (quem chama garante: fora de xeque e no modo "todos"),
 /// pequeno antes do grande. Pelas regras do Chess960, de que o xadrez comum
 /// é um caso particular: as casas que rei e torre percorrem até as de
@@ -162,15 +163,24 @@ fn gera_rei(
 ///
 /// O lance é o do rei até a casa de chegada, com a casa da torre em
 /// `casa_torre` (que o `make` e a escrita `e1h1` usam). O rei pode já estar
-/// na chegada (origem = destino): o bit de roque no `codigo()` o distingue.
+/// na chegada (origem = destino): o bit de roque no `codigo_exato()` o distingue.
 #[inline(always)]
 fn gera_roques(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
-    let k = c.k;
+    // Os dois direitos do lado a jogar; sem nenhum (o caso comum no meio
+    // do jogo), nada a fazer.
+    let direitos = (b.msk_roque >> (2 * c.cor)) & 3;
+    if direitos == 0 {
+        return;
+    }
     let marca = if b.chess960 { MSK_ROQUE_960 } else { 0 };
-    for (pequeno, msk) in [(true, MSK_ROQUE_PEQUENO), (false, MSK_ROQUE_GRANDE)] {
-        let i = indice_roque(c.cor, pequeno);
+    for (ala, msk) in [MSK_ROQUE_PEQUENO, MSK_ROQUE_GRANDE]
+        .into_iter()
+        .enumerate()
+    {
+        // `& 3`: o índice cabe nas tabelas de 4 sem teste de limites.
+        let i = (2 * c.cor + ala) & 3;
         // O direito no `msk_roque` já garante rei e torre nas casas de origem.
-        if b.msk_roque & (1 << i) == 0 || c.occ & b.vazias_roque[i] != 0 {
+        if direitos & (1 << ala) == 0 || c.occ & b.vazias_roque[i] != 0 {
             continue;
         }
         let torre = b.torre_roque[i] as usize;
@@ -184,8 +194,14 @@ fn gera_roques(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
             }
         }
         if livre {
-            let destino = chegadas_roque(c.cor, pequeno).0;
-            let mut l = lance(REI, k, destino, NENHUMA, NENHUMA, msk | marca);
+            let mut l = lance(
+                REI,
+                c.k,
+                CHEGADA_REI_ROQUE[i],
+                NENHUMA,
+                NENHUMA,
+                msk | marca,
+            );
             l.casa_torre = torre as u8;
             lista.adiciona(l);
         }

@@ -62,7 +62,7 @@ pub struct TMotor {
     /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
     pub multipv: usize,
     /// Lances da raiz excluídos da análise (`exclude`, o complemento do
-    /// `searchmoves`), pelo `codigo()`; valem para a posição atual.
+    /// `searchmoves`), pelo `codigo_exato()`; valem para a posição atual.
     pub excluidos: Vec<u16>,
     /// `nps N` (0 = relógio de parede); vale até a próxima partida.
     pub nps: u64,
@@ -276,12 +276,16 @@ pub fn define_threads(m: &mut TMotor, n: usize) {
     ajusta_threads(&mut m.paralelo, &m.bu, n);
 }
 
-/// Os `codigo()` de todos os lances legais da posição: a raiz inteira, que o
+/// Os `codigo_exato()` de todos os lances legais da posição: a raiz inteira, que o
 /// `exclude all` tira e de que o `searchmoves` do UCI tira o complemento.
 pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista.como_fatia().iter().map(TLance::codigo).collect()
+    lista
+        .como_fatia()
+        .iter()
+        .map(TLance::codigo_exato)
+        .collect()
 }
 
 /// Faz um lance já conferido, compactando antes o histórico se a pilha

@@ -291,7 +291,7 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
     let mut permitidos = Vec::new();
     for m in searchmoves {
         match acha_lance(b, &m.to_ascii_lowercase()) {
-            Some(l) => permitidos.push(l.codigo()),
+            Some(l) => permitidos.push(l.codigo_exato()),
             None => return Err(format!("illegal move {m} in searchmoves")),
         }
     }

@@ -461,7 +461,7 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
 /// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
 /// lance excluído some na hora.
 fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
-    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
+    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo_exato());
     match c {
         Comando::Exclui(m) if m == "all" => x.m.excluidos = codigos_legais(&x.m.b),
         Comando::Inclui(m) if m == "all" => x.m.excluidos.clear(),
