@@ -163,8 +163,11 @@ pub fn quiescence(
 ) -> i32 {
     // Passo 1. Contagem de nós e verificação periódica do relógio; sem
     // material para dar mate, nada a pesquisar; sem pilha, só avaliar.
-    if conta_no(bu) || b.material_insuficiente() {
+    if conta_no(bu) {
         return 0;
+    }
+    if b.material_insuficiente() {
+        return escore_empate(bu, ply);
     }
     conta!(bu, nos_qs);
     bu.seldepth = bu.seldepth.max(ply);
@@ -360,7 +363,7 @@ pub fn alpha_beta(
     // Passo 2. Empates pelas regras e limite de ply; poda pela distância do
     // mate: nada aqui supera um mate já achado mais perto da raiz.
     if empate_por_regra(b) {
-        return 0;
+        return escore_empate(bu, ply);
     }
     let Some((no, resto)) = pilha.split_first_mut() else {
         return eval(b, &mut bu.av, alfa, beta);
@@ -402,7 +405,11 @@ pub fn alpha_beta(
     let lista = &mut no.lista;
     gera_lista_lances(b, GERA_TODOS, lista);
     if lista.n == 0 {
-        return if n.em_xeque { -MATE + ply as i32 } else { 0 };
+        return if n.em_xeque {
+            -MATE + ply as i32
+        } else {
+            escore_empate(bu, ply)
+        };
     }
     conta!(bu, nos_com_lances);
     let lance_pv = lance_da_pv(bu, ply);
@@ -716,6 +723,18 @@ const PODA_NENHUMA: u8 = 0;
 const PODA_FUTILIDADE: u8 = 1;
 const PODA_LMP: u8 = 2;
 const PODA_SEE: u8 = 3;
+
+/// O escore de um empate para o lado a jogar no `ply`: −contempt nos plies
+/// do lado da raiz (pares), +contempt nos do oponente. Com contempt > 0 o
+/// motor evita a repetição e o afogamento quando não está pior.
+#[inline(always)]
+fn escore_empate(bu: &TBusca, ply: usize) -> i32 {
+    if ply.is_multiple_of(2) {
+        -bu.pedido.contempt
+    } else {
+        bu.pedido.contempt
+    }
+}
 
 /// Passo 7: o quieto `l` (o `i`-ésimo do nó) pode ser podado, se não der
 /// xeque? LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só

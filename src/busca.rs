@@ -154,6 +154,10 @@ pub struct TPedido {
     /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
     /// contador custa um teste sempre previsto.
     pub com_estatisticas: bool,
+    /// `Contempt` (cp): quanto o lado da raiz acha que um empate lhe custa.
+    /// O empate vale −contempt para ele e +contempt para o oponente
+    /// (`arvore::escore_empate`); 0 é o empate neutro do ICE.
+    pub contempt: i32,
 }
 
 impl Default for TPedido {
@@ -169,6 +173,7 @@ impl Default for TPedido {
             excluidos: Vec::new(),
             nps: 0,
             com_estatisticas: false,
+            contempt: 0,
         }
     }
 }
@@ -507,6 +512,10 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.parar = false;
     bu.nos_iteracao = [0; MAX_DEPTH];
     bu.pv_anterior = TPv::default();
+    // As linhas da busca anterior são de outra posição: nenhuma pode sobrar
+    // (nem além das k desta, nem quando a raiz não tem o que pesquisar),
+    // porque `linhas_da_raiz` as mostra à força limitada.
+    bu.linhas_anteriores.fill(TLinhaPv::default());
     prepara_ordenacao(&mut bu.ord);
 }
 
@@ -545,7 +554,6 @@ fn itera_profundidade(
     // Fora do `bu` durante a busca, como a pilha (ver `busca_na_thread`).
     let mut linhas = std::mem::take(&mut bu.linhas);
     let mut anteriores = std::mem::take(&mut bu.linhas_anteriores);
-    anteriores[..k].fill(TLinhaPv::default());
     for prof in 1..=max_prof {
         if pula_iteracao(bu.id_thread, prof) {
             continue;

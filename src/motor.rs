@@ -22,7 +22,7 @@ use crate::nivel::{
     escolhe_lance_do_nivel, orcamento_do_nivel, TOrcamentoNivel, ELO_MAXIMO, ELO_MINIMO,
 };
 use crate::opcoes::{
-    configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_HASH_MB,
+    configura_busca, hash_do_motor, TOpcoesMotor, ARQUIVO_LIVRO_PADRAO, MAX_CONTEMPT, MAX_HASH_MB,
     MAX_OVERHEAD_MS,
 };
 use crate::paralelo::{
@@ -186,6 +186,8 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
         "UCI_Elo" => {
             numero(valor, ELO_MINIMO as i64, ELO_MAXIMO as i64).map(|v| m.op.elo = v as i32)
         }
+        "Contempt" => numero(valor, -(MAX_CONTEMPT as i64), MAX_CONTEMPT as i64)
+            .map(|v| m.op.contempt = v as i32),
         "Move Overhead" => {
             numero(valor, 0, MAX_OVERHEAD_MS as i64).map(|v| m.op.overhead_ms = v as u64)
         }
@@ -233,6 +235,14 @@ pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
         op(
             "Move Overhead",
             TTipoOpcao::Numero(m.op.overhead_ms as i64, 0, MAX_OVERHEAD_MS as i64),
+        ),
+        op(
+            "Contempt",
+            TTipoOpcao::Numero(
+                m.op.contempt as i64,
+                -(MAX_CONTEMPT as i64),
+                MAX_CONTEMPT as i64,
+            ),
         ),
         op("UCI_LimitStrength", TTipoOpcao::Caixa(m.op.limita_forca)),
         op(
@@ -378,6 +388,10 @@ pub fn prepara_analise(m: &mut TMotor) {
 
 /// Pensa na posição do motor com todas as threads.
 pub fn pensa(m: &mut TMotor, lim: &TLimites) -> TResultado {
+    // O contempt vale nas partidas; na análise (e no `go infinite`) o
+    // escore mostrado deve ser o objetivo.
+    let analise = m.bu.pedido.analisando || lim.infinito;
+    m.bu.pedido.contempt = if analise { 0 } else { m.op.contempt };
     busca_paralela(&mut m.b, &mut m.bu, &mut m.paralelo, lim)
 }
 
@@ -404,6 +418,39 @@ pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
         }
     }
     legais.first().copied()
+}
+
+/// Margem (cp) que o motor ainda pede, com todo o material na mesa, antes
+/// de aceitar um empate: com muito jogo pela frente um 0 da busca é incerto,
+/// e quem joga melhor ganha mais vezes do que perde.
+pub const MARGEM_EMPATE_ABERTURA: i32 = 50;
+/// Cada `ELO_POR_CP_EMPATE` Elo de vantagem sobre o oponente (`rating` do
+/// servidor) pede 1 cp a mais para aceitar; a desvantagem, 1 cp a menos.
+pub const ELO_POR_CP_EMPATE: i32 = 10;
+/// Teto da parte do rating na margem (cp), para os dois lados.
+pub const MARGEM_EMPATE_RATING: i32 = 100;
+
+/// Aceita a oferta de empate? Com o último escore do motor (cp, do seu
+/// ponto de vista): aceita quando ele não passa de −(contempt + margem),
+/// com uma margem que cresce com o material na mesa (até
+/// `MARGEM_EMPATE_ABERTURA` na abertura, 0 no final de peões) e com a
+/// vantagem de rating sobre o oponente (`ratings` = (motor, oponente), do
+/// `rating` do xboard; 0 = desconhecido). Sem escore (nenhum lance pensado
+/// ainda), recusa. A regra antiga do ICE-rs (aceitar com escore ≤ 0) é o
+/// caso do final sem rating e sem contempt.
+pub fn aceita_empate(m: &TMotor, escore: Option<i32>, ratings: (i32, i32)) -> bool {
+    let Some(escore) = escore else {
+        return false;
+    };
+    let fase = crate::material::fase(&m.b);
+    let margem_fase = MARGEM_EMPATE_ABERTURA * fase / crate::material::FASE_TOTAL;
+    let margem_rating = if ratings.0 > 0 && ratings.1 > 0 {
+        ((ratings.0 - ratings.1) / ELO_POR_CP_EMPATE)
+            .clamp(-MARGEM_EMPATE_RATING, MARGEM_EMPATE_RATING)
+    } else {
+        0
+    };
+    escore <= -(m.op.contempt + margem_fase + margem_rating)
 }
 
 /// O orçamento do nível em vigor (`None`: força total).
@@ -540,5 +587,68 @@ mod testes {
         *m.b = TBoard::de_fen(&crate::tabuleiro::fen_chess960(0).unwrap()).unwrap();
         posicao_mudou(&mut m);
         assert!(lance_do_livro(&mut m).is_none());
+    }
+
+    fn motor_em(fen: &str) -> TMotor {
+        let op = TOpcoesMotor {
+            hash_mb: Some(1),
+            livro: false,
+            ..TOpcoesMotor::default()
+        };
+        let mut m = novo_motor(&op);
+        *m.b = TBoard::de_fen(fen).unwrap();
+        m
+    }
+
+    /// A regra do empate: igual no final aceita (a regra do ICE-rs de antes);
+    /// igual na abertura recusa; contra um oponente 500 pontos mais fraco
+    /// pede mais 50 cp; contra um mais forte aceita até com vantagem; com
+    /// contempt 20 pede 20 cp a mais; sem escore, recusa.
+    #[test]
+    fn aceita_empate_pela_fase_pelo_rating_e_pelo_contempt() {
+        let final_ = motor_em("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1");
+        let abertura = motor_em("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert!(aceita_empate(&final_, Some(0), (0, 0)));
+        assert!(!aceita_empate(&final_, Some(1), (0, 0)));
+        assert!(!aceita_empate(&final_, None, (0, 0)));
+        assert!(!aceita_empate(&abertura, Some(0), (0, 0)));
+        assert!(!aceita_empate(&abertura, Some(-49), (0, 0)));
+        assert!(aceita_empate(&abertura, Some(-50), (0, 0)));
+        assert!(!aceita_empate(&final_, Some(-40), (2000, 1500)));
+        assert!(aceita_empate(&final_, Some(-50), (2000, 1500)));
+        assert!(aceita_empate(&final_, Some(30), (1700, 2000)));
+        // Um lado sem rating (0) não conta.
+        assert!(aceita_empate(&final_, Some(0), (2000, 0)));
+        let mut com_contempt = motor_em("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1");
+        assert_eq!(
+            aplica_opcao(&mut com_contempt, "Contempt", Some("20")),
+            Ok(())
+        );
+        assert!(!aceita_empate(&com_contempt, Some(-19), (0, 0)));
+        assert!(aceita_empate(&com_contempt, Some(-20), (0, 0)));
+    }
+
+    /// Contempt na busca: rei contra rei é empate, que vale −contempt para o
+    /// lado da raiz nas partidas e 0 na análise (busca infinita ou
+    /// `analisando`); um valor fora da faixa é recusado e não muda nada.
+    #[test]
+    fn contempt_muda_o_valor_do_empate_so_nas_partidas() {
+        let mut m = motor_em("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        m.bu.pedido.post = false;
+        let lim = TLimites {
+            profundidade: 3,
+            ..TLimites::default()
+        };
+        assert_eq!(pensa(&mut m, &lim).escore, 0);
+        assert_eq!(aplica_opcao(&mut m, "Contempt", Some("25")), Ok(()));
+        prepara_busca(&mut m);
+        assert_eq!(pensa(&mut m, &lim).escore, -25);
+        m.bu.pedido.analisando = true;
+        assert_eq!(pensa(&mut m, &lim).escore, 0);
+        assert_eq!(
+            aplica_opcao(&mut m, "Contempt", Some("101")),
+            Err(TErroOpcao::ValorRuim)
+        );
+        assert_eq!(m.op.contempt, 25);
     }
 }

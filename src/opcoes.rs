@@ -15,6 +15,9 @@ use crate::hash::HASH_PADRAO_MB;
 
 /// Teto do `Move Overhead` (ms).
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// Faixa do `Contempt` (cp): um peão a mais ou a menos por um empate já é
+/// mais do que qualquer motor usa.
+pub const MAX_CONTEMPT: i32 = 100;
 
 /// Teto da tabela de transposição: ela é alocada e zerada de uma vez, e um
 /// número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a máquina.
@@ -113,6 +116,9 @@ pub struct TOpcoesMotor {
     /// Milissegundos que a interface ou a rede gastam por lance, tirados de
     /// todo orçamento de tempo (`Move Overhead`, que o lichess-bot manda).
     pub overhead_ms: u64,
+    /// `Contempt` (cp, ±`MAX_CONTEMPT`): o empate vale −contempt para o motor
+    /// nas partidas (na análise, 0: o escore fica o objetivo).
+    pub contempt: i32,
 }
 
 impl Default for TOpcoesMotor {
@@ -128,6 +134,7 @@ impl Default for TOpcoesMotor {
             elo: crate::nivel::ELO_PADRAO,
             semente_nivel: 1,
             overhead_ms: 0,
+            contempt: 0,
         }
     }
 }

@@ -232,30 +232,21 @@ fn opcao_do_motor(
     valor: Option<&str>,
     booleano: Option<bool>,
 ) -> Result<(), TErroOpcao> {
-    const CAIXAS: [&str; 4] = ["Livro", "OwnBook", "ICE classico", "UCI_LimitStrength"];
-    const TEXTOS: [&str; 5] = [
-        "MultiPV",
-        "Arquivo do livro",
-        "BookFile",
-        "UCI_Elo",
-        "Move Overhead",
-    ];
-    if let Some(&nome) = CAIXAS
+    // A lista do motor (`opcoes_do_motor`), e o `OwnBook`, o nome UCI do
+    // "Livro".
+    let achada = opcoes_do_motor(&u.m)
         .iter()
-        .find(|c| c.to_ascii_lowercase() == nome_minusculo)
-    {
-        return match booleano {
+        .find(|o| o.nome.to_ascii_lowercase() == nome_minusculo)
+        .map(|o| (o.nome, matches!(o.tipo, TTipoOpcao::Caixa(_))))
+        .or((nome_minusculo == "ownbook").then_some(("OwnBook", true)));
+    match achada {
+        Some((nome, true)) => match booleano {
             Some(v) => aplica_opcao(&mut u.m, nome, Some(if v { "1" } else { "0" })),
             None => Err(TErroOpcao::ValorRuim),
-        };
+        },
+        Some((nome, false)) => aplica_opcao(&mut u.m, nome, valor),
+        None => Err(TErroOpcao::Desconhecida),
     }
-    if let Some(&nome) = TEXTOS
-        .iter()
-        .find(|c| c.to_ascii_lowercase() == nome_minusculo)
-    {
-        return aplica_opcao(&mut u.m, nome, valor);
-    }
-    Err(TErroOpcao::Desconhecida)
 }
 
 /// `position`: monta a posição (a inicial ou o FEN) e faz os lances. Se algo

@@ -34,10 +34,10 @@ use crate::lance::{lance_para_texto, TLance};
 use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
-    self, caixa, codigos_legais, compacta_historico, define_hash, define_threads, faz_lance,
-    ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor, opcoes_do_motor,
-    pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao, TMotor,
-    TTipoOpcao,
+    self, aceita_empate, caixa, codigos_legais, compacta_historico, define_hash, define_threads,
+    faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor,
+    opcoes_do_motor, pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao,
+    TMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{num_threads, MAX_THREADS};
@@ -59,9 +59,6 @@ const LIMIAR_ABANDONO_MAX: i32 = 5000;
 /// especificação recomenda não abandonar por um escore isolado; o ICE
 /// abandonava já no primeiro).
 pub const LANCES_PARA_ABANDONAR: u32 = 2;
-/// Aceita empate quando o último escore do motor é ≤ isto (cp, ponto de vista
-/// do motor): com vantagem, o motor joga; igual ou pior, aceita.
-pub const LIMIAR_ACEITA_EMPATE: i32 = 0;
 /// Saudação ao oponente no servidor (opção "Saudacao"); ASCII, sem "draw".
 const SAUDACAO: &str = "Ola! Aqui fala o motor didatico ICE (UERJ), em Rust. Boa partida!";
 
@@ -397,11 +394,11 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         Comando::Post => x.m.bu.pedido.post = true,
         Comando::NoPost => x.m.bu.pedido.post = false,
         Comando::Aleatorio => x.aleatorio = !x.aleatorio,
-        // Aceita o empate só jogando e sem vantagem (`LIMIAR_ACEITA_EMPATE`);
-        // recusar é não dizer nada (cai no `_`).
+        // Aceita o empate só jogando, pela regra de `motor::aceita_empate`
+        // (escore, material na mesa, rating, contempt); recusar é não dizer
+        // nada (cai no `_`).
         Comando::Empate
-            if x.modo == TModo::Jogando
-                && x.ultimo_escore.is_some_and(|e| e <= LIMIAR_ACEITA_EMPATE) =>
+            if x.modo == TModo::Jogando && aceita_empate(&x.m, x.ultimo_escore, x.rating) =>
         {
             envia("offer draw");
         }

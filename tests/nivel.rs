@@ -69,3 +69,40 @@ fn nivel_baixo_acha_menos_o_melhor_lance_e_repete_com_a_semente() {
     assert_eq!(lances_a, lances_b, "a mesma semente deu outros lances");
     eprintln!("força total {total}/50, nível 1400 {fraco}/50");
 }
+
+/// O nível escolhe entre as linhas da raiz desta busca, nunca as de uma
+/// busca anterior: depois de uma posição com muitos lances, uma com dois
+/// lances legais (menos que as linhas do nível) e uma sem lance nenhum. O
+/// python-chess achou este defeito numa partida inteira (o nível jogava um
+/// lance das pretas com as brancas a jogar).
+#[test]
+fn nivel_nunca_usa_linhas_de_outra_posicao() {
+    let mut m = motor(Some(1200), 3);
+    let lim = TLimites {
+        nos: 5000,
+        ..TLimites::default()
+    };
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        // Rei em xeque com dois lances.
+        "8/8/8/7k/P4Kr1/1p3N2/1B5p/8 w - - 2 60",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        // Mate: nenhum lance.
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        *m.b = TBoard::de_fen(fen).unwrap();
+        prepara_busca(&mut m);
+        let r = pensa_lance(&mut m, &lim);
+        let mut legais = ice::lance::TListaLances::nova();
+        ice::geracao::gera_lista_lances(&m.b, ice::tipos::GERA_TODOS, &mut legais);
+        if legais.n == 0 {
+            assert!(!r.lance.existe(), "{fen}: {}", lance_para_texto(&r.lance));
+        } else {
+            let texto = lance_para_texto(&r.lance);
+            assert!(
+                acha_lance(&m.b, &texto).is_some(),
+                "{fen}: lance ilegal {texto}"
+            );
+        }
+    }
+}

@@ -284,6 +284,17 @@ fn go_com_cada_limite() {
     assert!(prof < 7, "foi até {prof} plies: {v:#?}");
     assert!(tempo_informado(&v) < 1000, "{v:#?}");
 
+    // Contempt: o empate (rei contra rei) vale −contempt para quem joga, e
+    // 0 de novo com o contempt zerado.
+    envia(&mut m, "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    for (contempt, esperado) in [(30, -30), (0, 0)] {
+        envia(&mut m, &format!("setoption name Contempt value {contempt}"));
+        envia(&mut m, "go depth 3");
+        let (v, _) = espera_bestmove(&mut m, PRAZO);
+        let ultima = v.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        assert_eq!(escore(ultima), esperado, "{v:#?}");
+    }
+
     // infinite: nada de bestmove até o `stop`.
     envia(&mut m, &format!("position fen {FEN_MEIO}"));
     let go = Instant::now();

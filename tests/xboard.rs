@@ -1161,6 +1161,42 @@ fn empate_oferecido_e_abandono() {
     assert!(sincroniza(&mut m).is_empty());
 }
 
+/// A oferta de empate com gente (`motor::aceita_empate`): igual na abertura
+/// recusa; num final morto (peões travados, 50 lances no próximo lance do
+/// oponente: escore exatamente o do empate) aceita, menos contra um
+/// oponente bem mais fraco (`rating` do servidor). Com `Contempt` o empate
+/// vale −contempt, e o final morto, também: aceita.
+#[test]
+fn empate_pela_fase_pelo_rating_e_pelo_contempt() {
+    let mut m = motor_pronto();
+    envia(&mut m, "sd 4");
+    // Abertura simétrica, motor de pretas: escore perto de 0, recusa.
+    envia(&mut m, "new");
+    envia(&mut m, "usermove e2e4");
+    espera_lance(&mut m);
+    envia(&mut m, "draw");
+    assert!(sincroniza(&mut m).is_empty());
+    // Final de reis: empate na mesa (escore 0), aceita.
+    let final_reis = "setboard 8/8/4k3/p7/P7/3K4/8/8 b - - 98 80";
+    for (antes, aceita) in [
+        ("rating 1800 1800", true),
+        ("rating 2400 1800", false),
+        ("option Contempt=20", true),
+    ] {
+        envia(&mut m, "new");
+        envia(&mut m, "option Contempt=0");
+        envia(&mut m, antes);
+        envia(&mut m, "force");
+        envia(&mut m, final_reis);
+        envia(&mut m, "go");
+        espera_lance(&mut m);
+        envia(&mut m, "draw");
+        let v = sincroniza(&mut m);
+        assert_eq!(v == vec![s("offer draw")], aceita, "{antes}: {v:#?}");
+        envia(&mut m, "rating 0 0");
+    }
+}
+
 /// O kibitz de um lance do livro diz só "livro": sem busca não há
 /// profundidade, escore nem PV para mostrar (antes saía `tellothers 0 0 `).
 /// E `rating 0 0` (servidor sem ratings) não muda nada.

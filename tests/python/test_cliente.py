@@ -188,7 +188,7 @@ async def teste_contra_aleatorio(cfg):
     return "; ".join(resumo)
 
 
-async def teste_contra_si_mesmo(cfg):
+async def teste_contra_si_mesmo(cfg, opcoes=None):
     base, inc = cfg.relogio
     relogio = {chess.WHITE: base, chess.BLACK: base}
     board = chess.Board()
@@ -196,6 +196,8 @@ async def teste_contra_si_mesmo(cfg):
     resultado = None
     pior = base
     async with abre_motor(cfg) as engine:
+        if opcoes:
+            await asyncio.wait_for(engine.configure(opcoes), 5)
         while not fim(board, cfg.plies, 0):
             lado = board.turn
             limite = chess.engine.Limit(white_clock=relogio[chess.WHITE], black_clock=relogio[chess.BLACK],
@@ -214,6 +216,24 @@ async def teste_contra_si_mesmo(cfg):
             board.push(resultado.move)
     return (f"{len(board.move_stack)} plies, {descreve_fim(board, resultado)}; relógios "
             f"{relogio[chess.WHITE]:.2f}s/{relogio[chess.BLACK]:.2f}s (mínimo {pior:.2f}s de {base:g}+{inc:g})")
+
+
+async def teste_nivel_e_overhead(cfg):
+    """Uma partida inteira com a força limitada (UCI_LimitStrength/UCI_Elo 1500) e o Move
+    Overhead que o lichess-bot configura: lances legais, relógio nunca estourado, até o fim da
+    partida (ou 400 plies). No xboard sem o Move Overhead: o python-chess 1.11 corta os nomes de
+    `feature option` no primeiro espaço ("Move Overhead" vira "Move"), embora o CECP os permita e
+    o XBoard os use; no xboard a opção é conferida pelas transcrições de tests/xboard.rs."""
+    opcoes = {"UCI_LimitStrength": True, "UCI_Elo": 1500}
+    if cfg.protocolo == "uci":
+        opcoes["Move Overhead"] = 100
+    plies = cfg.plies
+    cfg.plies = 400
+    try:
+        resumo = await teste_contra_si_mesmo(cfg, opcoes)
+    finally:
+        cfg.plies = plies
+    return f"{opcoes}: {resumo}"
 
 
 async def teste_setboard(cfg):
@@ -435,6 +455,7 @@ TESTES = [
     ("inicializacao", teste_inicializacao),
     ("contra_aleatorio", teste_contra_aleatorio),
     ("contra_si_mesmo", teste_contra_si_mesmo),
+    ("nivel_e_overhead", teste_nivel_e_overhead),
     ("setboard", teste_setboard),
     ("analise_tempo", teste_analise_tempo),
     ("analise_profundidade", teste_analise_profundidade),
