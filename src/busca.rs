@@ -148,7 +148,7 @@ pub struct TPedido {
     /// melhor). O protocolo põe > 1 só na análise: jogando, vale a melhor.
     pub multipv: usize,
     /// Lances da raiz que a interface tirou da busca (`exclude` do xboard,
-    /// o complemento do `searchmoves` do UCI), pelo `codigo()`. A busca só
+    /// o complemento do `searchmoves` do UCI), pelo `codigo_exato()`. A busca só
     /// os consulta uma vez, na raiz.
     pub excluidos: Vec<u16>,
     /// `nps N` (CECP): N > 0 faz o tempo da busca ser nós ÷ N (o relógio
@@ -524,7 +524,7 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
 fn filtra_raiz(lista: &mut TListaLances, excluidos: &[u16]) {
     let mut n = 0;
     for i in 0..lista.n {
-        if !excluidos.contains(&lista.lances[i].codigo()) {
+        if !excluidos.contains(&lista.lances[i].codigo_exato()) {
             lista.lances[n] = lista.lances[i];
             n += 1;
         }

@@ -358,7 +358,8 @@ fn parece_lance(s: &str) -> bool {
         one_of("12345678"),
         opt(take_while_m_n(1, 1, |c: char| c.is_ascii_alphabetic())),
     ))))(s);
-    r.is_ok() || s == "@@@@"
+    // O roque do XBoard no Chess960 (`O-O`) também chega cru.
+    r.is_ok() || matches!(s, "@@@@" | "O-O" | "O-O-O" | "0-0" | "0-0-0")
 }
 
 /// Comando sem argumentos: sobra vira erro.

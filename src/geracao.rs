@@ -68,6 +68,7 @@ fn lance(
         especial,
         peca_promovida: promovida,
         peca_capturada: capturada,
+        casa_torre: 0,
         valor_lance: 0,
     }
 }
@@ -148,32 +149,62 @@ fn gera_rei(
     }
 }
 
+/// Casa de chegada do rei em cada roque (ordem K, Q, k, q): g1, c1, g8, c8.
+const CHEGADA_REI_ROQUE: [usize; 4] = [62, 58, 6, 2];
+
 /// Passo 2: roques (quem chama garante: fora de xeque e no modo "todos"),
-/// pequeno antes do grande. O rei não pode passar nem chegar em casa atacada;
-/// no roque grande a casa b1/b8 só precisa estar vazia (o rei não passa por
-/// ela).
+/// pequeno antes do grande. Pelas regras do Chess960, de que o xadrez comum
+/// é um caso particular: as casas que rei e torre percorrem até as de
+/// chegada (g/f ou c/d) estão vazias, fora os dois (`vazias_roque`); nenhuma
+/// casa por onde o rei passa, a de chegada inclusive, está atacada
+/// (`caminho_roque`). O ataque é visto sem a torre do roque, que no 960 pode
+/// estar tapando um atacante na primeira fileira. No xadrez comum isso dá as
+/// mesmas duas casas testadas de antes (f1, g1 ou d1, c1; b1 só vazia).
+///
+/// O lance é o do rei até a casa de chegada, com a casa da torre em
+/// `casa_torre` (que o `make` e a escrita `e1h1` usam). O rei pode já estar
+/// na chegada (origem = destino): o bit de roque no `codigo_exato()` o distingue.
 #[inline(always)]
 fn gera_roques(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
-    let k = c.k;
-    let (peq, gra) = if c.cor == BRANCAS {
-        (MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_GRANDE_BRANCAS)
-    } else {
-        (MSK_ROQUE_PEQUENO_NEGRAS, MSK_ROQUE_GRANDE_NEGRAS)
-    };
-    // O direito no `msk_roque` já garante rei e torre nas casas de origem.
-    if b.msk_roque & peq != 0
-        && c.occ & (bit(k + 1) | bit(k + 2)) == 0
-        && !b.atacada(k + 1, c.inimigo)
-        && !b.atacada(k + 2, c.inimigo)
-    {
-        lista.adiciona(lance(REI, k, k + 2, NENHUMA, NENHUMA, MSK_ROQUE_PEQUENO));
+    // Os dois direitos do lado a jogar; sem nenhum (o caso comum no meio
+    // do jogo), nada a fazer.
+    let direitos = (b.msk_roque >> (2 * c.cor)) & 3;
+    if direitos == 0 {
+        return;
     }
-    if b.msk_roque & gra != 0
-        && c.occ & (bit(k - 1) | bit(k - 2) | bit(k - 3)) == 0
-        && !b.atacada(k - 1, c.inimigo)
-        && !b.atacada(k - 2, c.inimigo)
+    let marca = if b.chess960 { MSK_ROQUE_960 } else { 0 };
+    for (ala, msk) in [MSK_ROQUE_PEQUENO, MSK_ROQUE_GRANDE]
+        .into_iter()
+        .enumerate()
     {
-        lista.adiciona(lance(REI, k, k - 2, NENHUMA, NENHUMA, MSK_ROQUE_GRANDE));
+        // `& 3`: o índice cabe nas tabelas de 4 sem teste de limites.
+        let i = (2 * c.cor + ala) & 3;
+        // O direito no `msk_roque` já garante rei e torre nas casas de origem.
+        if direitos & (1 << ala) == 0 || c.occ & b.vazias_roque[i] != 0 {
+            continue;
+        }
+        let torre = b.torre_roque[i] as usize;
+        let sem_torre = c.occ ^ bit(torre);
+        let mut caminho = b.caminho_roque[i];
+        let mut livre = true;
+        while caminho != 0 {
+            if b.atacantes_de(pop_lsb(&mut caminho), c.inimigo, sem_torre) != 0 {
+                livre = false;
+                break;
+            }
+        }
+        if livre {
+            let mut l = lance(
+                REI,
+                c.k,
+                CHEGADA_REI_ROQUE[i],
+                NENHUMA,
+                NENHUMA,
+                msk | marca,
+            );
+            l.casa_torre = torre as u8;
+            lista.adiciona(l);
+        }
     }
 }
 
@@ -389,15 +420,28 @@ pub fn acha_lance(b: &TBoard, texto: &str) -> Option<TLance> {
     acha_lance_casas(b, o, d, promo)
 }
 
-/// Acha o lance legal de `origem` para `destino` com a promoção dada.
+/// Acha o lance legal de `origem` para `destino` com a promoção dada. O
+/// roque vale escrito das duas maneiras: "rei toma a própria torre" (`e1h1`,
+/// a do Chess960 e do Polyglot) e rei até a casa de chegada (`e1g1`), esta só
+/// quando o rei anda e nenhum lance comum tem as mesmas casas (no 960, rei
+/// em b1 e torre em a1: `b1c1` é `Kc1`, e o roque grande é `b1a1`).
 pub fn acha_lance_casas(b: &TBoard, o: usize, d: usize, promo: u8) -> Option<TLance> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista
-        .como_fatia()
+    let lances = lista.como_fatia();
+    let casas = |l: &TLance| l.casa_origem as usize == o && l.peca_promovida == promo;
+    lances
         .iter()
-        .find(|l| {
-            l.casa_origem as usize == o && l.casa_destino as usize == d && l.peca_promovida == promo
+        .find(|l| casas(l) && !l.eh_roque() && l.casa_destino as usize == d)
+        .or_else(|| {
+            lances
+                .iter()
+                .find(|l| casas(l) && l.eh_roque() && l.casa_torre as usize == d)
+        })
+        .or_else(|| {
+            lances
+                .iter()
+                .find(|l| casas(l) && l.eh_roque() && l.casa_destino as usize == d && o != d)
         })
         .copied()
 }

@@ -9,19 +9,27 @@ use crate::tipos::*;
 /// Um lance, com os mesmos campos do `TLance` do ICE. Cabe em 12 bytes, o que
 /// deixa as listas fixas pequenas e baratas de copiar.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+// RUST: a ordem dos campos na memória é fixa (`repr(C)`) para que os que o
+// gerador escreve como constantes (valor, torre, peça, flags, promoção)
+// fiquem juntos nos 8 primeiros bytes: uma escrita só por lance gerado.
+#[repr(C)]
 pub struct TLance {
+    /// Valor usado na ordenação da busca.
+    pub valor_lance: i32,
+    /// No roque, a casa de onde sai a torre (no Chess960 ela pode estar em
+    /// qualquer coluna); 0 nos outros lances. Ocupa o que era enchimento: o
+    /// `TLance` continua com 12 bytes.
+    pub casa_torre: u8,
     /// Peça que se move (PEAO..REI).
     pub peca: u8,
-    pub casa_origem: u8,
-    pub casa_destino: u8,
     /// Bits `MSK_*` (roque, en passant, xeque…).
     pub especial: u8,
     /// 0, ou CAVALO..DAMA numa promoção.
     pub peca_promovida: u8,
+    pub casa_origem: u8,
+    pub casa_destino: u8,
     /// 0, ou PEAO..DAMA numa captura (o peão, no en passant).
     pub peca_capturada: u8,
-    /// Valor usado na ordenação da busca.
-    pub valor_lance: i32,
 }
 
 /// O lance nulo (nenhuma peça): marca "sem lance" em tabelas e killers.
@@ -32,6 +40,7 @@ pub const LANCE_NULO: TLance = TLance {
     especial: 0,
     peca_promovida: 0,
     peca_capturada: 0,
+    casa_torre: 0,
     valor_lance: 0,
 };
 
@@ -54,13 +63,31 @@ impl TLance {
         self.peca_capturada == NENHUMA && self.peca_promovida == NENHUMA
     }
 
+    /// Roque (pequeno ou grande)?
+    #[inline(always)]
+    pub fn eh_roque(&self) -> bool {
+        self.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0
+    }
+
     /// Código compacto de 16 bits (origem, destino, promoção), usado na TT e
-    /// para comparar lances sem olhar o valor de ordenação.
+    /// para comparar lances sem olhar o valor de ordenação. No Chess960 um
+    /// roque pode ter o código de um lance comum de rei (rei em b1 e torre
+    /// em a1: `Kc1` e `O-O-O` levam o rei de b1 a c1); na TT e na ordenação
+    /// isso só muda a ordem, e o caminho quente fica sem a conta a mais. Onde
+    /// o lance tem de ser exato (exclusões da raiz), `codigo_exato`.
     #[inline(always)]
     pub fn codigo(&self) -> u16 {
         self.casa_origem as u16
             | (self.casa_destino as u16) << 6
             | (self.peca_promovida as u16) << 12
+    }
+
+    /// O `codigo` com o roque no bit 15: distingue o roque do 960 do lance
+    /// comum de rei com as mesmas casas. Para as listas de lances excluídos
+    /// da raiz (`searchmoves`, `exclude`).
+    #[inline(always)]
+    pub fn codigo_exato(&self) -> u16 {
+        self.codigo() | ((self.eh_roque() as u16) << 15)
     }
 }
 
@@ -72,11 +99,17 @@ pub fn mesmo_lance(a: &TLance, b: &TLance) -> bool {
 }
 
 /// Notação de coordenadas do protocolo xboard: `e2e4`, `e7e8q`, roque `e1g1`.
+/// O roque gerado em modo Chess960 (`MSK_ROQUE_960`) sai como "rei toma a
+/// própria torre" (`e1h1`, ou `f1g1` com o rei em f1 e a torre em g1).
 pub fn lance_para_texto(l: &TLance) -> String {
     if !l.existe() {
         return "@@@@".to_string();
     }
     let mut s = nome_casa(l.casa_origem as usize);
+    if l.especial & MSK_ROQUE_960 != 0 {
+        s.push_str(&nome_casa(l.casa_torre as usize));
+        return s;
+    }
     s.push_str(&nome_casa(l.casa_destino as usize));
     if l.peca_promovida != NENHUMA {
         s.push(LETRA_PECA[l.peca_promovida as usize]);

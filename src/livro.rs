@@ -116,12 +116,12 @@ fn casa_polyglot(casa: usize) -> u16 {
 /// própria torre" (e1h1, e1a1, e8h8, e8a8), como o formato exige.
 pub fn lance_para_polyglot(l: &TLance) -> u16 {
     let origem = l.casa_origem as usize;
-    let mut destino = l.casa_destino as usize;
-    if l.especial & MSK_ROQUE_PEQUENO != 0 {
-        destino = origem + 3; // a torre do rei está três colunas à direita
-    } else if l.especial & MSK_ROQUE_GRANDE != 0 {
-        destino = origem - 4; // a torre da dama está na coluna a
-    }
+    // O roque guarda a casa da torre (h1/a1 no xadrez comum).
+    let destino = if l.eh_roque() {
+        l.casa_torre as usize
+    } else {
+        l.casa_destino as usize
+    };
     let promo: u16 = match l.peca_promovida {
         CAVALO => 1,
         BISPO => 2,
@@ -145,20 +145,10 @@ pub fn polyglot_para_lance(b: &TBoard, codigo: u16) -> Option<TLance> {
         4 => DAMA,
         _ => return None,
     };
+    // O "rei toma a própria torre" do Polyglot é o roque, que o
+    // `acha_lance_casas` aceita assim.
     let origem = origem_pg ^ 56;
-    let mut destino = destino_pg ^ 56;
-    // Rei que "toma" a própria torre no canto: é o roque (e1h1 → e1g1).
-    if b.casas[origem] == REI
-        && b.cor_em(origem) == b.vez
-        && b.casas[destino] == TORRE
-        && b.cor_em(destino) == b.vez
-    {
-        destino = if destino > origem {
-            origem + 2
-        } else {
-            origem - 2
-        };
-    }
+    let destino = destino_pg ^ 56;
     acha_lance_casas(b, origem, destino, promo)
 }
 

@@ -47,6 +47,7 @@ Comandos:
   perft <prof 0..{perft}> [FEN]     conta as folhas da árvore de lances, por lance da raiz
   d [FEN]                      desenha o tabuleiro (sem FEN, a posição inicial)
   gen [FEN]                    lista os lances legais em coordenadas e SAN
+  lote                         lê posições (FEN, ou `960 FEN`) da entrada, uma por linha, e escreve FEN | estado | lances legais
   eval [FEN]                   mostra a avaliação termo a termo
   bench [prof 1..{bench_max}]           assinatura: nós de {n_bench} posições fixas a profundidade fixa (padrão {prof_bench})
   busca [FEN] [LIMITES]        pensa numa posição e imprime `bestmove`
@@ -161,6 +162,30 @@ fn cmd_gen(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
     ice::entrada::imprime(&ice::mostra::texto_lances(&b, ""));
     Ok(())
+}
+
+/// `ice lote`: lê da entrada padrão uma posição por linha (`FEN`, ou `960
+/// FEN` para escrever o roque como no Chess960) e escreve para cada uma a
+/// linha de `mostra::linha_lote`; FEN ruim dá `erro: …` na linha dela. Um
+/// processo só para milhões de posições: é o que o teste diferencial
+/// (tests/python/diferencial_960.py) usa.
+fn cmd_lote() -> Result<(), String> {
+    use std::io::{BufRead, BufWriter, Write};
+    let entrada = std::io::stdin().lock();
+    let mut saida = BufWriter::new(std::io::stdout().lock());
+    for linha in entrada.lines() {
+        let linha = linha.map_err(|e| e.to_string())?;
+        let (chess960, fen) = match linha.strip_prefix("960 ") {
+            Some(resto) => (true, resto),
+            None => (false, linha.as_str()),
+        };
+        let texto = match TBoard::de_fen(fen) {
+            Ok(mut b) => ice::mostra::linha_lote(&mut b, chess960),
+            Err(e) => format!("erro: {e}"),
+        };
+        writeln!(saida, "{texto}").map_err(|e| e.to_string())?;
+    }
+    saida.flush().map_err(|e| e.to_string())
 }
 
 /// `--sem see,lmr,…`: tira de `melhorias` cada melhoria pós-ICE da lista
@@ -320,6 +345,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("perft") => cmd_perft(&args[1..]),
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
+        Some("lote") => cmd_lote(),
         Some("eval") => posicao_dos_args(&args[1..])
             .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
         Some("bench") => ice::bench::cmd_bench(&args[1..], op),

@@ -28,6 +28,28 @@ pub fn texto_lances(b: &TBoard, prefixo: &str) -> String {
     s
 }
 
+/// Uma linha do `ice lote` (o teste diferencial contra o python-chess): o
+/// FEN que o motor escreve, o estado (`mate`, `afogado`, `xeque` ou `-`) e
+/// os lances legais em coordenadas, separados por ` | `. Com `chess960`, o
+/// roque sai como "rei toma a torre" mesmo num tabuleiro de roque comum.
+pub fn linha_lote(b: &mut TBoard, chess960: bool) -> String {
+    b.chess960 |= chess960;
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(b, GERA_TODOS, &mut lista);
+    let estado = match (b.em_xeque(), lista.n) {
+        (true, 0) => "mate",
+        (false, 0) => "afogado",
+        (true, _) => "xeque",
+        _ => "-",
+    };
+    let mut s = format!("{} | {estado} |", b.para_fen());
+    for l in lista.como_fatia() {
+        s.push(' ');
+        s.push_str(&lance_para_texto(l));
+    }
+    s
+}
+
 /// Desenha a posição: fileira 8 no alto, rótulos 8..1 e a..h, e o lado a
 /// jogar, como o `d` do ICE 1.40. Cada linha começa com `prefixo`.
 pub fn diagrama(b: &TBoard, prefixo: &str) -> String {

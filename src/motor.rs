@@ -64,7 +64,7 @@ pub struct TMotor {
     /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
     pub multipv: usize,
     /// Lances da raiz excluídos da análise (`exclude`, o complemento do
-    /// `searchmoves`), pelo `codigo()`; valem para a posição atual.
+    /// `searchmoves`), pelo `codigo_exato()`; valem para a posição atual.
     pub excluidos: Vec<u16>,
     /// `nps N` (0 = relógio de parede); vale até a próxima partida.
     pub nps: u64,
@@ -74,6 +74,9 @@ pub struct TMotor {
     /// As tabelas Syzygy abertas (`SyzygyPath`, `egtpath syzygy`,
     /// `--syzygy`); em `Arc` porque as threads da busca as partilham.
     pub tabelas: Option<Arc<TTabelas>>,
+    /// Partida de Chess960 (`UCI_Chess960` no UCI, `variant fischerandom` no
+    /// xboard): o roque é escrito como no 960 (ver `TBoard::chess960`).
+    pub chess960: bool,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -101,6 +104,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         nps: 0,
         rng_nivel: StdRng::seed_from_u64(op.semente_nivel),
         tabelas: None,
+        chess960: false,
         op,
     };
     // Tabelas que não abrem só avisam: o motor joga sem elas.
@@ -146,9 +150,12 @@ pub fn nova_partida(m: &mut TMotor) {
     limpa_paralelo(&mut m.paralelo, &mut m.bu);
 }
 
-/// A posição mudou: os lances excluídos eram lances da posição antiga.
+/// A posição mudou: os lances excluídos eram lances da posição antiga. No
+/// modo Chess960 o tabuleiro novo passa a escrever o roque como "rei toma a
+/// torre" (os dois protocolos chamam isto depois de trocar a posição).
 pub fn posicao_mudou(m: &mut TMotor) {
     m.excluidos.clear();
+    m.b.chess960 |= m.chess960;
 }
 
 /// Por que uma opção não foi aplicada.
@@ -365,12 +372,16 @@ pub fn define_threads(m: &mut TMotor, n: usize) {
     ajusta_threads(&mut m.paralelo, &m.bu, n);
 }
 
-/// Os `codigo()` de todos os lances legais da posição: a raiz inteira, que o
+/// Os `codigo_exato()` de todos os lances legais da posição: a raiz inteira, que o
 /// `exclude all` tira e de que o `searchmoves` do UCI tira o complemento.
 pub fn codigos_legais(b: &TBoard) -> Vec<u16> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(b, GERA_TODOS, &mut lista);
-    lista.como_fatia().iter().map(TLance::codigo).collect()
+    lista
+        .como_fatia()
+        .iter()
+        .map(TLance::codigo_exato)
+        .collect()
 }
 
 /// Faz um lance já conferido, compactando antes o histórico se a pilha
@@ -405,6 +416,8 @@ pub fn compacta_historico(m: &mut TMotor) -> bool {
     let Ok(mut nb) = TBoard::de_fen(&base.para_fen()) else {
         return false;
     };
+    // O FEN (X-FEN) guarda as torres de roque; a escrita do roque, não.
+    nb.chess960 = m.b.chess960;
     for l in &lances {
         match acha_lance(&nb, &lance_para_texto(l)) {
             Some(x) => nb.make(&x),
@@ -597,10 +610,27 @@ pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
 
 /// O lance do livro para a posição, se o livro está ligado e a conhece.
 pub fn lance_do_livro(m: &mut TMotor) -> Option<TLance> {
-    if !m.op.livro {
+    if !m.op.livro || !livro_vale_na_partida(m) {
         return None;
     }
     escolhe_lance(&mut m.tabela_livro, &m.b)
+}
+
+/// O livro é de xadrez comum: numa partida de Chess960 ele só vale se a
+/// partida começou na posição inicial comum (a 518). As posições já são
+/// achadas pela chave, então uma posição de 960 quase nunca estaria nele;
+/// isto tira o "quase" (a chave não vê de que torre é cada direito de roque).
+fn livro_vale_na_partida(m: &TMotor) -> bool {
+    if !m.chess960 {
+        return true;
+    }
+    // A chave da primeira posição da pilha: a do FEN/`startpos` da partida.
+    let inicio = if m.b.num_historico > 0 {
+        m.b.historico[0].chave_hash
+    } else {
+        m.b.chave_hash
+    };
+    inicio == TBoard::inicial().chave_hash
 }
 
 /// O xboard no Unix manda SIGINT quando acha que o motor não está ouvindo
@@ -678,6 +708,26 @@ mod testes {
         assert_eq!(aplica_opcao(&mut m, "ICE classico", Some("1")), Ok(()));
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
         assert!(m.bu.av.classico);
+    }
+
+    /// No Chess960 o livro só responde numa partida que começou na posição
+    /// comum; fora do 960, como sempre.
+    #[test]
+    fn livro_no_chess960() {
+        let op = TOpcoesMotor {
+            hash_mb: Some(1),
+            semente_livro: Some(1),
+            ..TOpcoesMotor::default()
+        };
+        let mut m = novo_motor(&op);
+        assert!(lance_do_livro(&mut m).is_some(), "livro embutido");
+        m.chess960 = true;
+        posicao_mudou(&mut m);
+        // A 518 é a posição comum: o livro vale, com o roque escrito e1h1.
+        assert!(lance_do_livro(&mut m).is_some(), "960 na posição 518");
+        *m.b = TBoard::de_fen(&crate::tabuleiro::fen_chess960(0).unwrap()).unwrap();
+        posicao_mudou(&mut m);
+        assert!(lance_do_livro(&mut m).is_none());
     }
 
     fn motor_em(fen: &str) -> TMotor {

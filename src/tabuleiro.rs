@@ -54,6 +54,27 @@ pub struct TBoard {
     pub en_passant: u8,
     /// Direitos de roque (bits `MSK_ROQUE_*`).
     pub msk_roque: u8,
+    /// Chess960: escrever o roque como "rei toma a própria torre" (`e1h1`).
+    /// Só a escrita dos lances (e o FEN, nada mais) depende disto: o
+    /// protocolo o liga no modo 960, e o FEN o liga sozinho quando rei ou
+    /// torres de roque não estão nas casas do xadrez comum.
+    pub chess960: bool,
+    /// Casa de onde sai a torre de cada direito de roque, na ordem dos bits
+    /// de `msk_roque` (K, Q, k, q). RUST: no Chess960 a torre pode estar em
+    /// qualquer coluna, então os direitos lembram a torre (X-FEN/Shredder-FEN).
+    pub torre_roque: [u8; 4],
+    /// Casas que precisam estar vazias para cada roque: as que o rei e a
+    /// torre percorrem até as casas de chegada (c/g e d/f), fora eles dois.
+    pub vazias_roque: [TBitboard; 4],
+    /// Casas por onde o rei passa em cada roque, a de chegada inclusive (a
+    /// de partida não: o roque só é gerado fora de xeque).
+    pub caminho_roque: [TBitboard; 4],
+    /// Bits de roque que continuam valendo depois que algo sai de/chega a
+    /// uma casa. Uma tabela em vez de testes: `msk_roque &= M[origem] &
+    /// M[destino]` cobre o rei que anda, a torre que anda e a torre
+    /// capturada, sem nenhum `if` no `make`. Por tabuleiro, porque no
+    /// Chess960 as casas de rei e torres mudam de partida para partida.
+    pub mascara_roque: [u8; 64],
     /// Lado a jogar: BRANCAS ou NEGRAS.
     pub vez: usize,
     /// Número do lance completo (sobe quando a vez volta às brancas).
@@ -109,21 +130,39 @@ pub fn disposicao_fen(casas: &[(u8, usize); 64]) -> String {
     s
 }
 
-/// Bits de roque que continuam valendo depois que algo sai de/chega a uma casa.
-// Uma tabela em vez de testes: `msk_roque &= M[origem] & M[destino]` cobre o
-// rei que anda, a torre que anda e a torre capturada na casa de origem, sem
-// nenhum `if` no `make`.
-const fn monta_mascara_roque() -> [u8; 64] {
-    let mut t = [0x0Fu8; 64];
-    t[56] = !MSK_ROQUE_GRANDE_BRANCAS & 0x0F; // a1
-    t[63] = !MSK_ROQUE_PEQUENO_BRANCAS & 0x0F; // h1
-    t[60] = !(MSK_ROQUE_PEQUENO_BRANCAS | MSK_ROQUE_GRANDE_BRANCAS) & 0x0F; // e1
-    t[0] = !MSK_ROQUE_GRANDE_NEGRAS & 0x0F; // a8
-    t[7] = !MSK_ROQUE_PEQUENO_NEGRAS & 0x0F; // h8
-    t[4] = !(MSK_ROQUE_PEQUENO_NEGRAS | MSK_ROQUE_GRANDE_NEGRAS) & 0x0F; // e8
-    t
+/// Casas de rei e torres de roque do xadrez comum, na ordem dos bits de
+/// `msk_roque` (K, Q, k, q): o rei em e1/e8, as torres nos cantos.
+const REI_ROQUE: [usize; 4] = [60, 60, 4, 4];
+const TORRE_ROQUE_PADRAO: [u8; 4] = [63, 56, 7, 0];
+
+/// Índice (0..4, ordem K, Q, k, q) do direito de roque de `cor` na ala do
+/// rei (`pequeno`) ou da dama.
+#[inline(always)]
+pub fn indice_roque(cor: usize, pequeno: bool) -> usize {
+    2 * cor + (!pequeno) as usize
 }
-static MASCARA_ROQUE: [u8; 64] = monta_mascara_roque();
+
+/// Casas do rei e da torre depois do roque: g/f (pequeno) ou c/d (grande),
+/// na fileira de partida. São as mesmas no Chess960.
+#[inline(always)]
+pub fn chegadas_roque(cor: usize, pequeno: bool) -> (usize, usize) {
+    let base = if cor == BRANCAS { 56 } else { 0 };
+    if pequeno {
+        (base + 6, base + 5)
+    } else {
+        (base + 2, base + 3)
+    }
+}
+
+/// Casas entre `a` e `b` na mesma fileira, as duas inclusive.
+fn faixa(a: usize, b: usize) -> TBitboard {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let mut r = 0;
+    for s in lo..=hi {
+        r |= bit(s);
+    }
+    r
+}
 
 /// Casa do peão que sai do tabuleiro quando o lado `cor` (BRANCAS/NEGRAS)
 /// captura en passant chegando a `destino`: a casa logo atrás do destino,
@@ -142,14 +181,15 @@ pub fn casa_peao_capturado_en_passant(destino: usize, cor: usize) -> usize {
 }
 
 /// Casas de onde sai e aonde chega a torre num roque, dado o lance do rei
-/// (o roque é um lance de rei; a torre vem junto).
+/// (o roque é um lance de rei; a torre vem junto). A torre chega ao lado do
+/// rei, do lado de dentro: f1/d1 (ou f8/d8), no xadrez comum e no 960.
 #[inline(always)]
 fn casas_torre_roque(l: &TLance) -> (usize, usize) {
-    let origem = l.casa_origem as usize;
+    let destino = l.casa_destino as usize;
     if l.especial & MSK_ROQUE_PEQUENO != 0 {
-        (origem + 3, origem + 1)
+        (l.casa_torre as usize, destino - 1)
     } else {
-        (origem - 4, origem - 1)
+        (l.casa_torre as usize, destino + 1)
     }
 }
 
@@ -203,6 +243,11 @@ impl TBoard {
             pecas: [0; 2],
             en_passant: SEM_CASA,
             msk_roque: 0,
+            chess960: false,
+            torre_roque: TORRE_ROQUE_PADRAO,
+            vazias_roque: [0; 4],
+            caminho_roque: [0; 4],
+            mascara_roque: [0x0F; 64],
             vez: BRANCAS,
             num_lance: 1,
             chave_hash: 0,
@@ -363,7 +408,7 @@ impl TBoard {
     /// combinação, ver `ZOBRIST_ROQUE`).
     #[inline(always)]
     fn tira_direitos_de_roque(&mut self, origem: usize, destino: usize) {
-        let novo_roque = self.msk_roque & MASCARA_ROQUE[origem] & MASCARA_ROQUE[destino];
+        let novo_roque = self.msk_roque & self.mascara_roque[origem] & self.mascara_roque[destino];
         if novo_roque != self.msk_roque {
             self.chave_hash ^=
                 ZOBRIST_ROQUE[self.msk_roque as usize] ^ ZOBRIST_ROQUE[novo_roque as usize];
@@ -400,11 +445,15 @@ impl TBoard {
                     self.chave_hash ^= zobrist_ep(coluna(ep));
                 }
             }
-        } else if l.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0 {
-            // O rei já andou; falta a torre.
+        } else if l.eh_roque() {
+            // O rei já andou; falta a torre. No Chess960 o rei pode chegar à
+            // casa de onde a torre sai (e a torre à de onde o rei saiu): os
+            // bitboards são XOR e não se importam com a ordem, mas `casas`
+            // sim, e o rei é quem fica no destino.
             let (de, para) = casas_torre_roque(l);
             self.tira(cor, TORRE, de);
             self.poe(cor, TORRE, para);
+            self.casas[destino] = REI;
         }
         self.tira_direitos_de_roque(origem, destino);
 
@@ -440,12 +489,14 @@ impl TBoard {
         self.alterna(cor, l.peca, origem);
         self.casas[origem] = l.peca;
 
-        if l.especial & (MSK_ROQUE_PEQUENO | MSK_ROQUE_GRANDE) != 0 {
+        if l.eh_roque() {
             let (de, para) = casas_torre_roque(l);
             self.alterna(cor, TORRE, para);
             self.casas[para] = NENHUMA;
             self.alterna(cor, TORRE, de);
             self.casas[de] = TORRE;
+            // A torre pode ter chegado à casa de partida do rei (960).
+            self.casas[origem] = REI;
         }
         // A capturada volta depois de a peça sair do destino (mesmo motivo).
         if l.peca_capturada != NENHUMA {
@@ -646,31 +697,87 @@ impl TBoard {
         Ok(())
     }
 
-    /// Campo 3 do FEN: cada direito de roque exige rei e torre nas casas de
-    /// origem (o gerador confia nisso e não confere as peças ao rocar).
+    /// Campo 3 do FEN: os direitos de roque, em X-FEN (`KQkq`: a torre mais
+    /// de fora daquela ala; a letra da coluna para uma torre de dentro) ou em
+    /// Shredder-FEN (`HAha`: sempre a letra da coluna). Cada direito exige o
+    /// rei e a torre na primeira fileira do lado (o gerador confia nisso e
+    /// não confere as peças ao rocar).
     fn le_roques(&mut self, campo: &str) -> Result<(), String> {
         if campo == "-" {
             return Ok(());
         }
         for c in campo.chars() {
-            let (m, rei, torre, cor) = match c {
-                'K' => (MSK_ROQUE_PEQUENO_BRANCAS, 60, 63, BRANCAS),
-                'Q' => (MSK_ROQUE_GRANDE_BRANCAS, 60, 56, BRANCAS),
-                'k' => (MSK_ROQUE_PEQUENO_NEGRAS, 4, 7, NEGRAS),
-                'q' => (MSK_ROQUE_GRANDE_NEGRAS, 4, 0, NEGRAS),
+            if !c.is_ascii_alphabetic() {
+                return Err(format!("roque inválido '{campo}'"));
+            }
+            let cor = if c.is_ascii_uppercase() {
+                BRANCAS
+            } else {
+                NEGRAS
+            };
+            let base = if cor == BRANCAS { 56 } else { 0 };
+            let k = self.casa_rei(cor);
+            let sem_pecas =
+                || format!("direito de roque '{c}' sem rei e torre na primeira fileira");
+            if !(base..base + 8).contains(&k) {
+                return Err(sem_pecas());
+            }
+            // Torres do lado na primeira fileira, à direita e à esquerda do rei.
+            let torres = self.torres[cor] & (0xFFu64 << base);
+            let direita = torres & !(bit(k) | (bit(k) - 1));
+            let esquerda = torres & (bit(k) - 1);
+            let (pequeno, torre) = match c.to_ascii_lowercase() {
+                'k' if direita != 0 => (true, 63 - direita.leading_zeros() as usize),
+                'q' if esquerda != 0 => (false, lsb(esquerda)),
+                l @ 'a'..='h' => {
+                    let t = base + (l as u8 - b'a') as usize;
+                    if torres & bit(t) == 0 {
+                        return Err(sem_pecas());
+                    }
+                    (t > k, t)
+                }
+                'k' | 'q' => return Err(sem_pecas()),
                 _ => return Err(format!("roque inválido '{campo}'")),
             };
-            if self.msk_roque & m != 0 {
+            let i = indice_roque(cor, pequeno);
+            if self.msk_roque & (1 << i) != 0 {
                 return Err(format!("roque repetido em '{campo}'"));
             }
-            if self.rei[cor] & bit(rei) == 0 || self.torres[cor] & bit(torre) == 0 {
-                return Err(format!(
-                    "direito de roque '{c}' sem rei e torre nas casas de origem"
-                ));
-            }
-            self.msk_roque |= m;
+            self.msk_roque |= 1 << i;
+            self.torre_roque[i] = torre as u8;
         }
+        self.prepara_roques();
         Ok(())
+    }
+
+    /// As tabelas de roque do tabuleiro (`mascara_roque`, `vazias_roque`,
+    /// `caminho_roque`) a partir dos direitos, das torres de cada direito e
+    /// da casa do rei; e a marca `chess960` quando rei ou torre não estão nas
+    /// casas do xadrez comum. Feito uma vez, ao ler o FEN.
+    fn prepara_roques(&mut self) {
+        self.mascara_roque = [0x0F; 64];
+        for i in 0..4 {
+            if self.msk_roque & (1 << i) == 0 {
+                continue;
+            }
+            let cor = i / 2;
+            let pequeno = i % 2 == 0;
+            let k = self.casa_rei(cor);
+            let t = self.torre_roque[i] as usize;
+            let (chegada_rei, chegada_torre) = chegadas_roque(cor, pequeno);
+            // O rei que anda perde os dois direitos; a torre, só o dela.
+            let dois = 0b11u8 << (2 * cor);
+            self.mascara_roque[k] &= !dois & 0x0F;
+            self.mascara_roque[t] &= !(1u8 << i) & 0x0F;
+            self.vazias_roque[i] =
+                (faixa(k, chegada_rei) | faixa(t, chegada_torre)) & !bit(k) & !bit(t);
+            // A casa de chegada entra sempre, mesmo quando o rei já está nela:
+            // tirar a torre pode abrir a fileira para um atacante (no gerador).
+            self.caminho_roque[i] = (faixa(k, chegada_rei) & !bit(k)) | bit(chegada_rei);
+            if k != REI_ROQUE[i] || t != TORRE_ROQUE_PADRAO[i] as usize {
+                self.chess960 = true;
+            }
+        }
     }
 
     /// Campo 4 do FEN: a casa de en passant fica na 6ª fileira (brancas a
@@ -737,19 +844,7 @@ impl TBoard {
         }
         let mut s = disposicao_fen(&casas);
         s.push_str(if self.vez == BRANCAS { " w " } else { " b " });
-        if self.msk_roque == 0 {
-            s.push('-');
-        }
-        for (m, c) in [
-            (MSK_ROQUE_PEQUENO_BRANCAS, 'K'),
-            (MSK_ROQUE_GRANDE_BRANCAS, 'Q'),
-            (MSK_ROQUE_PEQUENO_NEGRAS, 'k'),
-            (MSK_ROQUE_GRANDE_NEGRAS, 'q'),
-        ] {
-            if self.msk_roque & m != 0 {
-                s.push(c);
-            }
-        }
+        s.push_str(&self.roques_xfen());
         s.push(' ');
         if self.en_passant == SEM_CASA {
             s.push('-');
@@ -757,6 +852,45 @@ impl TBoard {
             s.push_str(&nome_casa(self.en_passant as usize));
         }
         s.push_str(&format!(" {} {}", self.meio_lances, self.num_lance));
+        s
+    }
+
+    /// Campo 3 do FEN em X-FEN: `K`/`Q` quando a torre do direito é a mais
+    /// de fora da ala (sempre, no xadrez comum: sai `KQkq` como antes), a
+    /// letra da coluna quando há outra torre mais para fora.
+    fn roques_xfen(&self) -> String {
+        if self.msk_roque == 0 {
+            return "-".to_string();
+        }
+        let mut s = String::with_capacity(4);
+        for i in 0..4 {
+            if self.msk_roque & (1 << i) == 0 {
+                continue;
+            }
+            let cor = i / 2;
+            let pequeno = i % 2 == 0;
+            let t = self.torre_roque[i] as usize;
+            let base = if cor == BRANCAS { 56 } else { 0 };
+            let fora = if pequeno {
+                faixa(t, base + 7) & !bit(t)
+            } else {
+                faixa(base, t) & !bit(t)
+            };
+            let letra = if self.torres[cor] & fora == 0 {
+                if pequeno {
+                    'k'
+                } else {
+                    'q'
+                }
+            } else {
+                (b'a' + coluna(t) as u8) as char
+            };
+            s.push(if cor == BRANCAS {
+                letra.to_ascii_uppercase()
+            } else {
+                letra
+            });
+        }
         s
     }
 
@@ -784,6 +918,59 @@ impl TBoard {
             && self.pecas[0] & self.pecas[1] == 0
             && self.chave_hash == self.chave_do_zero()
     }
+}
+
+/// Quantas posições iniciais tem o Chess960.
+pub const POSICOES_960: u32 = 960;
+
+/// O FEN da posição inicial número `n` (0..960) do Chess960, na numeração
+/// de Scharnagl (a 518 é a do xadrez comum). `None` fora da faixa.
+///
+/// A numeração: `n` em base mista diz, nesta ordem, a coluna do bispo das
+/// casas claras (b, d, f, h), a do bispo das escuras (a, c, e, g), a casa da
+/// dama entre as 6 livres, o par de cavalos entre as 5 livres (uma das 10
+/// combinações, em ordem lexicográfica); nas 3 que sobram, torre, rei, torre.
+pub fn fen_chess960(n: u32) -> Option<String> {
+    if n >= POSICOES_960 {
+        return None;
+    }
+    const PARES_CAVALOS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let mut fila = [' '; 8];
+    let mut resto = n as usize;
+    fila[2 * (resto % 4) + 1] = 'b';
+    resto /= 4;
+    fila[2 * (resto % 4)] = 'b';
+    resto /= 4;
+    // A k-ésima coluna ainda livre.
+    let livre = |fila: &[char; 8], k: usize| (0..8).filter(|&c| fila[c] == ' ').nth(k).unwrap();
+    let q = livre(&fila, resto % 6);
+    fila[q] = 'q';
+    resto /= 6;
+    let (c1, c2) = PARES_CAVALOS[resto];
+    // O segundo cavalo é contado antes de o primeiro ocupar a casa.
+    let (n1, n2) = (livre(&fila, c1), livre(&fila, c2));
+    fila[n1] = 'n';
+    fila[n2] = 'n';
+    for p in ['r', 'k', 'r'] {
+        let c = livre(&fila, 0);
+        fila[c] = p;
+    }
+    let pretas: String = fila.iter().collect();
+    let brancas = pretas.to_ascii_uppercase();
+    Some(format!(
+        "{pretas}/pppppppp/8/8/8/8/PPPPPPPP/{brancas} w KQkq - 0 1"
+    ))
 }
 
 /// O tabuleiro em edição (`edit` do xboard, protocolo 1): peças postas e
@@ -960,6 +1147,7 @@ mod testes {
             especial: MSK_EN_PASSANT,
             peca_promovida: NENHUMA,
             peca_capturada: PEAO,
+            casa_torre: 0,
             valor_lance: 0,
         };
         b.make(&l);

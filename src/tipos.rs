@@ -32,7 +32,11 @@ pub const MSK_ROQUE_GRANDE_NEGRAS: u8 = 0x08;
 
 // Bits do campo `especial` do `TLance`, com os mesmos valores do ICE.
 pub const MSK_XEQUE: u8 = 0x01; // o lance dá xeque
-pub const MSK_MATE: u8 = 0x02; // o lance dá mate
+                                // RUST: o 0x02 era o MSK_MATE do ICE, que o ICE-rs nunca usou. Aqui marca o
+                                // roque gerado num tabuleiro em modo Chess960: `lance_para_texto` o escreve
+                                // como "rei toma a própria torre" (`e1h1`), que é como o UCI_Chess960 e os
+                                // programas de 960 o escrevem. O lance é o mesmo; só a escrita muda.
+pub const MSK_ROQUE_960: u8 = 0x02;
 pub const MSK_ROQUE_PEQUENO: u8 = 0x04;
 pub const MSK_ROQUE_GRANDE: u8 = 0x08;
 pub const MSK_EN_PASSANT: u8 = 0x10;

@@ -112,6 +112,10 @@ fn responde_uci(u: &TUci) {
         check(u.ponder)
     ));
     envia(&format!(
+        "option name UCI_Chess960 type check default {}",
+        check(m.chess960)
+    ));
+    envia(&format!(
         "option name OwnBook type check default {}",
         check(m.op.livro)
     ));
@@ -194,6 +198,14 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         },
         "ponder" => booleano(valor)
             .map(|v| u.ponder = v)
+            .ok_or(TErroOpcao::ValorRuim),
+        // Com ela o roque entra e sai como "rei toma a torre" (`e1h1`); a
+        // posição atual também, até o próximo `position`.
+        "uci_chess960" => booleano(valor)
+            .map(|v| {
+                u.m.chess960 = v;
+                u.m.b.chess960 = v;
+            })
             .ok_or(TErroOpcao::ValorRuim),
         "clear hash" => {
             limpa_paralelo(&mut u.m.paralelo, &mut u.m.bu);
@@ -283,7 +295,7 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u
     let mut permitidos = Vec::new();
     for m in searchmoves {
         match acha_lance(b, &m.to_ascii_lowercase()) {
-            Some(l) => permitidos.push(l.codigo()),
+            Some(l) => permitidos.push(l.codigo_exato()),
             None => return Err(format!("illegal move {m} in searchmoves")),
         }
     }

@@ -214,7 +214,7 @@ fn envia_features(x: &TXboard) {
     envia(&format!(
         "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 san=0 time=1 \
          draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=1 name=1 debug=1 \
-         memory=1 smp=1 nps=1 exclude=1 setscore=1 variants=\"normal\" egt=\"syzygy\"",
+         memory=1 smp=1 nps=1 exclude=1 setscore=1 variants=\"normal,fischerandom\" egt=\"syzygy\"",
         crate::NOME_MOTOR
     ));
     let check = |v: bool| if v { 1 } else { 0 };
@@ -344,7 +344,16 @@ fn comando_handshake(x: &mut TXboard, c: Comando, linha: &str) {
             }
             debug!("feature recusada: {f}");
         }
-        Comando::Variante(v) if v != "normal" => erro("unsupported variant", linha),
+        // `fischerandom` (Chess960): a posição vem no `setboard` que a
+        // interface manda em seguida; o roque sai como `O-O`/`O-O-O`.
+        Comando::Variante(v) => match v.as_str() {
+            "normal" => x.m.chess960 = false,
+            "fischerandom" => {
+                x.m.chess960 = true;
+                x.m.b.chess960 = true;
+            }
+            _ => erro("unsupported variant", linha),
+        },
         Comando::Sair => x.sair = true,
         // Fora da busca o `pong` sai na hora: é isso que garante à interface
         // que tudo o que veio antes do `ping` já foi processado.
@@ -471,7 +480,7 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
 /// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
 /// lance excluído some na hora.
 fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
-    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo());
+    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo_exato());
     match c {
         Comando::Exclui(m) if m == "all" => x.m.excluidos = codigos_legais(&x.m.b),
         Comando::Inclui(m) if m == "all" => x.m.excluidos.clear(),
@@ -583,7 +592,7 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
             // A dica só vale para a posição em que foi calculada.
             if let Some((chave, l)) = x.dica {
                 if chave == x.m.b.chave_hash && !x.posicao_invalida {
-                    envia(&format!("Hint: {}", lance_para_texto(&l)));
+                    envia(&format!("Hint: {}", texto_lance(x, &l)));
                 }
             }
         }
@@ -724,8 +733,13 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
         envia(&format!("Illegal move: {}", eco_seguro(texto)));
         return;
     }
-    let l = acha_lance(&x.m.b, &texto.to_ascii_lowercase())
-        .or_else(|| aceita_san.then(|| san_para_lance(&x.m.b, texto)).flatten());
+    // O roque em `O-O`/`O-O-O` (o do XBoard no Chess960) vale mesmo cru.
+    let roque = texto.starts_with("O-O") || texto.starts_with("0-0");
+    let l = acha_lance(&x.m.b, &texto.to_ascii_lowercase()).or_else(|| {
+        (aceita_san || roque)
+            .then(|| san_para_lance(&x.m.b, texto))
+            .flatten()
+    });
     match l {
         Some(l) if faz_lance(&mut x.m, &l) => x.fim_anunciado = false,
         _ => envia(&format!("Illegal move: {}", eco_seguro(texto))),
@@ -881,7 +895,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia(&format!("tellopponent {SAUDACAO}"));
         x.saudou = true;
     }
-    let texto = lance_para_texto(&r.lance);
+    let texto = texto_lance(x, &r.lance);
     x.m.b.make(&r.lance);
     posicao_mudou(x);
     let fim = fim_de_jogo(&x.m.b);
@@ -916,6 +930,20 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
     };
     desconta_relogio(x, ms);
     x.ponder_liberado = true;
+}
+
+/// O lance como o xboard o quer: em coordenadas, salvo o roque do Chess960,
+/// que o XBoard (e o python-chess) escrevem `O-O`/`O-O-O`.
+fn texto_lance(x: &TXboard, l: &TLance) -> String {
+    if x.m.chess960 && l.eh_roque() {
+        if l.especial & MSK_ROQUE_PEQUENO != 0 {
+            "O-O".to_string()
+        } else {
+            "O-O-O".to_string()
+        }
+    } else {
+        lance_para_texto(l)
+    }
 }
 
 /// O kibitz: profundidade, escore e PV do lance jogado, para os outros no

@@ -518,8 +518,16 @@ fn multipv_e_exclude_no_xboard() {
     // aparece como primeiro lance de uma linha.
     let melhor = porprof[&5][0].1.clone();
     envia(&mut m, &format!("exclude {melhor}"));
-    let depois = sincroniza_analise(&mut m, 800, 9);
-    let pens: Vec<&String> = depois.iter().filter(|l| eh_pensamento(l)).collect();
+    // As linhas que já estavam a caminho quando o `exclude` chegou (da
+    // iteração em curso, nunca da profundidade 1) ficam de fora: a análise
+    // nova recomeça da profundidade 1. (Numa máquina carregada o motor chega
+    // a imprimir uma ou duas antes de ler o `exclude`.)
+    let depois = sincroniza_analise(&mut m, 800, 12);
+    let pens: Vec<&String> = depois
+        .iter()
+        .filter(|l| eh_pensamento(l))
+        .skip_while(|l| l.split_whitespace().next() != Some("1"))
+        .collect();
     assert!(pens.len() >= 9, "{depois:#?}");
     assert!(
         pens.iter().all(|l| primeiro_da_pv(l).unwrap() != melhor),
@@ -776,4 +784,48 @@ fn tabela_ruim_na_busca_avisa_uma_vez() {
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn uci_chess960_roque_rei_toma_torre() {
+    let (mut m, v) = motor_uci();
+    assert!(
+        v.iter()
+            .any(|l| l == "option name UCI_Chess960 type check default false"),
+        "{v:#?}"
+    );
+    // Sem a opção: o roque do xadrez comum entra e sai como e1g1.
+    let abertura = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    envia(&mut m, &format!("position startpos moves {abertura}"));
+    envia(&mut m, "go depth 2 searchmoves e1g1");
+    assert_eq!(espera_bestmove(&mut m, PRAZO).1, "e1g1");
+
+    // Com a opção: "rei toma a torre" (e1h1), na entrada e no bestmove.
+    envia(&mut m, "setoption name UCI_Chess960 value true");
+    envia(&mut m, &format!("position startpos moves {abertura}"));
+    envia(&mut m, "go depth 2 searchmoves e1h1");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "e1h1", "{v:#?}");
+    assert!(v.iter().all(|l| !l.contains("e1g1")), "{v:#?}");
+
+    // Uma posição de 960 com os dois roques nos lances (rei e torre trocam
+    // de casa: f1g1 e f8g8) e um mate em 1 pelo roque grande (b1a1).
+    let inicio = "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1";
+    envia(&mut m, &format!("position fen {inicio} moves f1g1 f8g8"));
+    envia(&mut m, "go depth 3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().all(|l| !l.starts_with("info string")), "{v:#?}");
+    let mut b = TBoard::de_fen(inicio).unwrap();
+    for l in ["f1g1", "f8g8"] {
+        b.make(&acha_lance(&b, l).unwrap());
+    }
+    assert!(acha_lance(&b, &lance).is_some(), "{lance}");
+    envia(
+        &mut m,
+        "position fen 2rkr3/2p1p3/1N6/8/8/8/P7/RK6 w Q - 0 1",
+    );
+    envia(&mut m, "go depth 3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "b1a1", "{v:#?}");
+    assert!(v.iter().any(|l| l.contains("score mate 1")), "{v:#?}");
 }

@@ -376,7 +376,7 @@ fn handshake_features_e_sigint() {
         "nps=1",
         "exclude=1",
         "setscore=1",
-        "variants=\"normal\"",
+        "variants=\"normal,fischerandom\"",
         &format!("myname=\"{}\"", ice::NOME_MOTOR),
         "option=\"Resign -check 1\"",
         "option=\"Resign Threshold -spin 500 100 5000\"",
@@ -1777,4 +1777,65 @@ fn pensa_com_tabelas_syzygy() {
     }
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
+}
+
+// ---------------------------------------------------------------------------
+// Chess960: `variant fischerandom`, `setboard` e o roque em `O-O`/`O-O-O`
+// ---------------------------------------------------------------------------
+
+/// Mate em 1 só pelo roque grande do 960: rei em b1 e torre em a1 vão a c1
+/// e d1, e a torre dá xeque pela coluna d (o python-chess concorda).
+const FEN_MATE_ROQUE_960: &str = "2rkr3/2p1p3/1N6/8/8/8/P7/RK6 w Q - 0 1";
+
+#[test]
+fn fischerandom_setboard_e_roques() {
+    let mut m = motor_pronto();
+    // Rei em f1 e torre em g1: o roque pequeno já é legal no primeiro lance.
+    let inicio = "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1";
+    envia(&mut m, "new");
+    envia(&mut m, "variant fischerandom");
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {inicio}"));
+    // O roque do XBoard (`O-O`, com usermove) e o "rei toma a torre" (f8g8).
+    envia(&mut m, "usermove O-O");
+    envia(&mut m, "usermove f8g8");
+    envia(&mut m, "usermove e2e4");
+    sem_erros(&sincroniza(&mut m));
+    // O motor joga de pretas numa posição de 960 depois dos dois roques.
+    envia(&mut m, "st 0.2");
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    sem_erros(&v);
+    let mut b = TBoard::de_fen(inicio).unwrap();
+    for l in ["f1g1", "f8g8", "e2e4"] {
+        b.make(&acha_lance(&b, l).unwrap());
+    }
+    assert_eq!(
+        b.para_fen(),
+        "bqnnrrkb/pppppppp/8/8/4P3/8/PPPP1PPP/BQNNRRKB b - - 0 2"
+    );
+    assert!(acha_lance(&b, &x).is_some(), "{x}");
+
+    // O motor dá mate rocando: o lance sai como `O-O-O`.
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {FEN_MATE_ROQUE_960}"));
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    sem_erros(&v);
+    assert_eq!(x, "O-O-O", "{v:#?}");
+    let v = espera(&mut m, |l| l.starts_with("1-0"), PRAZO);
+    assert!(v.last().unwrap().starts_with("1-0 {White mates}"), "{v:#?}");
+
+    // De volta ao xadrez comum: o roque volta a ser e1g1 na saída e na
+    // entrada (O-O cru também é aceito).
+    envia(&mut m, "variant normal");
+    envia(&mut m, "new");
+    envia(&mut m, "force");
+    envia(&mut m, "setboard 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    envia(&mut m, "usermove e1g1");
+    envia(&mut m, "usermove e8d8");
+    envia(&mut m, "undo");
+    envia(&mut m, "undo");
+    envia(&mut m, "O-O-O");
+    sem_erros(&sincroniza(&mut m));
 }
