@@ -98,6 +98,17 @@ pub fn mesmo_lance(a: &TLance, b: &TLance) -> bool {
     a.codigo() == b.codigo() && a.peca == b.peca
 }
 
+/// O lance como o xboard o quer: em coordenadas, salvo o roque do Chess960,
+/// que o XBoard (e o python-chess) escrevem `O-O`/`O-O-O`.
+pub fn lance_para_texto_xboard(l: &TLance, chess960: bool) -> String {
+    if chess960 && l.eh_roque() {
+        let pequeno = l.especial & MSK_ROQUE_PEQUENO != 0;
+        (if pequeno { "O-O" } else { "O-O-O" }).to_string()
+    } else {
+        lance_para_texto(l)
+    }
+}
+
 /// Notação de coordenadas do protocolo xboard: `e2e4`, `e7e8q`, roque `e1g1`.
 /// O roque gerado em modo Chess960 (`MSK_ROQUE_960`) sai como "rei toma a
 /// própria torre" (`e1h1`, ou `f1g1` com o rei em f1 e a torre em g1).

@@ -319,6 +319,22 @@ pub fn define_tabelas(m: &mut TMotor, caminhos: &str) -> Result<(), TErroOpcao> 
     Ok(())
 }
 
+/// `egtpath TIPO DIR` do xboard: com `syzygy`, abre as tabelas e devolve o
+/// que dizer ao usuário (quantas abriram, ou por que não: as antigas ficam);
+/// outros tipos (`nalimov`…) não são anunciados e são ignorados.
+pub fn egtpath(m: &mut TMotor, args: &str) -> Vec<String> {
+    let (tipo, dir) = args.split_once(' ').unwrap_or((args, ""));
+    if tipo != "syzygy" {
+        log::debug!("egtpath {tipo}: tipo de tabela não suportado");
+        return Vec::new();
+    }
+    match define_tabelas(m, dir) {
+        Ok(()) => mensagens_tabelas(m, true),
+        Err(TErroOpcao::TabelasIlegiveis(e)) => vec![format!("{e}; tabelas não mudaram")],
+        Err(_) => Vec::new(),
+    }
+}
+
 /// O que dizer ao usuário sobre as tabelas: quantas há e os arquivos ruins
 /// desde a última vez (os protocolos mandam como `#` ou `info string`).
 pub fn mensagens_tabelas(m: &TMotor, resumo: bool) -> Vec<String> {

@@ -30,14 +30,14 @@ use crate::busca::TResultado;
 use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
 use crate::hash::{grava_hash, HASH_EXATO};
-use crate::lance::{lance_para_texto, TLance};
+use crate::lance::{lance_para_texto, lance_para_texto_xboard, TLance};
 use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, aceita_empate, caixa, codigos_legais, compacta_historico, define_hash, define_threads,
-    faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
-    novo_motor, opcoes_do_motor, pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance,
-    TErroOpcao, TMotor, TTipoOpcao,
+    faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor,
+    opcoes_do_motor, pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao,
+    TMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{num_threads, MAX_THREADS};
@@ -358,31 +358,17 @@ fn comando_handshake(x: &mut TXboard, c: Comando, linha: &str) {
         // Fora da busca o `pong` sai na hora: é isso que garante à interface
         // que tudo o que veio antes do `ping` já foi processado.
         Comando::Ping(n) => envia(&format!("pong {n}")),
-        Comando::EgtPath(a) => egtpath(x, &a),
+        // `egtpath syzygy DIR`: o resultado sai em linhas `#` (o xboard não
+        // espera resposta).
+        Comando::EgtPath(a) => {
+            for l in motor::egtpath(&mut x.m, &a) {
+                envia(&format!("# {l}"));
+            }
+        }
         // `xboard`, linha vazia, as outras features aceitas, a
         // variante `normal`; `?` e `.` fora da busca não têm o que apressar
         // nem o que contar.
         _ => {}
-    }
-}
-
-/// `egtpath syzygy DIR`: abre as tabelas; o que deu certo ou errado sai em
-/// linhas `#` (o xboard manda o comando sem esperar resposta). Outros tipos
-/// de tabela (`egtpath nalimov …`) não são anunciados e são ignorados.
-fn egtpath(x: &mut TXboard, args: &str) {
-    let (tipo, dir) = args.split_once(' ').unwrap_or((args, ""));
-    if tipo != "syzygy" {
-        debug!("egtpath {tipo}: tipo de tabela não suportado");
-        return;
-    }
-    match motor::define_tabelas(&mut x.m, dir) {
-        Ok(()) => {
-            for l in mensagens_tabelas(&x.m, true) {
-                envia(&format!("# {l}"));
-            }
-        }
-        Err(TErroOpcao::TabelasIlegiveis(e)) => envia(&format!("# {e}; tabelas não mudaram")),
-        Err(_) => {}
     }
 }
 
@@ -592,7 +578,10 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
             // A dica só vale para a posição em que foi calculada.
             if let Some((chave, l)) = x.dica {
                 if chave == x.m.b.chave_hash && !x.posicao_invalida {
-                    envia(&format!("Hint: {}", texto_lance(x, &l)));
+                    envia(&format!(
+                        "Hint: {}",
+                        lance_para_texto_xboard(&l, x.m.chess960)
+                    ));
                 }
             }
         }
@@ -895,7 +884,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia(&format!("tellopponent {SAUDACAO}"));
         x.saudou = true;
     }
-    let texto = texto_lance(x, &r.lance);
+    let texto = lance_para_texto_xboard(&r.lance, x.m.chess960);
     x.m.b.make(&r.lance);
     posicao_mudou(x);
     let fim = fim_de_jogo(&x.m.b);
@@ -930,20 +919,6 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
     };
     desconta_relogio(x, ms);
     x.ponder_liberado = true;
-}
-
-/// O lance como o xboard o quer: em coordenadas, salvo o roque do Chess960,
-/// que o XBoard (e o python-chess) escrevem `O-O`/`O-O-O`.
-fn texto_lance(x: &TXboard, l: &TLance) -> String {
-    if x.m.chess960 && l.eh_roque() {
-        if l.especial & MSK_ROQUE_PEQUENO != 0 {
-            "O-O".to_string()
-        } else {
-            "O-O-O".to_string()
-        }
-    } else {
-        lance_para_texto(l)
-    }
 }
 
 /// O kibitz: profundidade, escore e PV do lance jogado, para os outros no
