@@ -480,19 +480,8 @@ fn novo_no_qs(alfa: i32, beta: i32, ply: usize) -> TNo {
     TNo {
         alfa,
         beta,
-        prof: 0,
-        ply,
         no_pv: false,
-        em_xeque: false,
-        estatica: -INFINITO,
-        lance_hash: 0,
-        ameaca_mate: false,
-        melhorando: false,
-        futil: false,
-        poda_see: false,
-        limite_lmp: usize::MAX,
-        tb_min: -INFINITO,
-        tb_max: INFINITO,
+        ..novo_no(alfa, beta, 0, ply)
     }
 }
 
