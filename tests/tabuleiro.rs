@@ -1,31 +1,15 @@
 //! Testes do tabuleiro: perft das suítes, FEN, recusas, chaves Polyglot e
 //! make/unmake (inclusive o lance nulo) restaurando tudo.
 
+mod motor;
+
+use motor::le_suite;
+
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::TListaLances;
 use ice::perft::perft;
 use ice::tabuleiro::TBoard;
 use ice::tipos::GERA_TODOS;
-
-/// Lê linhas `FEN ;D1 n ;D2 n …` e devolve (fen, [(prof, nós)]).
-fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    texto
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut partes = l.split(';');
-            let fen = partes.next().unwrap().trim().to_string();
-            let contas = partes
-                .map(|p| {
-                    let p = p.trim();
-                    let (d, n) = p.split_once(' ').unwrap();
-                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
-                })
-                .collect();
-            (fen, contas)
-        })
-        .collect()
-}
 
 /// Confere cada profundidade até `teto_nos` folhas (e pelo menos `min_prof`).
 fn confere(texto: &str, teto_nos: u64, min_prof: u32) -> usize {

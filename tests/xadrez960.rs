@@ -3,31 +3,16 @@
 //! numeração de Scharnagl das posições iniciais, o roque escrito como "rei
 //! toma a torre" e o make/unmake dos roques em que rei e torre trocam de casa.
 
+mod motor;
+
+use motor::le_suite;
+
 use ice::avaliacao::{eval, nova_avaliacao};
 use ice::geracao::{acha_lance, gera_lista_lances, san_para_lance};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::perft::perft;
 use ice::tabuleiro::{fen_chess960, TBoard, FEN_INICIAL, POSICOES_960};
 use ice::tipos::{GERA_TODOS, INFINITO};
-
-/// Lê linhas `FEN ;D1 n ;D2 n …` e devolve (fen, [(prof, nós)]).
-fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    texto
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut partes = l.split(';');
-            let fen = partes.next().unwrap().trim().to_string();
-            let contas = partes
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').unwrap();
-                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
-                })
-                .collect();
-            (fen, contas)
-        })
-        .collect()
-}
 
 fn lances(b: &TBoard) -> Vec<String> {
     let mut l = TListaLances::nova();

@@ -243,3 +243,23 @@ pub fn lance_legal(fen: &str, lance: &str) -> bool {
     let b = TBoard::de_fen(fen).unwrap();
     acha_lance(&b, lance).is_some()
 }
+
+/// As suítes de perft (tests/tabuleiro.rs, tests/xadrez960.rs): lê linhas `FEN ;D1 n ;D2 n …` e devolve (fen, [(prof, nós)]).
+pub fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    texto
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut partes = l.split(';');
+            let fen = partes.next().unwrap().trim().to_string();
+            let contas = partes
+                .map(|p| {
+                    let p = p.trim();
+                    let (d, n) = p.split_once(' ').unwrap();
+                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            (fen, contas)
+        })
+        .collect()
+}
