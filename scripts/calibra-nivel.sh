@@ -52,24 +52,17 @@ cp "$MOTOR" "$SAIDA/ice"
 MOTOR=$SAIDA/ice
 BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
 
-adversario() {
-    case $1 in
-        fairymax) echo "/usr/games/fairymax|xboard" ;;
-        phalanx) echo "/usr/games/phalanx|xboard" ;;
-        gnuchess) echo "/usr/games/gnuchess --uci|uci" ;;
-        toga2) echo "/usr/games/toga2|uci" ;;
-        glaurung) echo "/usr/games/glaurung|uci" ;;
-        classico) echo "$MOTOR --classico|xboard" ;;
-        *) return 1 ;;
-    esac
-}
-
 resultados=$SAIDA/resultados.txt
 : >"$resultados"
 for nivel in $NIVEIS; do
     for nome in $OPONENTES; do
-        info=$(adversario "$nome") || { echo "calibra-nivel: adversário desconhecido: $nome" >&2; exit 2; }
-        IFS='|' read -r cmd proto <<<"$info"
+        # O --classico é o próprio ICE-rs (o binário copiado), pelo xboard.
+        if [ "$nome" = classico ]; then
+            cmd="$MOTOR --classico" proto=xboard
+        else
+            info=$(adversario "$nome") || { echo "calibra-nivel: adversário desconhecido: $nome" >&2; exit 2; }
+            IFS='|' read -r cmd proto _ <<<"$info"
+        fi
         opcoes=()
         [ "$proto" = uci ] && opcoes=(option.Hash="$HASH" option.Threads=1)
         resumo=$SAIDA/$nivel-$nome.txt

@@ -28,3 +28,17 @@ compila_motor() {
     [ -x "$MOTOR" ] || echo "$(basename "$0" .sh): compilando $MOTOR" >&2
     cargo build --release --quiet || exit 2
 }
+
+# adversario NOME: "comando|protocolo|pacote do Debian|título" de um motor da
+# escada (gauntlet.sh, calibra-nivel.sh); código 1 se o nome não é conhecido.
+adversario() {
+    case $1 in
+        fairymax) echo "/usr/games/fairymax|xboard|fairymax|Fairy-Max 5.0b" ;;
+        phalanx) echo "/usr/games/phalanx|xboard|phalanx|Phalanx XXV" ;;
+        gnuchess) echo "/usr/games/gnuchess --uci|uci|gnuchess|GNU Chess 6.2.7 (UCI)" ;;
+        toga2) echo "/usr/games/toga2|uci|toga2|Toga II 3.0 (UCI)" ;;
+        glaurung) echo "/usr/games/glaurung|uci|glaurung|Glaurung 2.2 (UCI)" ;;
+        stockfish) echo "/usr/games/stockfish|uci|stockfish|Stockfish (UCI)" ;;
+        *) return 1 ;;
+    esac
+}

@@ -50,19 +50,6 @@ PY
 ANOTA=${ANOTA:-1}
 NOTA=${NOTA:-}
 
-# comando, protocolo e pacote do Debian de cada adversário
-adversario() {
-    case $1 in
-        fairymax) echo "/usr/games/fairymax|xboard|fairymax|Fairy-Max 5.0b" ;;
-        phalanx) echo "/usr/games/phalanx|xboard|phalanx|Phalanx XXV" ;;
-        gnuchess) echo "/usr/games/gnuchess --uci|uci|gnuchess|GNU Chess 6.2.7 (UCI)" ;;
-        toga2) echo "/usr/games/toga2|uci|toga2|Toga II 3.0 (UCI)" ;;
-        glaurung) echo "/usr/games/glaurung|uci|glaurung|Glaurung 2.2 (UCI)" ;;
-        stockfish) echo "/usr/games/stockfish|uci|stockfish|Stockfish (UCI)" ;;
-        *) return 1 ;;
-    esac
-}
-
 python3 -c 'import chess' 2>/dev/null || { echo "gauntlet: falta python-chess (pip install chess)" >&2; exit 2; }
 compila_motor
 mkdir -p "$SAIDA"
