@@ -67,7 +67,7 @@ Opções globais (valem para todos os comandos, em qualquer posição):
   --semente-livro <N>          semente fixa da escolha no livro (partidas reproduzíveis)
   --classico                   a busca e a avaliação do ICE clássico, sem as melhorias posteriores
   --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
-  --icebr                      o nível IceBR: o ICE clássico na velocidade da máquina dele (nas partidas)
+  --icebr                      o nível IceBR: o ICE clássico, com os pesos do ICE, na velocidade da máquina dele (nas partidas)
   --pesos-ice                  avaliação com os termos e números do ICE 1.40 no lugar dos afinados (a do IceBR)
   --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
   --elo <N>                    força limitada a N Elo, {elo_min}..{elo_max} (o UCI_LimitStrength/UCI_Elo dos protocolos)

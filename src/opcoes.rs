@@ -69,10 +69,12 @@ pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
 }
 
 /// A configuração de busca que as opções pedem: a da linha de comando ou do
-/// protocolo, com o clássico ligado também pelo nível IceBR.
+/// protocolo, com o clássico e os pesos do ICE ligados também pelo nível
+/// IceBR (que joga com a avaliação do ICE, não com a afinada).
 pub fn config_efetiva(op: &TOpcoesMotor) -> TConfigBusca {
     let mut c = op.busca;
     c.classico |= op.icebr;
+    c.pesos_ice |= op.icebr;
     c
 }
 
@@ -149,7 +151,8 @@ pub struct TOpcoesMotor {
     /// nas partidas (na análise, 0: o escore fica o objetivo).
     pub contempt: i32,
     /// O nível "IceBR" (`nivel::NPS_ICEBR`): joga como o ICE jogava no FICS,
-    /// com a busca e a avaliação do `--classico` na velocidade da máquina dele.
+    /// com a busca do `--classico`, a avaliação com os pesos do ICE
+    /// (`--pesos-ice`) e a velocidade da máquina dele.
     pub icebr: bool,
 }
 
