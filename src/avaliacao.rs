@@ -2,8 +2,8 @@
 //! os termos que olham onde as peças estão, o traço (`traco_eval`,
 //! `tabela_eval`) e a própria `eval`, que junta tudo.
 //!
-//! Nível 4: depende de `pesos`, `material` e `peoes` (as outras partes da
-//! avaliação, que não importam este módulo), de `tabuleiro` e dos níveis
+//! Nível 4: depende de `pesos`, `material`, `peoes` e `avaliacao_ice` (as
+//! outras partes da avaliação, que não importam este módulo), de `tabuleiro` e dos níveis
 //! abaixo (`tipos`, `bitboard`, `ataques`). A divisão é a do Fruit 2.1
 //! (`eval`, `material`, `pawn`): os números em `pesos`, o que só depende da
 //! contagem de peças em `material`, a estrutura de peões (com a sua tabela
@@ -34,11 +34,16 @@
 //! peões e menor atrás de peão → distância do rei aos peões → espaço → a vez
 //! de jogar (tempo).
 //!
-//! Todos os pesos são constantes com nome em `src/pesos.rs`. O afinador
+//! Com `TAvaliacao::pesos_ice`, os passos 2 a 7 dão lugar aos termos da
+//! v1.40 com os números dela (`avaliacao_ice`), sobre o material e a
+//! peça-casa do clássico.
+//!
+//! Todos os pesos afinados são constantes com nome em `src/pesos.rs`. O afinador
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada
 //! peso foi somado para cada lado) e reescreve essas constantes.
 
 use crate::ataques::*;
+use crate::avaliacao_ice::termos_ice;
 use crate::bitboard::*;
 use crate::material::*;
 use crate::peoes::*;
@@ -88,6 +93,10 @@ pub struct TAvaliacao {
     /// artigo descreve para o 1.78); sem mobilidade, tropismo, avaliação
     /// preguiçosa nem escala de finais sem mate.
     pub classico: bool,
+    /// Os termos de conhecimento com os números do ICE 1.40 (`avaliacao_ice`)
+    /// no lugar dos afinados, sobre material e peça-casa do clássico: a
+    /// avaliação do nível IceBR (`--pesos-ice`). Não mexe na busca.
+    pub pesos_ice: bool,
     /// Só material + peça-casa (a primeira versão), para medir o ganho dos termos.
     pub so_material_pst: bool,
     /// Tabela hash da estrutura de peões (com os contadores de acerto),
@@ -105,6 +114,7 @@ impl Default for TAvaliacao {
 pub fn nova_avaliacao() -> TAvaliacao {
     TAvaliacao {
         classico: false,
+        pesos_ice: false,
         so_material_pst: false,
         hash_peoes: nova_hash_peoes(),
     }
@@ -615,8 +625,12 @@ fn avalia(
     let mut escala = [ESCALA_NORMAL; 2];
 
     // Passo 1. Material + peça-casa (com o rei afunilado pela fase).
-    material_pst(b, &mut c, av.classico);
-    if !av.so_material_pst {
+    material_pst(b, &mut c, av.classico || av.pesos_ice);
+    if av.pesos_ice && !av.so_material_pst {
+        // Passos 2 a 7 com os termos e os números da v1.40 (sem escala de
+        // empate nem tabela de peões: o ICE não tinha nenhuma das duas).
+        termos_ice(b, &mut c);
+    } else if !av.so_material_pst {
         // Passo 2. Material para mate (não clássico: o ICE não tinha).
         if !av.classico {
             escala = escalas_empate(b);

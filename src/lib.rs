@@ -29,8 +29,11 @@ pub mod tabuleiro;
 // Nível 4: geração, desenho e a avaliação. A avaliação tem quatro partes,
 // como no Fruit: `pesos` (os números que o afinador reescreve e a conta com
 // nome), `material` e `peoes` (que, das outras, só usam `pesos`) e
-// `avaliacao`, que usa as três e junta tudo em `eval`.
+// `avaliacao`, que usa as três e junta tudo em `eval`. `avaliacao_ice` tem
+// os termos com os números do ICE 1.40 (o nível IceBR), que `eval` chama no
+// lugar dos afinados.
 pub mod avaliacao;
+pub mod avaliacao_ice;
 pub mod geracao;
 pub mod material;
 pub mod mostra;

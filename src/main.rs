@@ -67,7 +67,8 @@ Opções globais (valem para todos os comandos, em qualquer posição):
   --semente-livro <N>          semente fixa da escolha no livro (partidas reproduzíveis)
   --classico                   a busca e a avaliação do ICE clássico, sem as melhorias posteriores
   --sem <LISTA>                desliga melhorias pós-ICE, separadas por vírgula: {melhorias}
-  --icebr                      o nível IceBR: o ICE clássico na velocidade da máquina dele (nas partidas)
+  --icebr                      o nível IceBR: o ICE clássico, com os pesos do ICE, na velocidade da máquina dele (nas partidas)
+  --pesos-ice                  avaliação com os termos e números do ICE 1.40 no lugar dos afinados (a do IceBR)
   --material-pst               avaliação reduzida a material + peça-casa (para medir o resto)
   --elo <N>                    força limitada a N Elo, {elo_min}..{elo_max} (o UCI_LimitStrength/UCI_Elo dos protocolos)
   --syzygy <DIR[:DIR…]>        tabelas de finais Syzygy (.rtbw/.rtbz); no Windows os diretórios vão separados por ';'
@@ -213,7 +214,7 @@ fn desliga_melhorias(lista: &str, melhorias: &mut u32) -> Result<(), String> {
 
 /// Tira de `args` as opções globais (em qualquer posição): `--classico`,
 /// `--hash MB`, `--livro ARQUIVO`, `--sem-livro`, `--sem LISTA`,
-/// `--semente-livro N`, `--material-pst`. O que sobra é o comando e os
+/// `--semente-livro N`, `--material-pst`, `--pesos-ice`. O que sobra é o comando e os
 /// argumentos dele (que podem ter opções próprias, como `--tempo`).
 fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
     let mut op = TOpcoesMotor::default();
@@ -223,6 +224,7 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
         match a.as_str() {
             "--classico" => op.busca.classico = true,
             "--icebr" => op.icebr = true,
+            "--pesos-ice" => op.busca.pesos_ice = true,
             "--sem" => {
                 let lista = it
                     .next()

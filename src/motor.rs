@@ -693,15 +693,17 @@ mod testes {
         assert_eq!(m.op.overhead_ms, 300);
     }
 
-    /// O nível IceBR: liga a busca e a avaliação clássicas e o ritmo de
+    /// O nível IceBR: liga a busca clássica, a avaliação com os pesos do ICE e o ritmo de
     /// `NPS_ICEBR` nós por segundo nos lances de partida, mas não na análise
     /// nem quando a interface já mandou o seu `nps`; desligado, volta tudo.
     #[test]
     fn icebr_e_o_classico_no_ritmo_do_ice() {
         let mut m = motor_em("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert!(!m.bu.av.classico);
+        assert!(!m.bu.av.pesos_ice);
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("1")), Ok(()));
         assert!(m.bu.av.classico);
+        assert!(m.bu.av.pesos_ice);
         prepara_busca(&mut m);
         assert_eq!(m.bu.pedido.nps, NPS_ICEBR);
         m.bu.pedido.analisando = true;
@@ -718,12 +720,15 @@ mod testes {
         m.nps = 0;
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
         assert!(!m.bu.av.classico);
+        assert!(!m.bu.av.pesos_ice);
         prepara_busca(&mut m);
         assert_eq!(m.bu.pedido.nps, 0);
         // O "ICE classico" sozinho continua valendo sem o IceBR.
         assert_eq!(aplica_opcao(&mut m, "ICE classico", Some("1")), Ok(()));
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
         assert!(m.bu.av.classico);
+        // Sem o IceBR, o clássico fica com os termos afinados.
+        assert!(!m.bu.av.pesos_ice);
     }
 
     /// No Chess960 o livro só responde numa partida que começou na posição

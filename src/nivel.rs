@@ -30,14 +30,16 @@ use rand::Rng;
 pub const ELO_MINIMO: i32 = 1200;
 /// O nível mais alto oferecido; daí para cima, força total.
 pub const ELO_MAXIMO: i32 = 2800;
-/// Nós por segundo do nível IceBR ("a máquina do ICE"): com a busca e a
-/// avaliação do `--classico` a este ritmo, a WAC a 20 s por posição (o
-/// padrão do epd2wb que o artigo cita; ele não diz o seu) dá o resultado do
-/// ICE 1.75/1.78 na Tabela 2 (217–221 de 300): `ice epd tests/data/wac.epd
-/// --classico --nos 60000` resolve 220 (20 000 nós: 182). É um ritmo de
-/// referência, não a velocidade real do computador de 2005: o ICE-rs
-/// clássico aproveita melhor cada nó do que o ICE aproveitava.
-pub const NPS_ICEBR: u64 = 3_000;
+/// Nós por segundo do nível IceBR ("a máquina do ICE"): com a busca do
+/// `--classico` e a avaliação com os pesos do ICE 1.40 (`--pesos-ice`) a
+/// este ritmo, a WAC a 20 s por posição (o padrão do epd2wb que o artigo
+/// cita; ele não diz o seu) dá o resultado do ICE 1.75/1.78 na Tabela 2
+/// (217–221 de 300): `ice epd tests/data/wac.epd --icebr --nos 68000`
+/// resolve 219, o meio da faixa (60 000 nós: 216; 70 000: 221; a tabela
+/// está em `docs/forca.md`). É um ritmo de referência, não a velocidade
+/// real do computador de 2005: o ICE-rs clássico aproveita melhor cada nó do
+/// que o ICE aproveitava.
+pub const NPS_ICEBR: u64 = 3_400;
 
 /// O nível que `UCI_Elo` anuncia por padrão (o IceBR do FICS: ≈ 2000).
 pub const ELO_PADRAO: i32 = 2000;

@@ -36,6 +36,9 @@ pub const ARQUIVO_LIVRO_PADRAO: &str = "book/livro.txt";
 pub struct TConfigBusca {
     /// O ICE clássico (1.78): busca e avaliação sem as melhorias pós-ICE.
     pub classico: bool,
+    /// Avaliação com os termos e números do ICE 1.40 (`--pesos-ice`; ver
+    /// `avaliacao_ice`); a busca não muda.
+    pub pesos_ice: bool,
     /// Melhorias pós-ICE ligadas (bits `busca::MELHORIA_*`; `--sem` tira).
     pub melhorias: u32,
     /// Avaliação reduzida a material + peça-casa, para medir em partidas o
@@ -47,6 +50,7 @@ impl Default for TConfigBusca {
     fn default() -> Self {
         TConfigBusca {
             classico: false,
+            pesos_ice: false,
             melhorias: TODAS_MELHORIAS,
             so_material_pst: false,
         }
@@ -59,15 +63,18 @@ pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
     // A chave do clássico mora na avaliação, que também a consulta e não
     // conhece o `TBusca`.
     bu.av.classico = c.classico;
+    bu.av.pesos_ice = c.pesos_ice;
     bu.av.so_material_pst = c.so_material_pst;
     bu.melhorias = c.melhorias;
 }
 
 /// A configuração de busca que as opções pedem: a da linha de comando ou do
-/// protocolo, com o clássico ligado também pelo nível IceBR.
+/// protocolo, com o clássico e os pesos do ICE ligados também pelo nível
+/// IceBR (que joga com a avaliação do ICE, não com a afinada).
 pub fn config_efetiva(op: &TOpcoesMotor) -> TConfigBusca {
     let mut c = op.busca;
     c.classico |= op.icebr;
+    c.pesos_ice |= op.icebr;
     c
 }
 
@@ -75,6 +82,7 @@ pub fn config_efetiva(op: &TOpcoesMotor) -> TConfigBusca {
 pub fn config_da_busca(bu: &TBusca) -> TConfigBusca {
     TConfigBusca {
         classico: bu.av.classico,
+        pesos_ice: bu.av.pesos_ice,
         melhorias: bu.melhorias,
         so_material_pst: bu.av.so_material_pst,
     }
@@ -98,6 +106,8 @@ pub fn texto_configuracao(c: &TConfigBusca, mb: usize) -> String {
     };
     let aval = if c.so_material_pst {
         ", avaliação só material + peça-casa"
+    } else if c.pesos_ice {
+        ", avaliação com os pesos do ICE 1.40"
     } else {
         ""
     };
@@ -141,7 +151,8 @@ pub struct TOpcoesMotor {
     /// nas partidas (na análise, 0: o escore fica o objetivo).
     pub contempt: i32,
     /// O nível "IceBR" (`nivel::NPS_ICEBR`): joga como o ICE jogava no FICS,
-    /// com a busca e a avaliação do `--classico` na velocidade da máquina dele.
+    /// com a busca do `--classico`, a avaliação com os pesos do ICE
+    /// (`--pesos-ice`) e a velocidade da máquina dele.
     pub icebr: bool,
 }
 

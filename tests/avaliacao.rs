@@ -864,6 +864,304 @@ fn termo_material_e_peca_casa() {
     assert_eq!(dif(&mut av), (d.mg - a.mg, d.eg - a.eg));
 }
 
+// ---------------------------------------------------------------------------
+// Os pesos do ICE 1.40 (`pesos_ice`, o nível IceBR). Os valores esperados
+// saem das regras da v1.40 (folha de fatos, seção "Avaliação (v1.40)"),
+// contados à mão em posições pequenas.
+// ---------------------------------------------------------------------------
+
+/// A avaliação do IceBR: busca clássica e os termos do ICE 1.40.
+fn av_ice() -> TAvaliacao {
+    let mut av = nova_avaliacao();
+    av.classico = true;
+    av.pesos_ice = true;
+    av
+}
+
+/// Uma categoria do traço, [brancas, pretas], com os pesos do ICE. Os termos
+/// do ICE não são afunilados: meio-jogo e final têm de ser iguais.
+fn cat_ice_b(b: &TBoard, cat: usize) -> [i32; 2] {
+    let t = traco_eval(b, &mut av_ice());
+    let [w, p] = t.categorias[cat];
+    assert_eq!((w.mg, p.mg), (w.eg, p.eg), "categoria {cat} afunilada");
+    [w.mg, p.mg]
+}
+
+fn cat_ice(fen: &str, cat: usize) -> [i32; 2] {
+    cat_ice_b(&tab(fen), cat)
+}
+
+fn ev_ice(fen: &str) -> i32 {
+    eval(&tab(fen), &mut av_ice(), -INFINITO, INFINITO)
+}
+
+#[test]
+fn pesos_ice_simetria_nas_suites() {
+    // A posição espelhada (cores, vez e lados trocados) vale o mesmo para
+    // quem joga; com e sem a busca clássica (a avaliação é a mesma).
+    let mut pos = posicoes(include_str!("data/bk.epd"));
+    assert_eq!(pos.len(), 24);
+    pos.extend(posicoes(include_str!("data/wac.epd")));
+    for classico in [true, false] {
+        let mut av = av_ice();
+        av.classico = classico;
+        for fen in &pos {
+            let v = eval(&tab(fen), &mut av, -INFINITO, INFINITO);
+            let vm = eval(&tab(&espelha(fen)), &mut av, -INFINITO, INFINITO);
+            assert_eq!(v, vm, "{fen} / {}", espelha(fen));
+        }
+    }
+}
+
+#[test]
+fn pesos_ice_so_numeros_do_ice() {
+    // Nenhum peso afinado entra (o traço não tem itens com nome) nem os
+    // termos que o ICE não tinha; e não há escala de empate.
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ -";
+    let t = traco_eval(&tab(fen), &mut av_ice());
+    assert!(t.itens.is_empty(), "{:?}", t.itens.first());
+    for cat in [
+        CAT_DESEQUILIBRIO,
+        CAT_TEMPESTADE,
+        CAT_MOBILIDADE,
+        CAT_TROPISMO,
+        CAT_ATAQUE_REI,
+        CAT_AMEACAS,
+        CAT_POSTOS,
+        CAT_MENORES,
+        CAT_REI_PEOES,
+        CAT_TEMPO,
+        CAT_ESPACO,
+    ] {
+        assert_eq!(t.categorias[cat], [par(0, 0); 2], "categoria {cat}");
+    }
+    assert_eq!(t.escala, [16, 16]);
+    // KNK: sem a escala, o cavalo a mais conta inteiro.
+    assert!(ev_ice("8/8/4k3/8/8/2N5/8/4K3 w - -") > 250);
+    // O traço e o caminho da busca dão o mesmo valor.
+    let b = tab(fen);
+    let v = eval(&b, &mut av_ice(), -INFINITO, INFINITO);
+    assert_eq!(v, t.total_brancas);
+}
+
+#[test]
+fn pesos_ice_avaliacao_inteira_de_krk() {
+    // Torre a1 numa coluna aberta, só os reis além dela: material 500 +
+    // peça-casa da torre em a1 (5) + coluna aberta (20 + 10). Os reis em e1
+    // e e8 são espelhados e se cancelam em qualquer fase.
+    assert_eq!(ev_ice("4k3/8/8/8/8/8/8/R3K3 w - -"), 535);
+    assert_eq!(ev_ice("4k3/8/8/8/8/8/8/R3K3 b - -"), -535);
+}
+
+#[test]
+fn pesos_ice_par_de_bispos() {
+    assert_eq!(
+        cat_ice("2b1kb2/8/8/8/8/8/8/4K3 w - -", CAT_PAR_BISPOS),
+        [0, 20]
+    );
+    assert_eq!(
+        cat_ice("2b1k3/8/8/8/8/8/8/4K3 w - -", CAT_PAR_BISPOS),
+        [0, 0]
+    );
+}
+
+#[test]
+fn pesos_ice_final_de_peoes() {
+    // Nenhum dos dois com peças: ±75 pelos peões a mais / a menos.
+    let fen = "4k3/p7/8/8/8/8/PP6/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_FINAL_PEOES), [75, -75]);
+    assert_eq!(
+        cat_ice("4k3/p7/8/8/8/8/P7/4K3 w - -", CAT_FINAL_PEOES),
+        [0, 0]
+    );
+    // A v1.40 só olha as peças do próprio lado: K+3P contra K+T+P ainda dá
+    // +75 aos peões (e nada à torre); K+P contra K+T+3P, −75.
+    let fen = "r3k3/p7/8/8/8/8/PPP5/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_FINAL_PEOES), [75, 0]);
+    let fen = "r3k3/ppp5/8/8/8/8/P7/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_FINAL_PEOES), [-75, 0]);
+}
+
+#[test]
+fn pesos_ice_torres() {
+    // Coluna aberta: 20 + 10 = 30; semiaberta (peão inimigo): 20; com peão
+    // próprio: nada.
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/8/R3K3 w - -", CAT_TORRES), [30, 0]);
+    assert_eq!(cat_ice("4k3/p7/8/8/8/8/8/R3K3 w - -", CAT_TORRES), [20, 0]);
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/P7/R3K3 w - -", CAT_TORRES), [0, 0]);
+    // Dobradas na aberta: uma vez por coluna, 20 + 5 + 10 = 35 (não 2 × 30).
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/R7/R3K3 w - -", CAT_TORRES), [35, 0]);
+    // Dobradas na semiaberta: 25; duas colunas abertas: 2 × 30.
+    assert_eq!(cat_ice("4k3/p7/8/8/8/8/R7/R3K3 w - -", CAT_TORRES), [25, 0]);
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/8/R3K2R w - -", CAT_TORRES), [60, 0]);
+    // As pretas, espelhadas.
+    assert_eq!(cat_ice("r3k3/8/8/8/8/8/P7/4K3 w - -", CAT_TORRES), [0, 20]);
+}
+
+#[test]
+fn pesos_ice_rei() {
+    // Rei g1, sem peão preto na g e a dama preta na mesa: −20; peão próprio
+    // na g (+5) e na f (+5 pela vizinha), nada na h: −10. Sem a dama, +10.
+    assert_eq!(cat_ice("3qk3/8/8/8/8/8/5PP1/6K1 w - -", CAT_REI), [-10, 0]);
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/5PP1/6K1 w - -", CAT_REI), [10, 0]);
+    // Duas torres também contam como ataque; uma só, não.
+    assert_eq!(cat_ice("r3k2r/8/8/8/8/8/8/4K3 w - -", CAT_REI), [-20, 0]);
+    assert_eq!(cat_ice("r3k3/8/8/8/8/8/8/4K3 w - -", CAT_REI), [0, 0]);
+    // O escudo não olha a fileira: peões na frente ou atrás valem 5 cada
+    // coluna.
+    assert_eq!(cat_ice("4k3/8/8/8/8/3PPP2/8/4K3 w - -", CAT_REI), [15, 0]);
+    // Rei na coluna a: só a b é vizinha (o +5 espúrio da P6 não existe).
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/1P5P/K7 w - -", CAT_REI), [5, 0]);
+    assert_eq!(cat_ice("4k3/8/8/8/8/8/P6P/K7 w - -", CAT_REI), [5, 0]);
+}
+
+#[test]
+fn pesos_ice_peoes() {
+    // a2, a3 sozinhos: dobrados na ala (−15), isolados (−15) sem peão
+    // inimigo na coluna (−30): −60; "passado" na coluna a: +15.
+    let fen = "4k3/8/8/8/8/P7/P7/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_ESTRUTURA), [-60, 0]);
+    assert_eq!(cat_ice(fen, CAT_PASSADOS), [15, 0]);
+    // d2, d3 contra d7: dobrados no centro (−10) e isolados (−15), sem o
+    // −30 (há peão inimigo na coluna); o d7 preto, isolado: −15.
+    let fen = "4k3/3p4/8/8/8/3P4/3P4/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_ESTRUTURA), [-25, -15]);
+    assert_eq!(cat_ice(fen, CAT_PASSADOS), [0, 0]);
+    // d2 e e2 se apoiam: nem isolados nem dobrados.
+    assert_eq!(
+        cat_ice("4k3/8/8/8/8/8/3PP3/4K3 w - -", CAT_ESTRUTURA),
+        [0, 0]
+    );
+}
+
+#[test]
+fn pesos_ice_passado_rudimentar() {
+    // e4 sem peão inimigo em d, e, f: +20 (qualquer fileira); a7 preto: a
+    // coluna a dá +15.
+    let fen = "4k3/p7/8/8/4P3/8/8/4K3 w - -";
+    assert_eq!(cat_ice(fen, CAT_PASSADOS), [20, 15]);
+    // Com um peão preto na coluna vizinha, não é passado.
+    assert_eq!(
+        cat_ice("4k3/3p4/8/8/4P3/8/8/4K3 w - -", CAT_PASSADOS),
+        [0, 0]
+    );
+    // O peão na 2ª fileira conta igual ao da 6ª.
+    assert_eq!(
+        cat_ice("4k3/8/4P3/8/8/8/8/4K3 w - -", CAT_PASSADOS),
+        [20, 0]
+    );
+    assert_eq!(
+        cat_ice("4k3/8/8/8/8/8/4P3/4K3 w - -", CAT_PASSADOS),
+        [20, 0]
+    );
+    // A peculiaridade da coluna a: o peão a2 é "passado" mesmo com o peão
+    // preto em b7, porque a v1.40 olhava a coluna a de novo no lugar da b.
+    // Na coluna h a vizinha g é olhada: h2 com o peão preto em g7 não é.
+    assert_eq!(
+        cat_ice("4k3/1p6/8/8/8/8/P7/4K3 w - -", CAT_PASSADOS),
+        [15, 0]
+    );
+    assert_eq!(
+        cat_ice("4k3/6p1/8/8/8/8/7P/4K3 w - -", CAT_PASSADOS),
+        [0, 0]
+    );
+    assert_eq!(
+        cat_ice("4k3/p7/8/8/8/8/7P/4K3 w - -", CAT_PASSADOS),
+        [15, 15]
+    );
+    // Uma vez por coluna: e2 e e3 dobrados valem um +20 só.
+    assert_eq!(
+        cat_ice("4k3/8/8/8/8/4P3/4P3/4K3 w - -", CAT_PASSADOS),
+        [20, 0]
+    );
+}
+
+#[test]
+fn pesos_ice_roque_pela_lista_de_lances() {
+    // Brancas rocam na partida (a dama preta está na mesa): +50 no rei. A
+    // mesma posição lida de um FEN não tem roque na lista, como o mskRoque
+    // do ICE depois de setboard: a diferença é exatamente 50.
+    let b = joga(&[
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6",
+    ]);
+    let fen = TBoard::para_fen(&b);
+    let com = cat_ice_b(&b, CAT_REI);
+    let sem = cat_ice(&fen, CAT_REI);
+    assert_eq!(com[BRANCAS] - sem[BRANCAS], 50);
+    assert_eq!(com[NEGRAS], sem[NEGRAS]);
+    // Contra uma torre só (sem dama) o bônus não vale; contra a dama, sim.
+    for (fen, bonus) in [
+        ("r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq -", 0),
+        ("r2qk3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq -", 50),
+    ] {
+        let mut b = tab(fen);
+        for l in ["e1g1", "a8b8"] {
+            let lance = acha_lance(&b, l).unwrap();
+            b.make(&lance);
+        }
+        let sem = cat_ice(&TBoard::para_fen(&b), CAT_REI);
+        assert_eq!(
+            cat_ice_b(&b, CAT_REI)[BRANCAS] - sem[BRANCAS],
+            bonus,
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn pesos_ice_analise_de_abertura() {
+    let ab = |l: &[&str]| cat_ice_b(&joga(l), CAT_ABERTURA);
+    // e2 e e7: +15 cada; d1: −15 (dama cedo); b8, f1, g8: nada.
+    assert_eq!(
+        ab(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"]),
+        [0, 15]
+    );
+    // Cavalo saindo de f3 (fora das duas primeiras fileiras): −15; dama
+    // saindo de d8: −15; rei sem roque: −15; peão de f7: −15.
+    let l = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f3g5", "d8g5", "e1e2", "f7f6",
+    ];
+    assert_eq!(ab(&l), [-15, -15]);
+    // Roque: +15, e o lance do rei no roque não é punido.
+    let roque = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6",
+    ];
+    assert_eq!(ab(&roque), [30, 15]);
+    // A marca de roque é uma só: depois do roque das brancas, o rei preto
+    // anda sem pena; sem ele, −15.
+    let mut l = roque;
+    l[7] = "e8f8";
+    assert_eq!(ab(&l), [30, 15]);
+    l[6] = "h1g1";
+    assert_eq!(ab(&l), [15, 0]);
+    // Só até o lance 11: 19 meios-lances de cavalos indo e voltando ainda
+    // contam (f3 e f6 fora das duas primeiras fileiras); com 20, nada.
+    let vai_volta = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let l: Vec<&str> = vai_volta.iter().cycle().take(20).copied().collect();
+    assert_eq!(ab(&l[..19]), [-75, -60]);
+    assert_eq!(ab(&l), [0, 0]);
+}
+
+#[test]
+fn pesos_ice_paridade_da_lista_depois_de_setboard() {
+    // P5: a cor de cada lance é a paridade do índice. Montada a posição com
+    // as pretas a jogar, o e7e5 (índice 0) conta como lance das brancas:
+    // origem fora das fileiras 1–2 das brancas, −15 para elas (e nada do
+    // +15 de e7 para as pretas).
+    let mut b = tab("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    let l = acha_lance(&b, "e7e5").unwrap();
+    b.make(&l);
+    assert_eq!(cat_ice_b(&b, CAT_ABERTURA), [-15, 0]);
+    // Da posição inicial os índices batem com as cores.
+    assert_eq!(cat_ice_b(&joga(&["e2e4", "e7e5"]), CAT_ABERTURA), [15, 15]);
+    // O número do lance conta desde o começo da lista, como o do ICE (que
+    // voltava a 1 no setboard): um FEN do lance 30 ainda abre com a análise.
+    let mut b = tab("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30");
+    let l = acha_lance(&b, "d2d4").unwrap();
+    b.make(&l);
+    assert_eq!(cat_ice_b(&b, CAT_ABERTURA), [15, 0]);
+}
+
 /// Micro-benchmark: todas as posições da WAC, 10 000 vezes.
 /// `cargo test --release --test avaliacao -- --ignored --nocapture`
 #[test]

@@ -41,6 +41,8 @@ fn ajuda_lista_comandos_opcoes_e_ambiente() {
             "--classico",
             "--sem <LISTA>",
             "--material-pst",
+            "--pesos-ice",
+            "--icebr",
             "--tempo",
             "--profundidade",
             "--nos",
@@ -138,12 +140,13 @@ fn opcoes_globais_chegam_a_todo_comando_que_busca() {
         vec!["datagen", "--jogos", "1", "--nos", "300"],
     ];
     // (opção, o que a linha de configuração diz, muda os nós?)
-    let opcoes: [(&[&str], &str, bool); 4] = [
+    let opcoes: [(&[&str], &str, bool); 5] = [
         (
             &["--material-pst"],
             "avaliação só material + peça-casa",
             true,
         ),
+        (&["--pesos-ice"], "avaliação com os pesos do ICE 1.40", true),
         (&["--classico"], "ICE clássico", true),
         (&["--sem", "lmr"], "busca sem lmr", true),
         (&["--hash", "1"], "tabela de 1 MB", false),

@@ -304,7 +304,8 @@ fn go_com_cada_limite() {
     assert!(legal(FEN_MEIO, &[], &lance));
     let ultima = v.iter().rev().find(|l| l.contains(" nps ")).unwrap();
     let nps: u64 = campo(ultima, "nps").unwrap().parse().unwrap();
-    assert!((2500..=3500).contains(&nps), "{v:#?}");
+    let alvo = ice::nivel::NPS_ICEBR;
+    assert!((alvo * 5 / 6..=alvo * 7 / 6).contains(&nps), "{v:#?}");
     envia(&mut m, "setoption name IceBR value false");
 
     // infinite: nada de bestmove até o `stop`.
