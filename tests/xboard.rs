@@ -1819,10 +1819,26 @@ fn fischerandom_setboard_e_roques() {
     // O motor dá mate rocando: o lance sai como `O-O-O`.
     envia(&mut m, "force");
     envia(&mut m, &format!("setboard {FEN_MATE_ROQUE_960}"));
+    envia(&mut m, "post");
     envia(&mut m, "go");
     let (v, x) = espera_lance(&mut m);
     sem_erros(&v);
     assert_eq!(x, "O-O-O", "{v:#?}");
+    // As linhas de pensamento escrevem o roque como o `move` (o XBoard e o
+    // python-chess leem a PV com o mesmo leitor dos lances; `b1a1` seria
+    // ilegível para o python-chess).
+    let pv: Vec<&String> = v
+        .iter()
+        .filter(|l| {
+            l.split_whitespace().count() > 4 && l.trim_start().starts_with(char::is_numeric)
+        })
+        .collect();
+    assert_eq!(
+        pv.last().and_then(|l| l.split_whitespace().nth(4)),
+        Some("O-O-O"),
+        "{v:#?}"
+    );
+    assert!(pv.iter().all(|l| !l.contains("b1a1")), "{v:#?}");
     let v = espera(&mut m, |l| l.starts_with("1-0"), PRAZO);
     assert!(v.last().unwrap().starts_with("1-0 {White mates}"), "{v:#?}");
 
