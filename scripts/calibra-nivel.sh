@@ -13,6 +13,10 @@
 # FONTE_ANCORAS): sem elas o script não inventa números e para. O
 # `--classico` (o ICE 1.78 do ICE-rs) entra como adversário ancorado pelo
 # que ele mesmo mediu contra os ancorados, se ANCORAS tiver "classico:N".
+# Abaixo do adversário ancorado mais fraco, os níveis se encadeiam: o
+# adversário "nivelN" é o próprio ICE-rs em `--elo N`, ancorado pelo Elo que
+# o nível N mediu antes ("nivel1700:1690" em ANCORAS). Em NIVEIS, "icebr"
+# mede o nível IceBR (`--icebr`) na mesma tabela.
 #
 # Ambiente:
 #   NIVEIS="1400 1700 2000 2300 2600"
@@ -21,6 +25,8 @@
 #   FONTE_ANCORAS="CCRL 40/4, 2026-xx-xx"                   (obrigatório)
 #   MOTOR=target/release/ice  CONCORRENCIA=2  SEMENTE=1  HASH=64
 #   SAIDA=target/calibracao  ANOTA=1 (0: não escreve em docs/forca.md)
+#   ACUMULA=0 (1: soma aos resultados de rodadas anteriores no mesmo SAIDA,
+#             para medir um nível por vez e encadear os de baixo)
 # Exemplo: ANCORAS="phalanx:2200 toga2:2650" FONTE_ANCORAS="…" scripts/calibra-nivel.sh 100 10+0.1
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,6 +45,7 @@ SEMENTE=${SEMENTE:-1}
 HASH=${HASH:-64}
 SAIDA=${SAIDA:-target/calibracao}
 ANOTA=${ANOTA:-1}
+ACUMULA=${ACUMULA:-0}
 [ -n "$ANCORAS" ] && [ -n "$FONTE_ANCORAS" ] || {
     sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
     echo "calibra-nivel: faltam ANCORAS e FONTE_ANCORAS (Elo publicados dos adversários)" >&2
@@ -53,12 +60,14 @@ MOTOR=$SAIDA/ice
 BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
 
 resultados=$SAIDA/resultados.txt
-: >"$resultados"
+[ "$ACUMULA" = 1 ] || : >"$resultados"
 for nivel in $NIVEIS; do
     for nome in $OPONENTES; do
         # O --classico é o próprio ICE-rs (o binário copiado), pelo xboard.
         if [ "$nome" = classico ]; then
             cmd="$MOTOR --classico" proto=xboard
+        elif [ "${nome#nivel}" != "$nome" ]; then
+            cmd="$MOTOR --elo ${nome#nivel} --sem-livro --semente-nivel 7" proto=xboard
         else
             info=$(adversario "$nome") || { echo "calibra-nivel: adversário desconhecido: $nome" >&2; exit 2; }
             IFS='|' read -r cmd proto _ <<<"$info"
@@ -67,8 +76,9 @@ for nivel in $NIVEIS; do
         [ "$proto" = uci ] && opcoes=(option.Hash="$HASH" option.Threads=1)
         resumo=$SAIDA/$nivel-$nome.txt
         echo "calibra-nivel: ICE-rs --elo $nivel x $nome, $JOGOS jogos a $TC" >&2
+        if [ "$nivel" = icebr ]; then medido="$MOTOR --icebr --sem-livro"; else medido="$MOTOR --elo $nivel --sem-livro"; fi
         python3 scripts/match.py \
-            --engine name=ice-rs cmd="$MOTOR --elo $nivel --sem-livro" proto=xboard memory="$HASH" \
+            --engine name=ice-rs cmd="$medido" proto=xboard memory="$HASH" \
             --engine name="$nome" cmd="$cmd" proto="$proto" "${opcoes[@]}" \
             --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" \
             --openings tests/data/8moves_v3-sample2000.epd --order random --seed "$SEMENTE" \
@@ -97,18 +107,19 @@ for linha in open(arquivo):
     var_p = (w * (1 - p) ** 2 + d * (0.5 - p) ** 2 + l * p ** 2) / n / n
     deriv = 400 / math.log(10) / (p * (1 - p))
     var = max(var_p, 1e-6) * deriv ** 2
-    por_nivel.setdefault(int(nivel), []).append((ancoras[nome] + elo, var, nome, n, p))
+    por_nivel.setdefault(nivel, []).append((ancoras[nome] + elo, var, nome, n, p))
 print(f"Build `{build}`, {tc}, âncoras: {fonte} ({ancoras_txt}).\n")
 print("| pedido | medido | ± 95 % | pedido − medido | jogos | adversários (placar) |")
 print("|---|---|---|---|---|---|")
-for nivel in sorted(por_nivel):
+for nivel in sorted(por_nivel, key=lambda x: (not x.isdigit(), int(x) if x.isdigit() else 0)):
     xs = por_nivel[nivel]
     peso = sum(1 / v for _, v, *_ in xs)
     medido = sum(e / v for e, v, *_ in xs) / peso
     margem = 1.96 / math.sqrt(peso)
     jogos = sum(n for *_, n, _ in xs)
     advs = ", ".join(f"{nome} {100 * p:.0f} %" for _, _, nome, _, p in xs)
-    print(f"| {nivel} | {medido:.0f} | {margem:.0f} | {nivel - medido:+.0f} | {jogos} | {advs} |")
+    diferenca = f"{int(nivel) - medido:+.0f}" if nivel.isdigit() else "—"
+    print(f"| {nivel} | {medido:.0f} | {margem:.0f} | {diferenca} | {jogos} | {advs} |")
 PY
 ) || exit 1
 echo "$tabela" | tee "$SAIDA/calibracao.md"

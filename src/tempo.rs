@@ -42,6 +42,15 @@ use std::time::Instant;
 pub const MARGEM_SEGURANCA_MS: u64 = 50;
 /// Menor tempo que se dá a um lance (ms).
 pub const TEMPO_MINIMO_MS: u64 = 10;
+/// Relógio em emergência: abaixo disto (5 margens), cada lance custa, além
+/// do que a busca gasta, a latência do pipe e da interface (10–30 ms numa
+/// máquina carregada, medidos no match de 960 a 2+0.02), que o motor não vê.
+/// Gastar ¾ do incremento (ou o mínimo de 10 ms) já esvazia o relógio aos
+/// poucos; aqui o lance fica em ¼ do incremento (teto: ½) e o mínimo cai.
+pub const RELOGIO_EMERGENCIA_MS: u64 = 5 * MARGEM_SEGURANCA_MS;
+/// Menor tempo de um lance com o relógio em emergência (ms): a iteração 1
+/// cabe nisso e sempre dá um lance legal.
+const TEMPO_MINIMO_EMERGENCIA_MS: u64 = 2;
 /// O protocolo conta o relógio em centésimos; a busca, em milissegundos.
 pub const MS_POR_CS: u64 = 10;
 /// Maior relógio levado em conta: um ano, o mesmo teto que o parser põe no
@@ -183,6 +192,22 @@ pub fn calcula_limites(r: &TRelogio, num_lance: u32) -> TLimites {
     };
     lim.tempo_max_ms = (alvo * FATOR_MAXIMO).min(teto).max(TEMPO_MINIMO_MS);
     lim.tempo_alvo_ms = alvo.min(lim.tempo_max_ms).max(TEMPO_MINIMO_MS);
+    if restante_ms < RELOGIO_EMERGENCIA_MS && r.mps == 0 {
+        // Emergência: o lance mais a latência tem de caber no incremento
+        // (sem incremento, num décimo do que resta), para o relógio voltar
+        // a crescer em vez de chegar a zero.
+        let teto = if inc_ms > 0 {
+            inc_ms / 2
+        } else {
+            restante_ms / 10
+        };
+        let alvo = if inc_ms > 0 { inc_ms / 4 } else { teto / 2 };
+        lim.tempo_max_ms = lim.tempo_max_ms.min(teto).max(TEMPO_MINIMO_EMERGENCIA_MS);
+        lim.tempo_alvo_ms = lim
+            .tempo_alvo_ms
+            .min(alvo)
+            .clamp(TEMPO_MINIMO_EMERGENCIA_MS, lim.tempo_max_ms);
+    }
     lim
 }
 
@@ -438,7 +463,7 @@ mod testes {
         assert!((9800..10000).contains(&l.tempo_alvo_ms), "{l:?}");
         // Relógio quase zerado: nunca passa do restante menos a margem.
         let l = calcula_limites(&rel(0, 60, 0, 5), 50);
-        assert_eq!(l.tempo_max_ms, TEMPO_MINIMO_MS);
+        assert!(l.tempo_max_ms <= TEMPO_MINIMO_MS, "{l:?}");
         // Incremento grande com relógio curto (level 0 2 12, 3 s): nunca passa
         // de metade do que resta.
         let l = calcula_limites(&rel(0, 120, 12, 300), 40);
@@ -453,6 +478,34 @@ mod testes {
         };
         let l = calcula_limites(&r, 30);
         assert!(l.tempo_max_ms <= 1000 / 3 + 250, "{l:?}");
+    }
+
+    /// O match de 960 a 2+0.02 (2026-11-26): com 210 ms e 20 ms de
+    /// incremento o motor gastava 21 ms por lance (mais a latência), e com
+    /// 100 ms o mínimo de 10 ms; o relógio chegou a zero no lance 64. Em
+    /// emergência o lance cabe no incremento com folga para a latência.
+    #[test]
+    fn emergencia_cabe_no_incremento() {
+        let r = TRelogio {
+            mps: 0,
+            base_cs: 200,
+            inc_cs: 2,
+            ..TRelogio::default()
+        };
+        for tempo_cs in [1, 3, 10, 21] {
+            let l = calcula_limites(&TRelogio { tempo_cs, ..r }, 60);
+            assert!(
+                l.tempo_max_ms <= 10 && l.tempo_alvo_ms <= 5,
+                "{tempo_cs}: {l:?}"
+            );
+            assert!(l.tempo_alvo_ms >= 2 && l.tempo_alvo_ms <= l.tempo_max_ms);
+        }
+        // Fora da emergência nada muda: 2 s no relógio, o alvo de sempre.
+        let l = calcula_limites(&TRelogio { tempo_cs: 200, ..r }, 1);
+        assert!(l.tempo_alvo_ms > 50, "{l:?}");
+        // Sem incremento, um décimo do que resta.
+        let l = calcula_limites(&rel(0, 60, 0, 20), 50);
+        assert!(l.tempo_max_ms <= 20 && l.tempo_max_ms >= 2, "{l:?}");
     }
 
     #[test]
@@ -497,7 +550,13 @@ mod testes {
                     ..r
                 };
                 let l = calcula_limites(&r, num_lance);
-                assert_eq!(l.tempo_max_ms, TEMPO_MINIMO_MS, "{l:?}");
+                // (na morte súbita, o mínimo da emergência)
+                let minimo = if mps == 0 {
+                    TEMPO_MINIMO_EMERGENCIA_MS
+                } else {
+                    TEMPO_MINIMO_MS
+                };
+                assert_eq!(l.tempo_max_ms, minimo, "{l:?}");
             }
         }
         // `st` enorme: satura em um ano.
