@@ -17,6 +17,8 @@
 #   REPROVA_OPONENTE=0  (1: faltas do segundo motor também reprovam; para o ICE-rs contra ele mesmo)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
 #   MATCH=scripts/match.py  ABERTURAS=tests/data/8moves_v3-sample2000.epd
+#   VARIANTE=normal  (fischerandom: Chess960, as 960 posições iniciais como aberturas, sem
+#                    ABERTURAS; o match.py manda 'variant fischerandom' ou liga UCI_Chess960)
 # Além do resumo, imprime o tempo de cada lance do primeiro motor diante do teto que
 # ele mesmo declarou (a linha "# tempo: ... teto N ms" do ICE-rs): o maior estouro e o
 # percentil 99, a partir de $SAIDA/tempos.tsv (um lance por linha, do match.py --movetimes).
@@ -44,8 +46,17 @@ MARGEM_MS=${MARGEM_MS:-0}
 SAIDA=${SAIDA:-target/match-ci}
 
 MATCH=${MATCH:-$RAIZ/scripts/match.py}
-ABERTURAS=${ABERTURAS:-$RAIZ/tests/data/8moves_v3-sample2000.epd}
-for f in "$MATCH" "$ABERTURAS"; do
+VARIANTE=${VARIANTE:-normal}
+if [ "$VARIANTE" = normal ]; then
+    ABERTURAS=${ABERTURAS:-$RAIZ/tests/data/8moves_v3-sample2000.epd}
+    INICIOS=(--openings "$ABERTURAS")
+else
+    # Sem ABERTURAS, as posições iniciais da variante (no 960, as 960).
+    ABERTURAS=${ABERTURAS:-}
+    INICIOS=(--variant "$VARIANTE")
+    [ -n "$ABERTURAS" ] && INICIOS+=(--openings "$ABERTURAS")
+fi
+for f in "$MATCH" ${ABERTURAS:+"$ABERTURAS"}; do
     [ -f "$f" ] || { echo "match-ci: não encontrei $f " >&2; exit 2; }
 done
 python3 -c 'import chess' 2>/dev/null || { echo "match-ci: falta python-chess (pip install chess)" >&2; exit 2; }
@@ -58,7 +69,7 @@ python3 "$MATCH" \
     --engine name="$NOME" cmd="$MOTOR" proto="$PROTO" memory=16 ponder="$PONDER" \
     --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" ponder="$PONDER_OPONENTE" \
     --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" --timemargin "$MARGEM_MS" \
-    --openings "$ABERTURAS" --order random --seed "$SEMENTE" \
+    "${INICIOS[@]}" --order random --seed "$SEMENTE" \
     --event "match-ci $NOME x $NOME_OPONENTE" \
     --pgnout "$SAIDA/match.pgn" --log "$SAIDA/protocolo.log" \
     --movetimes "$SAIDA/tempos.tsv" | tee "$RESUMO"

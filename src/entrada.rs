@@ -14,7 +14,7 @@
 //! inteiras e as manda por um canal; a busca consulta o canal sem bloquear.
 
 use crate::comandos_uci::{interpreta_uci, ComandoUci};
-use crate::lance::{lance_para_texto, TLance};
+use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, TLance};
 use crate::tempo::MAX_RELOGIO_CS;
 use log::debug;
 use nom::branch::alt;
@@ -748,7 +748,7 @@ fn efeito(c: &Comando, info: &TInfoBusca, linha: &str) -> Efeito {
         return match c {
             Comando::Ponto => {
                 let lance = if info.lance_atual.existe() {
-                    format!(" {}", lance_para_texto(&info.lance_atual))
+                    format!(" {}", lance_para_texto_xboard_marcado(&info.lance_atual))
                 } else {
                     String::new()
                 };
@@ -780,12 +780,19 @@ fn efeito(c: &Comando, info: &TInfoBusca, linha: &str) -> Efeito {
                 Efeito::Feito
             }
             Comando::Hint => {
-                envia(&format!("Hint: {}", lance_para_texto(&info.lance_ponder)));
+                envia(&format!(
+                    "Hint: {}",
+                    lance_para_texto_xboard_marcado(&info.lance_ponder)
+                ));
                 Efeito::Feito
             }
             _ => {
                 if let Some(m) = texto_do_lance(c) {
-                    if m.to_ascii_lowercase() == lance_para_texto(&info.lance_ponder) {
+                    // O roque do 960 chega `O-O` (ou `0-0`) ou "rei toma a torre".
+                    let xb = lance_para_texto_xboard_marcado(&info.lance_ponder);
+                    if m.to_ascii_lowercase() == lance_para_texto(&info.lance_ponder)
+                        || m.replace('0', "O") == xb
+                    {
                         return Efeito::Acerto;
                     }
                 }

@@ -109,6 +109,14 @@ pub fn lance_para_texto_xboard(l: &TLance, chess960: bool) -> String {
     }
 }
 
+/// O lance como o xboard o quer, pela marca do próprio lance: o roque gerado
+/// no modo Chess960 (`MSK_ROQUE_960`) sai `O-O`/`O-O-O`, como o `move`. Serve
+/// onde só a busca vê o lance, sem o modo do protocolo à mão (a PV, o
+/// `stat01`, a dica e o acerto do ponder).
+pub fn lance_para_texto_xboard_marcado(l: &TLance) -> String {
+    lance_para_texto_xboard(l, l.especial & MSK_ROQUE_960 != 0)
+}
+
 /// Notação de coordenadas do protocolo xboard: `e2e4`, `e7e8q`, roque `e1g1`.
 /// O roque gerado em modo Chess960 (`MSK_ROQUE_960`) sai como "rei toma a
 /// própria torre" (`e1h1`, ou `f1g1` com o rei em f1 e a torre em g1).
@@ -230,5 +238,24 @@ mod testes {
         };
         assert_eq!(lance_para_texto(&l), "e7e8n");
         assert_eq!(std::mem::size_of::<TLance>(), 12);
+    }
+
+    /// A PV do xboard escreve o roque pela marca do lance: `O-O` se ele foi
+    /// gerado no modo 960, `e1g1` no xadrez comum.
+    #[test]
+    fn roque_pela_marca() {
+        use crate::geracao::acha_lance;
+        use crate::tabuleiro::TBoard;
+        let b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let l = acha_lance(&b, "e1g1").unwrap();
+        assert_eq!(lance_para_texto_xboard_marcado(&l), "e1g1");
+        let mut b = TBoard::de_fen("1r2k3/8/8/8/8/8/8/1R2K2R w HB - 0 1").unwrap();
+        b.chess960 = true;
+        let l = acha_lance(&b, "e1h1").unwrap();
+        assert_eq!(lance_para_texto_xboard_marcado(&l), "O-O");
+        let l = acha_lance(&b, "e1b1").unwrap();
+        assert_eq!(lance_para_texto_xboard_marcado(&l), "O-O-O");
+        let l = acha_lance(&b, "h1h8").unwrap();
+        assert_eq!(lance_para_texto_xboard_marcado(&l), "h1h8");
     }
 }

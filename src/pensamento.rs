@@ -65,9 +65,11 @@ pub fn imprime_pv(bu: &TBusca, prof: i32, escore: i32, pv: &TPv, linha: usize) {
         tempo_decorrido_ms(&bu.tempo, bu.nos) / 10,
         nos_totais(bu)
     );
+    // O roque do 960 como no `move` (`O-O`): a interface lê a PV com o
+    // mesmo leitor dos lances.
     for l in &pv.lances[..pv.num_lances] {
         s.push(' ');
-        s.push_str(&lance_para_texto(l));
+        s.push_str(&lance_para_texto_xboard_marcado(l));
     }
     envia(&s);
 }

@@ -628,6 +628,11 @@ fn mostra_eval(x: &mut TXboard) {
 /// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
 pub fn novo_jogo(x: &mut TXboard) {
     *x.m.b = TBoard::inicial();
+    // O `new` volta ao xadrez comum: numa variante a interface manda o
+    // `variant` depois dele (CECP; XBoard, cutechess e python-chess fazem
+    // assim). Sem isto uma partida comum depois de uma de 960 no mesmo
+    // processo escreveria o roque como `O-O`, não `e1g1`.
+    x.m.chess960 = false;
     if x.modo != TModo::Analise {
         x.modo = TModo::Jogando;
     }

@@ -1819,10 +1819,26 @@ fn fischerandom_setboard_e_roques() {
     // O motor dá mate rocando: o lance sai como `O-O-O`.
     envia(&mut m, "force");
     envia(&mut m, &format!("setboard {FEN_MATE_ROQUE_960}"));
+    envia(&mut m, "post");
     envia(&mut m, "go");
     let (v, x) = espera_lance(&mut m);
     sem_erros(&v);
     assert_eq!(x, "O-O-O", "{v:#?}");
+    // As linhas de pensamento escrevem o roque como o `move` (o XBoard e o
+    // python-chess leem a PV com o mesmo leitor dos lances; `b1a1` seria
+    // ilegível para o python-chess).
+    let pv: Vec<&String> = v
+        .iter()
+        .filter(|l| {
+            l.split_whitespace().count() > 4 && l.trim_start().starts_with(char::is_numeric)
+        })
+        .collect();
+    assert_eq!(
+        pv.last().and_then(|l| l.split_whitespace().nth(4)),
+        Some("O-O-O"),
+        "{v:#?}"
+    );
+    assert!(pv.iter().all(|l| !l.contains("b1a1")), "{v:#?}");
     let v = espera(&mut m, |l| l.starts_with("1-0"), PRAZO);
     assert!(v.last().unwrap().starts_with("1-0 {White mates}"), "{v:#?}");
 
@@ -1838,4 +1854,40 @@ fn fischerandom_setboard_e_roques() {
     envia(&mut m, "undo");
     envia(&mut m, "O-O-O");
     sem_erros(&sincroniza(&mut m));
+}
+
+/// Mate em 1 só pelo roque grande do xadrez comum: a torre em d1 descobre o
+/// xeque pela primeira fila depois que o rei sai de e1 (o python-chess
+/// concorda; Td1 com o rei em e1 não dá xeque).
+const FEN_MATE_ROQUE_COMUM: &str = "8/8/8/8/8/4N3/3PPP1p/R3K2k w Q - 0 1";
+
+/// O `new` volta ao xadrez comum (a interface manda `variant` depois dele
+/// quando a partida é de variante): no mesmo processo, uma partida comum
+/// depois de uma de 960 escreve o roque em coordenadas (`e1c1`), e outro
+/// `variant fischerandom` volta ao `O-O-O`.
+#[test]
+fn new_depois_do_960_volta_ao_comum() {
+    let mut m = motor_pronto();
+    for (variante, esperado) in [
+        (Some("fischerandom"), "O-O-O"),
+        (None, "e1c1"),
+        (Some("fischerandom"), "O-O-O"),
+        (Some("normal"), "e1c1"),
+    ] {
+        envia(&mut m, "new");
+        if let Some(v) = variante {
+            envia(&mut m, &format!("variant {v}"));
+        }
+        envia(&mut m, "force");
+        envia(&mut m, &format!("setboard {FEN_MATE_ROQUE_COMUM}"));
+        envia(&mut m, "st 0.2");
+        envia(&mut m, "go");
+        let (v, x) = espera_lance(&mut m);
+        sem_erros(&v);
+        assert_eq!(x, esperado, "variante {variante:?}: {v:#?}");
+        let v = espera(&mut m, |l| l.starts_with("1-0"), PRAZO);
+        assert!(v.last().unwrap().starts_with("1-0 {White mates}"), "{v:#?}");
+    }
+    envia(&mut m, "quit");
+    assert!(espera_saida(&mut m, PRAZO));
 }
