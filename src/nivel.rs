@@ -19,8 +19,10 @@
 //!
 //! A escolha usa um gerador com semente (`--semente-nivel`, opção `Semente
 //! do nivel`): a mesma semente e as mesmas posições dão os mesmos lances.
-//! As constantes abaixo são o ponto de partida; a calibração contra a escada
-//! do Debian (`scripts/calibra-nivel.sh`, `docs/forca.md`) as corrige.
+//! As constantes da fórmula dão um nível "da fórmula"; a calibração contra a
+//! escada do Debian (`scripts/calibra-nivel.sh`, `docs/forca.md`) mediu em
+//! partidas o Elo de alguns desses níveis (`CALIBRACAO`), e o Elo pedido é
+//! levado ao nível da fórmula que mediu esse Elo.
 
 use crate::lance::TLance;
 use rand::rngs::StdRng;
@@ -70,16 +72,35 @@ pub struct TOrcamentoNivel {
     pub temperatura: f64,
 }
 
+/// O que a calibração mediu (docs/forca.md, "Calibração da força
+/// limitada"): (nível da fórmula, Elo medido em partidas a 10+0.1 contra
+/// o Fairy-Max e o GNU Chess, âncoras da CCRL). A fórmula sozinha
+/// prometia demais: o nível 2000 mediu 1617 (100 jogos) e o 2600, 2583 (68 jogos).
+const CALIBRACAO: [(f64, f64); 2] = [(2000.0, 1617.0), (2600.0, 2583.0)];
+
+/// O nível da fórmula que joga com o Elo `elo`: pela reta entre os pontos
+/// da calibração (fora deles, a reta dos dois da ponta continua).
+pub fn nivel_da_formula(elo: i32) -> f64 {
+    let n = CALIBRACAO.len();
+    let mut i = 0;
+    while i + 2 < n && elo as f64 > CALIBRACAO[i + 1].1 {
+        i += 1;
+    }
+    let (f0, m0) = CALIBRACAO[i];
+    let (f1, m1) = CALIBRACAO[i + 1];
+    f0 + (elo as f64 - m0) * (f1 - f0) / (m1 - m0)
+}
+
 /// O orçamento de um lance no nível `elo` (`None` = força total).
 pub fn orcamento_do_nivel(elo: i32) -> Option<TOrcamentoNivel> {
     if elo >= ELO_MAXIMO {
         return None;
     }
-    let elo = elo.max(ELO_MINIMO);
-    let dobros = (elo - ELO_MINIMO) as f64 / ELO_POR_DOBRO;
+    let formula = nivel_da_formula(elo.max(ELO_MINIMO)).max(ELO_MINIMO as f64);
+    let dobros = (formula - ELO_MINIMO as f64) / ELO_POR_DOBRO;
     let nos = (NOS_NO_MINIMO * dobros.exp2()).round() as u64;
-    let (linhas, temperatura) = if elo < ELO_SEM_ESCOLHA {
-        let abaixo = (ELO_SEM_ESCOLHA - elo) as f64 / 100.0;
+    let (linhas, temperatura) = if formula < ELO_SEM_ESCOLHA as f64 {
+        let abaixo = (ELO_SEM_ESCOLHA as f64 - formula) / 100.0;
         (LINHAS_NA_ESCOLHA, abaixo * TEMPERATURA_POR_100_ELO)
     } else {
         (1, 0.0)
@@ -140,6 +161,20 @@ mod testes {
         assert_eq!(orcamento_do_nivel(ELO_MAXIMO), None);
         // Abaixo do mínimo vale o mínimo.
         assert_eq!(orcamento_do_nivel(100), orcamento_do_nivel(ELO_MINIMO));
+    }
+
+    #[test]
+    fn o_elo_pedido_vai_ao_nivel_da_formula_que_o_mediu() {
+        for (formula, medido) in CALIBRACAO {
+            assert!((nivel_da_formula(medido as i32) - formula).abs() < 2.0);
+        }
+        // Sobe com o pedido, também fora dos pontos medidos.
+        let mut anterior = f64::MIN;
+        for elo in (ELO_MINIMO..ELO_MAXIMO).step_by(50) {
+            let f = nivel_da_formula(elo);
+            assert!(f > anterior, "{elo}: {f}");
+            anterior = f;
+        }
     }
 
     #[test]
