@@ -4,6 +4,9 @@
 # Matches de Chess960 com scripts/match.py (--variant fischerandom --order random --seed S: as
 # posições iniciais sorteadas entre as 960, cada uma jogada com as duas cores), pelo
 # scripts/match-ci.sh (VARIANTE=fischerandom), com o ICE-rs por xboard como primeiro motor:
+#   stockfish ICE-rs (xboard) x Stockfish 15.1 com UCI_LimitStrength/UCI_Elo 1800 (UCI com
+#             UCI_Chess960): a 2+0.02 o Glaurung perde por tempo em boa parte das partidas
+#             (6 das 6 primeiras, 2026-11-26), o Stockfish limitado não
 #   glaurung  ICE-rs (xboard) x Glaurung 2.2 (/usr/games/glaurung, UCI com UCI_Chess960)
 #   ice-uci   ICE-rs (xboard) x ICE-rs (UCI): as faltas dos DOIS lados reprovam
 # Sai com código ≠ 0 se algum match tiver falta do ICE-rs (perda por tempo, lance ilegal, queda,
@@ -12,7 +15,7 @@
 # $SAIDA/<adversario>/); o resumo de cada match e a contagem de roques saem na tela.
 #
 # Ambiente: JOGOS=100 (por match)  TC=2+0.02  CONCORRENCIA=2  SEMENTE=960
-#   ADVERSARIOS="glaurung ice-uci"  MOTOR=target/release/ice  GLAURUNG=/usr/games/glaurung
+#   ADVERSARIOS="stockfish ice-uci"  ELO_STOCKFISH=1800  MOTOR=target/release/ice  GLAURUNG=/usr/games/glaurung
 #   SAIDA=target/match-960
 # Ex. (a versão curta do CI): ADVERSARIOS=ice-uci JOGOS=4 TC=1+0.01 scripts/match-960.sh
 set -uo pipefail
@@ -25,7 +28,7 @@ JOGOS=${JOGOS:-100}
 TC=${TC:-2+0.02}
 CONCORRENCIA=${CONCORRENCIA:-2}
 SEMENTE=${SEMENTE:-960}
-ADVERSARIOS=${ADVERSARIOS:-glaurung ice-uci}
+ADVERSARIOS=${ADVERSARIOS:-stockfish ice-uci}
 MOTOR=${MOTOR:-target/release/ice}
 GLAURUNG=${GLAURUNG:-/usr/games/glaurung}
 SAIDA=${SAIDA:-target/match-960}
@@ -40,10 +43,14 @@ for adv in $ADVERSARIOS; do
         glaurung)
             [ -x "$GLAURUNG" ] || { echo "match-960: Glaurung não encontrado: $GLAURUNG (apt-get install glaurung)" >&2; exit 2; }
             ambiente=(OPONENTE="$GLAURUNG" PROTO_OPONENTE=uci NOME_OPONENTE=glaurung) ;;
+        stockfish)
+            [ -x /usr/games/stockfish ] || { echo "match-960: falta o Stockfish (apt-get install stockfish)" >&2; exit 2; }
+            ambiente=(OPONENTE=/usr/games/stockfish PROTO_OPONENTE=uci NOME_OPONENTE="stockfish-${ELO_STOCKFISH:-1800}"
+                      OPCOES_OPONENTE="option.UCI_LimitStrength=true option.UCI_Elo=${ELO_STOCKFISH:-1800} option.Hash=16") ;;
         ice-uci)
             # O mesmo binário nos dois lados; as faltas do lado UCI também são do ICE-rs.
             ambiente=(OPONENTE="$MOTOR" PROTO_OPONENTE=uci NOME_OPONENTE=ice-uci REPROVA_OPONENTE=1) ;;
-        *) echo "match-960: adversário desconhecido '$adv' (há: glaurung ice-uci)" >&2; exit 2 ;;
+        *) echo "match-960: adversário desconhecido '$adv' (há: stockfish glaurung ice-uci)" >&2; exit 2 ;;
     esac
     echo "=== match-960: ice (xboard) x $adv, $JOGOS jogos a $TC, concorrência $CONCORRENCIA, semente $SEMENTE" >&2
     if ! env "${ambiente[@]}" VARIANTE=fischerandom MOTOR="$MOTOR" NOME=ice PROTO=xboard \

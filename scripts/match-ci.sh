@@ -14,6 +14,7 @@
 #   OPONENTE=/usr/games/fairymax  NOME_OPONENTE=  segundo motor (xboard); PROTO_OPONENTE=xboard
 #   CONCORRENCIA=1   SEMENTE=1   MARGEM_MS=0 (tolerância antes de perda por tempo)
 #   PONDER=off  PONDER_OPONENTE=off  (on: 'hard', o motor pensa no tempo do outro; só xboard)
+#   OPCOES_OPONENTE=""  opções do segundo motor para o match.py (ex. "option.UCI_Elo=1800")
 #   REPROVA_OPONENTE=0  (1: faltas do segundo motor também reprovam; para o ICE-rs contra ele mesmo)
 #   SAIDA=target/match-ci  (lá ficam match.pgn, protocolo.log e resumo.txt)
 #   MATCH=scripts/match.py  ABERTURAS=tests/data/8moves_v3-sample2000.epd
@@ -67,7 +68,7 @@ RESUMO=$SAIDA/resumo.txt
 inicio=$(date +%s)
 python3 "$MATCH" \
     --engine name="$NOME" cmd="$MOTOR" proto="$PROTO" memory=16 ponder="$PONDER" \
-    --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" ponder="$PONDER_OPONENTE" \
+    --engine name="$NOME_OPONENTE" cmd="$OPONENTE" proto="$PROTO_OPONENTE" ponder="$PONDER_OPONENTE" ${OPCOES_OPONENTE:-} \
     --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" --timemargin "$MARGEM_MS" \
     "${INICIOS[@]}" --order random --seed "$SEMENTE" \
     --event "match-ci $NOME x $NOME_OPONENTE" \
