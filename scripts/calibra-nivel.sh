@@ -25,6 +25,7 @@
 #   FONTE_ANCORAS="CCRL 40/4, 2026-xx-xx"                   (obrigatório)
 #   MOTOR=target/release/ice  CONCORRENCIA=2  SEMENTE=1  HASH=64
 #   SAIDA=target/calibracao  ANOTA=1 (0: não escreve em docs/forca.md)
+#   BUILD=<hash do binário medido> (padrão: o HEAD do repositório)
 #   ACUMULA=0 (1: soma aos resultados de rodadas anteriores no mesmo SAIDA,
 #             para medir um nível por vez e encadear os de baixo)
 # Exemplo: ANCORAS="phalanx:2200 toga2:2650" FONTE_ANCORAS="…" scripts/calibra-nivel.sh 100 10+0.1
@@ -57,7 +58,7 @@ mkdir -p "$SAIDA"
 # O binário medido é uma cópia: recompilar durante a calibração não muda nada.
 cp "$MOTOR" "$SAIDA/ice"
 MOTOR=$SAIDA/ice
-BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
+BUILD=${BUILD:-$(git log -1 --format=%h 2>/dev/null || echo '?')}
 
 resultados=$SAIDA/resultados.txt
 [ "$ACUMULA" = 1 ] || : >"$resultados"
@@ -95,13 +96,18 @@ import math, sys, datetime
 arquivo, ancoras_txt, fonte, tc, build = sys.argv[1:6]
 ancoras = {a.split(":")[0]: float(a.split(":")[1]) for a in ancoras_txt.split()}
 por_nivel = {}
+limites = {}
 for linha in open(arquivo):
     nivel, nome, n, w, d, l = linha.split()
     n, w, d, l = int(n), int(w), int(d), int(l)
     if nome not in ancoras or n == 0:
         continue
+    if w + d == 0 or l + d == 0:
+        # 0 % ou 100 %: só um limite (o Elo ficaria infinito, e o placar
+        # "corrigido" teria uma variância pequena que não é informação).
+        limites.setdefault(nivel, []).append((f"{nome} {100 * (w + 0.5 * d) / n:.0f} %", n))
+        continue
     p = (w + 0.5 * d) / n
-    p = min(max(p, 0.5 / n), 1 - 0.5 / n)  # 0 % e 100 % não dão Elo finito
     elo = -400 * math.log10(1 / p - 1)
     # Variância do placar por jogo (com os empates) e, pela derivada, a do Elo.
     var_p = (w * (1 - p) ** 2 + d * (0.5 - p) ** 2 + l * p ** 2) / n / n
@@ -118,6 +124,9 @@ for nivel in sorted(por_nivel, key=lambda x: (not x.isdigit(), int(x) if x.isdig
     margem = 1.96 / math.sqrt(peso)
     jogos = sum(n for *_, n, _ in xs)
     advs = ", ".join(f"{nome} {100 * p:.0f} %" for _, _, nome, _, p in xs)
+    if nivel in limites:
+        advs += "; fora da conta (só limite): " + ", ".join(t for t, _ in limites[nivel])
+        jogos += sum(n for _, n in limites[nivel])
     diferenca = f"{int(nivel) - medido:+.0f}" if nivel.isdigit() else "—"
     print(f"| {nivel} | {medido:.0f} | {margem:.0f} | {diferenca} | {jogos} | {advs} |")
 PY

@@ -74,9 +74,17 @@ pub struct TOrcamentoNivel {
 
 /// O que a calibração mediu (docs/forca.md, "Calibração da força
 /// limitada"): (nível da fórmula, Elo medido em partidas a 10+0.1 contra
-/// o Fairy-Max e o GNU Chess, âncoras da CCRL). A fórmula sozinha
-/// prometia demais: o nível 2000 mediu 1617 (100 jogos) e o 2600, 2583 (68 jogos).
-const CALIBRACAO: [(f64, f64); 2] = [(2000.0, 1617.0), (2600.0, 2583.0)];
+/// o Fairy-Max e o GNU Chess, âncoras da CCRL; o de baixo encadeado no
+/// nível 2051). A fórmula sozinha prometia demais embaixo: o nível 2000
+/// dela mediu 1617 e o 2051, 1548 (o ponto do meio é a média dos dois, 200
+/// jogos); em cima ela acerta (2423 → 2331, 2600 → 2583).
+const CALIBRACAO: [(f64, f64); 5] = [
+    (1865.0, 1202.0),
+    (2025.0, 1583.0),
+    (2237.0, 1873.0),
+    (2423.0, 2331.0),
+    (2600.0, 2583.0),
+];
 
 /// O nível da fórmula que joga com o Elo `elo`: pela reta entre os pontos
 /// da calibração (fora deles, a reta dos dois da ponta continua).
