@@ -47,7 +47,6 @@ import random
 import shlex
 import sys
 import time
-import traceback
 
 try:
     import chess
@@ -55,6 +54,8 @@ try:
 except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente.py: falta python-chess: pip install chess\n")
     sys.exit(2)
+
+from cliente_comum import Falha, executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 # Posições de teste (FEN).
 # Fora dos livros de aberturas: um motor que só mostra a linha do livro "(...)" não analisa.
@@ -87,13 +88,6 @@ class Coletor(logging.Handler):
             RECEBIDAS.append(msg.split(": >> ", 1)[1])
 
 
-class Falha(AssertionError):
-    pass
-
-
-def verifica(cond, msg):
-    if not cond:
-        raise Falha(msg)
 
 
 @contextlib.asynccontextmanager
@@ -511,60 +505,13 @@ async def principal(cfg):
 
 
 async def roda_testes(cfg):
-    passou = falhou = 0
-    cfg.aprovados = 0
-    motivo_parada = None
     AVISOS.clear()
-    for nome, teste in TESTES:
-        if cfg.so and nome not in cfg.so:
-            continue
-        rotulo = f"{nome} [{cfg.protocolo}]"
-        if motivo_parada:
-            falhou += 1
-            print(f"FALHOU {rotulo}: não rodou ({motivo_parada})", flush=True)
-            continue
-        TESTE_ATUAL[0] = rotulo
-        t0 = time.monotonic()
-        try:
-            if asyncio.iscoroutinefunction(teste):
-                detalhe = await asyncio.wait_for(teste(cfg), 300)
-            else:
-                detalhe = teste(cfg)
-        except Falha as err:
-            falhou += 1
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {err}", flush=True)
-        except asyncio.TimeoutError:
-            falhou += 1
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): tempo esgotado (motor travado?)", flush=True)
-        except Exception as err:  # EngineError, EngineTerminatedError, lance ilegal...
-            falhou += 1
-            onde = traceback.extract_tb(err.__traceback__)
-            linha = next((f.lineno for f in reversed(onde) if f.filename == __file__), "?")
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {type(err).__name__}: {err} "
-                  f"(test_cliente.py:{linha})", flush=True)
-            if nome == "inicializacao":   # sem handshake os outros testes só repetiriam o erro
-                motivo_parada = f"a inicialização falhou: {err}"
-        else:
-            passou += 1
-            cfg.aprovados += 1
-            print(f"ok     {rotulo} ({time.monotonic() - t0:.1f}s): {detalhe}", flush=True)
-    return passou, falhou
+    return await roda_lista(cfg, TESTES, __file__, TESTE_ATUAL, rotulo=lambda nome: f"{nome} [{cfg.protocolo}]",
+                            para_em="inicializacao")
 
 
 def main(argv=None):
-    cfg = argumentos(argv)
-    logger = logging.getLogger("chess.engine")
-    logger.setLevel(logging.DEBUG)
-    logger.propagate = False
-    logger.addHandler(Coletor())
-    if cfg.log:
-        h = logging.FileHandler(cfg.log, mode="w", encoding="utf-8")
-        h.setFormatter(logging.Formatter("%(relativeCreated)9.0f %(levelname)s %(message)s"))
-        logger.addHandler(h)
-    print(f"motor: {' '.join(shlex.quote(a) for a in cfg.comando)}  (python-chess {chess.__version__})", flush=True)
-    passou, falhou = asyncio.run(principal(cfg))
-    print(f"{passou} passed, {falhou} failed", flush=True)
-    return 1 if falhou or not passou else 0
+    return executa(argumentos(argv), Coletor(), principal)
 
 
 if __name__ == "__main__":

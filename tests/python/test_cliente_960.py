@@ -46,7 +46,6 @@ import random
 import shlex
 import sys
 import time
-import traceback
 
 try:
     import chess
@@ -54,6 +53,8 @@ try:
 except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente_960.py: falta python-chess: pip install chess\n")
     sys.exit(2)
+
+from cliente_comum import executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 # O motor dá mate rocando: o único mate em 1 de cada posição é o roque (conferido em
 # `confere_mate_unico` antes de perguntar ao motor). Rei e torre andando; o rei já na casa de
@@ -91,13 +92,6 @@ TESTE_ATUAL = ["-"]
 ROQUES = ("O-O", "O-O-O", "0-0", "0-0-0")
 
 
-class Falha(AssertionError):
-    pass
-
-
-def verifica(cond, msg):
-    if not cond:
-        raise Falha(msg)
 
 
 # --------------------------------------------------------------------------- tráfego
@@ -570,51 +564,11 @@ def argumentos(argv):
 
 
 async def roda_testes(cfg):
-    passou = falhou = 0
-    cfg.aprovados = 0
-    for nome, teste in TESTES:
-        if cfg.so and nome not in cfg.so:
-            continue
-        TESTE_ATUAL[0] = nome
-        t0 = time.monotonic()
-        try:
-            if asyncio.iscoroutinefunction(teste):
-                detalhe = await asyncio.wait_for(teste(cfg), 300)
-            else:
-                detalhe = teste(cfg)
-        except Falha as err:
-            falhou += 1
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): {err}", flush=True)
-        except asyncio.TimeoutError:
-            falhou += 1
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): tempo esgotado (motor travado?)", flush=True)
-        except Exception as err:  # EngineError, EngineTerminatedError, lance ilegal...
-            falhou += 1
-            onde = traceback.extract_tb(err.__traceback__)
-            linha = next((f.lineno for f in reversed(onde) if f.filename == __file__), "?")
-            print(f"FALHOU {nome} ({time.monotonic() - t0:.1f}s): {type(err).__name__}: {err} "
-                  f"(test_cliente_960.py:{linha})", flush=True)
-        else:
-            passou += 1
-            cfg.aprovados += 1
-            print(f"ok     {nome} ({time.monotonic() - t0:.1f}s): {detalhe}", flush=True)
-    return passou, falhou
+    return await roda_lista(cfg, TESTES, __file__, TESTE_ATUAL)
 
 
 def main(argv=None):
-    cfg = argumentos(argv)
-    logger = logging.getLogger("chess.engine")
-    logger.setLevel(logging.DEBUG)
-    logger.propagate = False
-    logger.addHandler(Coletor())
-    if cfg.log:
-        h = logging.FileHandler(cfg.log, mode="w", encoding="utf-8")
-        h.setFormatter(logging.Formatter("%(relativeCreated)9.0f %(levelname)s %(message)s"))
-        logger.addHandler(h)
-    print(f"motor: {' '.join(shlex.quote(a) for a in cfg.comando)}  (python-chess {chess.__version__})", flush=True)
-    passou, falhou = asyncio.run(roda_testes(cfg))
-    print(f"{passou} passed, {falhou} failed", flush=True)
-    return 1 if falhou or not passou else 0
+    return executa(argumentos(argv), Coletor(), roda_testes)
 
 
 if __name__ == "__main__":

@@ -41,8 +41,6 @@ import logging
 import os
 import shlex
 import sys
-import time
-import traceback
 
 try:
     import chess
@@ -51,6 +49,8 @@ try:
 except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente_syzygy.py: falta python-chess: pip install chess\n")
     sys.exit(2)
+
+from cliente_comum import executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 RAIZ = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIR_TB = os.path.join(RAIZ, "tests", "data", "syzygy")
@@ -85,13 +85,6 @@ class Coletor(logging.Handler):
             ENVIADAS.append(msg.split(": << ", 1)[1])
 
 
-class Falha(AssertionError):
-    pass
-
-
-def verifica(cond, msg):
-    if not cond:
-        raise Falha(msg)
 
 
 def popen(cfg):
@@ -318,37 +311,9 @@ def argumentos(argv):
 
 
 async def roda_testes(cfg):
-    passou = falhou = 0
-    cfg.aprovados = 0
     AVISOS.clear()
-    for nome, teste in TESTES:
-        if cfg.so and nome not in cfg.so:
-            continue
-        rotulo = f"{nome} [{cfg.protocolo}]"
-        TESTE_ATUAL[0] = rotulo
-        t0 = time.monotonic()
-        try:
-            if asyncio.iscoroutinefunction(teste):
-                detalhe = await asyncio.wait_for(teste(cfg), 120)
-            else:
-                detalhe = teste(cfg)
-        except Falha as err:
-            falhou += 1
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {err}", flush=True)
-        except asyncio.TimeoutError:
-            falhou += 1
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): tempo esgotado (motor travado?)", flush=True)
-        except Exception as err:  # EngineError, EngineTerminatedError...
-            falhou += 1
-            onde = traceback.extract_tb(err.__traceback__)
-            linha = next((f.lineno for f in reversed(onde) if f.filename == __file__), "?")
-            print(f"FALHOU {rotulo} ({time.monotonic() - t0:.1f}s): {type(err).__name__}: {err} "
-                  f"(test_cliente_syzygy.py:{linha})", flush=True)
-        else:
-            passou += 1
-            cfg.aprovados += 1
-            print(f"ok     {rotulo} ({time.monotonic() - t0:.1f}s): {detalhe}", flush=True)
-    return passou, falhou
+    return await roda_lista(cfg, TESTES, __file__, TESTE_ATUAL, rotulo=lambda nome: f"{nome} [{cfg.protocolo}]",
+                            prazo=120)
 
 
 async def principal(cfg):
@@ -363,20 +328,7 @@ async def principal(cfg):
 
 
 def main(argv=None):
-    cfg = argumentos(argv)
-    logger = logging.getLogger("chess.engine")
-    logger.setLevel(logging.DEBUG)
-    logger.propagate = False
-    logger.addHandler(Coletor())
-    if cfg.log:
-        h = logging.FileHandler(cfg.log, mode="w", encoding="utf-8")
-        h.setFormatter(logging.Formatter("%(relativeCreated)9.0f %(levelname)s %(message)s"))
-        logger.addHandler(h)
-    print(f"motor: {' '.join(shlex.quote(a) for a in cfg.comando)}; tabelas {cfg.tabelas} "
-          f"(python-chess {chess.__version__})", flush=True)
-    passou, falhou = asyncio.run(principal(cfg))
-    print(f"{passou} passed, {falhou} failed", flush=True)
-    return 1 if falhou or not passou else 0
+    return executa(argumentos(argv), Coletor(), principal)
 
 
 if __name__ == "__main__":
