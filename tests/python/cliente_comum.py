@@ -16,6 +16,40 @@ import traceback
 import chess
 
 
+class Coletor(logging.Handler):
+    """Guarda os avisos do python-chess (com o teste em `teste_atual[0]`) e
+    as linhas recebidas do motor; com `enviadas`, também as que o cliente
+    mandou. (O cliente de 960 tem o seu: passa o tráfego a um conferente.)"""
+
+    def __init__(self, avisos, teste_atual, recebidas, enviadas=None):
+        super().__init__()
+        self.avisos, self.teste_atual = avisos, teste_atual
+        self.recebidas, self.enviadas = recebidas, enviadas
+
+    def emit(self, record):
+        try:
+            msg = record.getMessage()
+        except Exception:  # pragma: no cover
+            return
+        if record.levelno >= logging.WARNING:
+            self.avisos.append((self.teste_atual[0], msg))
+        elif ": >> " in msg:
+            self.recebidas.append(msg.split(": >> ", 1)[1])
+        elif ": << " in msg and self.enviadas is not None:
+            self.enviadas.append(msg.split(": << ", 1)[1])
+
+
+def fecha_argumentos(ap, cfg, testes):
+    """O comando do motor numa string só vira argv; `--so` só com nomes de
+    `testes`. Devolve `cfg`."""
+    cfg.comando = shlex.split(cfg.comando[0]) if len(cfg.comando) == 1 else cfg.comando
+    nomes = [n for n, _ in testes]
+    for n in cfg.so or []:
+        if n not in nomes:
+            ap.error(f"teste desconhecido {n!r} (há: {', '.join(nomes)})")
+    return cfg
+
+
 class Falha(AssertionError):
     """Uma conferência que falhou: o teste para e a mensagem sai sozinha."""
 

@@ -42,9 +42,7 @@ Só usa a biblioteca padrão e python-chess (pip install chess); não precisa de
 import argparse
 import asyncio
 import contextlib
-import logging
 import random
-import shlex
 import sys
 import time
 
@@ -55,7 +53,7 @@ except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente.py: falta python-chess: pip install chess\n")
     sys.exit(2)
 
-from cliente_comum import Falha, executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
+from cliente_comum import Coletor, fecha_argumentos, Falha, executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 # Posições de teste (FEN).
 # Fora dos livros de aberturas: um motor que só mostra a linha do livro "(...)" não analisa.
@@ -72,22 +70,6 @@ LANCE_MATE = "d1d8"
 AVISOS = []          # (teste, mensagem) de avisos do logger chess.engine
 RECEBIDAS = []       # linhas que o motor escreveu no stdout (do registro DEBUG ">> ")
 TESTE_ATUAL = ["-"]
-
-
-class Coletor(logging.Handler):
-    """Guarda os avisos do python-chess e as linhas recebidas do motor."""
-
-    def emit(self, record):
-        try:
-            msg = record.getMessage()
-        except Exception:  # pragma: no cover
-            return
-        if record.levelno >= logging.WARNING:
-            AVISOS.append((TESTE_ATUAL[0], msg))
-        elif ": >> " in msg:
-            RECEBIDAS.append(msg.split(": >> ", 1)[1])
-
-
 
 
 @contextlib.asynccontextmanager
@@ -479,18 +461,13 @@ def argumentos(argv):
     ap.add_argument("--protocolo", choices=("xboard", "uci", "ambos"), default="ambos",
                     help="com qual cliente do python-chess testar (ambos)")
     cfg = ap.parse_args(argv)
-    cfg.comando = shlex.split(cfg.comando[0]) if len(cfg.comando) == 1 else cfg.comando
     cfg.protocolo_pedido = cfg.protocolo
     b, _, i = cfg.relogio.partition("+")
     cfg.relogio = (float(b), float(i or 0))
     cfg.t_inicio = 15          # popen + handshake
     cfg.t_lance = 10           # um lance com Limit(time=...) pequeno
     cfg.t_profundidade = 60    # analyse até a profundidade pedida
-    nomes = [n for n, _ in TESTES]
-    for n in cfg.so or []:
-        if n not in nomes:
-            ap.error(f"teste desconhecido {n!r} (há: {', '.join(nomes)})")
-    return cfg
+    return fecha_argumentos(ap, cfg, TESTES)
 
 
 async def principal(cfg):
@@ -511,7 +488,7 @@ async def roda_testes(cfg):
 
 
 def main(argv=None):
-    return executa(argumentos(argv), Coletor(), principal)
+    return executa(argumentos(argv), Coletor(AVISOS, TESTE_ATUAL, RECEBIDAS), principal)
 
 
 if __name__ == "__main__":

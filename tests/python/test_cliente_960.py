@@ -43,7 +43,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import shlex
 import sys
 import time
 
@@ -54,7 +53,7 @@ except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente_960.py: falta python-chess: pip install chess\n")
     sys.exit(2)
 
-from cliente_comum import executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
+from cliente_comum import fecha_argumentos, executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 # O motor dá mate rocando: o único mate em 1 de cada posição é o roque (conferido em
 # `confere_mate_unico` antes de perguntar ao motor). Rei e torre andando; o rei já na casa de
@@ -553,14 +552,9 @@ def argumentos(argv):
     ap.add_argument("--so", metavar="TESTE", action="append", help="roda só este teste (repetível)")
     ap.add_argument("--log", metavar="ARQ", help="grava o tráfego do protocolo (log DEBUG do python-chess)")
     cfg = ap.parse_args(argv)
-    cfg.comando = shlex.split(cfg.comando[0]) if len(cfg.comando) == 1 else cfg.comando
     cfg.t_inicio = 15
     cfg.t_lance = 30
-    nomes = [n for n, _ in TESTES]
-    for n in cfg.so or []:
-        if n not in nomes:
-            ap.error(f"teste desconhecido {n!r} (há: {', '.join(nomes)})")
-    return cfg
+    return fecha_argumentos(ap, cfg, TESTES)
 
 
 async def roda_testes(cfg):

@@ -37,9 +37,7 @@ padrão e python-chess; sem pytest.
 import argparse
 import asyncio
 import contextlib
-import logging
 import os
-import shlex
 import sys
 
 try:
@@ -50,7 +48,7 @@ except ImportError:  # pragma: no cover
     sys.stderr.write("test_cliente_syzygy.py: falta python-chess: pip install chess\n")
     sys.exit(2)
 
-from cliente_comum import executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
+from cliente_comum import Coletor, fecha_argumentos, executa, roda_lista, verifica  # noqa: E402 (o laço e a falha comuns)
 
 RAIZ = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIR_TB = os.path.join(RAIZ, "tests", "data", "syzygy")
@@ -67,24 +65,6 @@ AVISOS = []          # (teste, mensagem) de avisos do logger chess.engine
 RECEBIDAS = []       # linhas que o motor escreveu (registro DEBUG ">> ")
 ENVIADAS = []        # linhas que o cliente mandou (registro DEBUG "<< ")
 TESTE_ATUAL = ["-"]
-
-
-class Coletor(logging.Handler):
-    """Guarda os avisos do python-chess e as linhas trocadas com o motor."""
-
-    def emit(self, record):
-        try:
-            msg = record.getMessage()
-        except Exception:  # pragma: no cover
-            return
-        if record.levelno >= logging.WARNING:
-            AVISOS.append((TESTE_ATUAL[0], msg))
-        elif ": >> " in msg:
-            RECEBIDAS.append(msg.split(": >> ", 1)[1])
-        elif ": << " in msg:
-            ENVIADAS.append(msg.split(": << ", 1)[1])
-
-
 
 
 def popen(cfg):
@@ -300,14 +280,9 @@ def argumentos(argv):
     ap.add_argument("--log", metavar="ARQ", help="grava o tráfego do protocolo (log DEBUG do python-chess)")
     ap.add_argument("--protocolo", choices=("xboard", "uci", "ambos"), default="ambos")
     cfg = ap.parse_args(argv)
-    cfg.comando = shlex.split(cfg.comando[0]) if len(cfg.comando) == 1 else cfg.comando
     cfg.tabelas = os.path.abspath(cfg.tabelas)
     cfg.t_inicio, cfg.t_lance, cfg.t_analise = 15, 10, 30
-    nomes = [n for n, _ in TESTES]
-    for n in cfg.so or []:
-        if n not in nomes:
-            ap.error(f"teste desconhecido {n!r} (há: {', '.join(nomes)})")
-    return cfg
+    return fecha_argumentos(ap, cfg, TESTES)
 
 
 async def roda_testes(cfg):
@@ -328,7 +303,7 @@ async def principal(cfg):
 
 
 def main(argv=None):
-    return executa(argumentos(argv), Coletor(), principal)
+    return executa(argumentos(argv), Coletor(AVISOS, TESTE_ATUAL, RECEBIDAS, ENVIADAS), principal)
 
 
 if __name__ == "__main__":
