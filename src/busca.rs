@@ -95,10 +95,14 @@ pub const MELHORIA_LMP: u32 = 32;
 /// Tabela de transposição também na quiescência.
 pub const MELHORIA_TT_QS: u32 = 64;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 127;
+/// History limitada com gravidade (`ordenacao::TOrdenacao::history_limitada`).
+pub const MELHORIA_HISTORY: u32 = 128;
+/// Capturas ruins depois dos killers (`ordenacao::TOrdenacao::ruins_depois`).
+pub const MELHORIA_RUINS: u32 = 256;
+pub const TODAS_MELHORIAS: u32 = 511;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 7] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 9] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -106,6 +110,8 @@ pub const NOMES_MELHORIAS: [(&str, u32); 7] = [
     ("delta", MELHORIA_DELTA),
     ("lmp", MELHORIA_LMP),
     ("ttqs", MELHORIA_TT_QS),
+    ("history", MELHORIA_HISTORY),
+    ("ruins", MELHORIA_RUINS),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
@@ -601,6 +607,9 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     // porque `linhas_da_raiz` as mostra à força limitada.
     bu.linhas_anteriores.fill(TLinhaPv::default());
     prepara_ordenacao(&mut bu.ord);
+    // A ordenação não conhece as chaves da busca: recebe as suas aqui.
+    bu.ord.history_limitada = usa(bu, MELHORIA_HISTORY);
+    bu.ord.ruins_depois = usa(bu, MELHORIA_RUINS);
 }
 
 /// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,

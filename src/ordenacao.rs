@@ -14,6 +14,15 @@
 //! 7. subpromoções;
 //! 8. os demais lances quietos, pela history.
 //!
+//! Fora do modo clássico (`TOrdenacao::ruins_depois`, só ICE-rs) as
+//! capturas ruins vão para depois dos killers e das subpromoções: um killer
+//! já cortou neste ply e custa pouco provar; a captura que a SEE diz perder
+//! raramente corta. E a history (`TOrdenacao::history_limitada`) deixa de
+//! crescer sem fim: cada atualização puxa o valor na direção do bônus e
+//! tanto menos quanto mais perto do teto ele já está ("gravidade"), de modo
+//! que os valores ficam em ±`HISTORY_LIMITE` e o que se aprendeu por último
+//! pesa mais, sem dividir a tabela inteira.
+//!
 //! Aqui também ficam a SEE (que a busca usa para podar) e a memória que a
 //! ordenação aprende durante a busca: killers e history, juntos em
 //! `TOrdenacao`, um campo de `TBusca`.
@@ -46,6 +55,9 @@ pub const ORD_CAPTURA_RUIM: i32 = 26_000_000;
 pub const ORD_KILLER: i32 = 25_000_000;
 /// Subpromoções: raramente boas, mas antes dos quietos comuns.
 pub const ORD_SUBPROMOCAO: i32 = 24_000_000;
+/// Capturas ruins quando vão depois dos killers (`ruins_depois`): ainda
+/// antes dos quietos comuns, que a history ordena abaixo de ±`HISTORY_LIMITE`.
+pub const ORD_CAPTURA_RUIM_TARDIA: i32 = 23_000_000;
 
 /// Teto da tabela history: ao passar, tudo é dividido por 2 (nunca transborda
 /// e os cortes recentes pesam mais que os antigos).
@@ -53,6 +65,12 @@ pub const HISTORY_MAXIMO: i32 = 1 << 20;
 /// Teto do contador de um killer na ordenação, para que ele desempate os
 /// dois killers sem invadir a faixa de cima (capturas ruins).
 const KILLER_CONTADOR_MAXIMO: i32 = 1000;
+/// Teto, em módulo, da history limitada: os quietos ficam em ±16384, bem
+/// abaixo da faixa das capturas ruins tardias.
+pub const HISTORY_LIMITE: i32 = 16_384;
+/// Maior bônus de um corte na history limitada: 32·prof² até 1536 (prof 6 ou
+/// 7); mais fundo, o corte não ensina mais que um a 7 plies.
+const HISTORY_BONUS_MAXIMO: i32 = 1536;
 /// Quantos quietos por nó a history lembra para penalizar quando outro corta.
 pub const MAX_QUIETOS: usize = 64;
 /// Divisor da history entre uma busca e a seguinte: o que se aprendeu na
@@ -67,6 +85,10 @@ pub struct TOrdenacao {
     pub ultimo_killer: usize,
     /// History heuristic: [lado][peça][destino], como a tabela do ICE.
     pub history: [[[i32; 64]; 7]; 2],
+    /// History limitada com gravidade (só ICE-rs; o clássico soma prof²).
+    pub history_limitada: bool,
+    /// Capturas ruins depois dos killers (só ICE-rs; o clássico, antes).
+    pub ruins_depois: bool,
 }
 
 /// Killers e history vazios.
@@ -75,6 +97,8 @@ pub fn nova_ordenacao() -> TOrdenacao {
         killers: [[LANCE_NULO; 2]; MAX_DEPTH],
         ultimo_killer: 0,
         history: [[[0; 64]; 7]; 2],
+        history_limitada: true,
+        ruins_depois: true,
     }
 }
 
@@ -199,6 +223,8 @@ pub fn ordena_lances(
                 || (com_see && see(b, l) >= 0);
             if boa {
                 ORD_CAPTURA_BOA + mvv_lva
+            } else if ord.ruins_depois {
+                ORD_CAPTURA_RUIM_TARDIA + mvv_lva
             } else {
                 ORD_CAPTURA_RUIM + mvv_lva
             }
@@ -274,10 +300,19 @@ pub fn atualiza_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32
     }
 }
 
+/// History limitada: `h += bônus − h·|bônus| / HISTORY_LIMITE`. Um valor
+/// perto do teto quase não sobe mais, e um bônus contrário o puxa de volta
+/// depressa; nunca passa de ±`HISTORY_LIMITE`.
+fn gravidade_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32) {
+    let h = &mut ord.history[cor][l.peca as usize][l.casa_destino as usize];
+    *h += bonus - *h * bonus.abs() / HISTORY_LIMITE;
+}
+
 /// Um quieto `l` causou corte beta no `ply`: vira killer e ganha
 /// profundidade² na history (ICE); os `quietos` pesquisados antes dele sem
 /// cortar perdem o mesmo (só ICE-rs), para que a ordem aprenda também com
-/// o que falhou. `cor` é o lado que jogou `l`.
+/// o que falhou. `cor` é o lado que jogou `l`. Com a history limitada o
+/// bônus é 32·prof² até `HISTORY_BONUS_MAXIMO`, com gravidade.
 pub fn registra_corte(
     ord: &mut TOrdenacao,
     cor: usize,
@@ -287,6 +322,14 @@ pub fn registra_corte(
     quietos: &[TLance],
 ) {
     atualiza_killers(ord, l, ply);
+    if ord.history_limitada {
+        let bonus = (32 * prof * prof).min(HISTORY_BONUS_MAXIMO);
+        gravidade_history(ord, cor, l, bonus);
+        for q in quietos {
+            gravidade_history(ord, cor, q, -bonus);
+        }
+        return;
+    }
     atualiza_history(ord, cor, l, prof * prof);
     for q in quietos {
         atualiza_history(ord, cor, q, -prof * prof);

@@ -144,12 +144,12 @@ fn killers_como_no_ice() {
     assert!(!ord.killers[7][0].existe() && !ord.killers[7][1].existe());
 }
 
-#[test]
-fn ordem_das_categorias() {
-    // Posição com todas as categorias: promoção a dama, capturas boa e ruim,
-    // killers, subpromoções e lances quietos.
+/// A ordem dos lances de uma posição com todas as categorias: promoção a
+/// dama, capturas boa e ruim, killers, subpromoções e lances quietos.
+fn ordem_das_categorias_com(ruins_depois: bool) -> impl Fn(&str) -> usize {
     let b = TBoard::de_fen("r3k2r/1P3ppp/8/3p4/2n1P3/1Q6/5PPP/R3K2R w KQkq - 0 1").unwrap();
     let mut ord = nova_ordenacao();
+    ord.ruins_depois = ruins_depois;
     let hash = acha_lance(&b, "a1a7").unwrap();
     let k1 = acha_lance(&b, "h2h3").unwrap();
     atualiza_killers(&mut ord, &k1, 0);
@@ -161,15 +161,22 @@ fn ordem_das_categorias() {
     for i in 0..lista.n {
         ordem.push(lance_para_texto(&obtem_melhor_lance(&mut lista, i)));
     }
-    let pos = |t: &str| {
+    assert_eq!(ordem.len(), lista.n);
+    move |t: &str| {
         ordem
             .iter()
             .position(|x| x == t)
             .unwrap_or_else(|| panic!("{t} não gerado"))
-    };
+    }
+}
+
+#[test]
+fn ordem_das_categorias() {
+    // A ordem do ICE 1.78 (o modo clássico).
+    let pos = ordem_das_categorias_com(false);
     // hash < promoção a dama < capturas boas (PxP, BxN…) < ruins (DxP) < killer < subpromoções < quietos
     assert_eq!(pos("a1a7"), 0);
-    assert!(pos("b7a8q") < pos("e4d5"), "{ordem:?}"); // promoção com captura primeiro
+    assert!(pos("b7a8q") < pos("e4d5")); // promoção com captura primeiro
     assert!(pos("b7b8q") < pos("e4d5"));
     assert!(
         pos("e4d5") < pos("b3c4"),
@@ -178,7 +185,54 @@ fn ordem_das_categorias() {
     assert!(pos("b3c4") < pos("h2h3"), "captura ruim antes do killer");
     assert!(pos("h2h3") < pos("b7b8n"), "killer antes da subpromoção");
     assert!(pos("b7b8n") < pos("g2g3"), "subpromoção antes dos quietos");
-    assert_eq!(ordem.len(), lista.n);
+}
+
+#[test]
+fn capturas_ruins_depois_dos_killers() {
+    // ICE-rs (MELHORIA_RUINS): DxC, que a troca diz perder, vem depois do
+    // killer e da subpromoção, mas ainda antes dos quietos comuns.
+    let pos = ordem_das_categorias_com(true);
+    assert!(pos("e4d5") < pos("h2h3"), "captura boa antes do killer");
+    assert!(pos("h2h3") < pos("b3c4"), "killer antes da captura ruim");
+    assert!(
+        pos("b7b8n") < pos("b3c4"),
+        "subpromoção antes da captura ruim"
+    );
+    assert!(pos("b3c4") < pos("g2g3"), "captura ruim antes dos quietos");
+}
+
+#[test]
+fn history_limitada_nunca_passa_do_teto_e_volta_depressa() {
+    // Mil cortes do mesmo quieto a 20 plies: a history do ICE (prof²)
+    // cresceria até dividir a tabela; a limitada fica em ±HISTORY_LIMITE.
+    let b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let l = acha_lance(&b, "a1a5").unwrap();
+    let outro = acha_lance(&b, "a1a6").unwrap();
+    let mut ord = nova_ordenacao();
+    assert!(ord.history_limitada);
+    let valor = |o: &TOrdenacao, l: &ice::lance::TLance| {
+        o.history[BRANCAS][l.peca as usize][l.casa_destino as usize]
+    };
+    for _ in 0..1000 {
+        registra_corte(&mut ord, BRANCAS, &l, 3, 20, &[outro]);
+    }
+    let alto = valor(&ord, &l);
+    assert!(
+        alto > HISTORY_LIMITE * 9 / 10 && alto <= HISTORY_LIMITE,
+        "{alto}"
+    );
+    assert!(
+        valor(&ord, &outro) >= -HISTORY_LIMITE && valor(&ord, &outro) < -HISTORY_LIMITE * 9 / 10
+    );
+    // Gravidade: perto do teto, um corte contrário puxa mais do que o bônus
+    // cheio (1536) empurraria um valor zerado.
+    registra_corte(&mut ord, BRANCAS, &outro, 3, 20, &[l]);
+    assert!(
+        alto - valor(&ord, &l) > 1536,
+        "{} -> {}",
+        alto,
+        valor(&ord, &l)
+    );
 }
 
 #[test]
