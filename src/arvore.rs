@@ -317,6 +317,9 @@ struct TNo {
     estatica: i32,
     /// Lance guardado na tabela de transposição (código; 0 se nenhum).
     lance_hash: u16,
+    /// A tabela diz que o nó fica abaixo de β (limite superior < β): o lance
+    /// nulo, que aposta num corte, quase certamente falharia.
+    tt_abaixo_de_beta: bool,
     /// O lance nulo revelou uma ameaça de mate: os lances do nó são estendidos.
     ameaca_mate: bool,
     /// A estática subiu desde a última vez que este lado jogou (2 plies
@@ -378,6 +381,11 @@ pub fn alpha_beta(
     let mut n = novo_no(alfa, beta, prof, ply);
     if n.alfa >= n.beta {
         return n.alfa;
+    }
+    // Os killers dos filhos vêm dos irmãos deste nó, não dos primos: um
+    // corte de outra subárvore fala de outra posição (só ICE-rs).
+    if usa(bu, MELHORIA_NULO_TT) && ply + 1 < MAX_DEPTH {
+        bu.ord.killers[ply + 1] = [LANCE_NULO; 2];
     }
 
     // Passo 3. Tabela de transposição: corte fora dos nós PV; senão o lance
@@ -460,6 +468,7 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         em_xeque: false,
         estatica: -INFINITO,
         lance_hash: 0,
+        tt_abaixo_de_beta: false,
         ameaca_mate: false,
         melhorando: false,
         futil: false,
@@ -583,6 +592,7 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     };
     n.lance_hash = e.lance;
     let v = e.escore as i32;
+    n.tt_abaixo_de_beta = e.tipo() == HASH_SUPERIOR && v < n.beta;
     // O limite guardado decide a janela: exato sempre; inferior (o escore é
     // pelo menos v) se v ≥ β; superior (no máximo v) se v ≤ α.
     let corta = !n.no_pv
@@ -709,6 +719,7 @@ fn tenta_nulo(
         && !n.no_pv
         && n.prof > R_NULO
         && n.estatica >= n.beta
+        && !(n.tt_abaixo_de_beta && usa(bu, MELHORIA_NULO_TT))
         && pode_fazer_nulo(b, n.em_xeque, n.beta))
     {
         return None;

@@ -99,10 +99,13 @@ pub const MELHORIA_TT_QS: u32 = 64;
 pub const MELHORIA_HISTORY: u32 = 128;
 /// Capturas ruins depois dos killers (`ordenacao::TOrdenacao::ruins_depois`).
 pub const MELHORIA_RUINS: u32 = 256;
-pub const TODAS_MELHORIAS: u32 = 511;
+/// Sem lance nulo quando a tabela já diz que o nó fica abaixo de β, e os
+/// killers dos filhos zerados a cada nó (Toga, Ethereal).
+pub const MELHORIA_NULO_TT: u32 = 512;
+pub const TODAS_MELHORIAS: u32 = 1023;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 9] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 10] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -112,6 +115,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 9] = [
     ("ttqs", MELHORIA_TT_QS),
     ("history", MELHORIA_HISTORY),
     ("ruins", MELHORIA_RUINS),
+    ("nulott", MELHORIA_NULO_TT),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além

@@ -411,3 +411,63 @@ fn quiescencia_usa_a_tabela() {
         }
     }
 }
+
+/// Lance nulo e tabela (só ICE-rs, MELHORIA_NULO_TT): num nó fora da PV com
+/// a estática acima de β, o nulo é tentado; se a tabela já guarda para a
+/// posição um limite superior abaixo de β (de uma busca mais rasa, que não
+/// corta), não. A 3 plies, os filhos não podem tentar o nulo (prof ≤ R),
+/// então a conta é só do próprio nó.
+#[test]
+fn nulo_nao_e_tentado_com_a_tabela_abaixo_de_beta() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let tentativas = |com_tt: bool, classico: bool| {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.pedido.post = false;
+        bu.pedido.com_estatisticas = true;
+        define_classico(&mut bu, classico);
+        let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
+        let beta = estatica - 10;
+        if com_tt {
+            ice::hash::grava_hash(
+                &bu.tt,
+                b.chave_hash,
+                0,
+                beta - 50,
+                1,
+                ice::hash::HASH_SUPERIOR,
+                0,
+            );
+        }
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 3, 0, true);
+        bu.est.nulo_tentativas
+    };
+    assert_eq!(tentativas(false, false), 1);
+    assert_eq!(tentativas(true, false), 0);
+    // O ICE clássico não olha a tabela para decidir o nulo.
+    assert_eq!(tentativas(true, true), 1);
+}
+
+/// Os killers dos filhos são zerados ao entrar num nó (só ICE-rs): um killer
+/// do ply 1 deixado por outra subárvore não sobrevive a um nó do ply 0. No
+/// ICE clássico ele fica (a quiescência dos filhos não mexe em killers).
+#[test]
+fn killers_dos_filhos_zerados_a_cada_no() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    for classico in [false, true] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.pedido.post = false;
+        define_classico(&mut bu, classico);
+        let velho = acha_lance(&TBoard::de_fen(fen).unwrap(), "a2a3").unwrap();
+        bu.ord.killers[1][0] = velho;
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        alpha_beta(&mut b, &mut bu, &mut pilha, -50, 50, 1, 0, true);
+        assert_eq!(
+            bu.ord.killers[1][0].existe(),
+            classico,
+            "classico={classico}"
+        );
+    }
+}
