@@ -18,7 +18,8 @@ use crate::geracao::gera_lista_lances;
 use crate::hash::*;
 use crate::lance::*;
 use crate::ordenacao::{
-    obtem_melhor_lance, ordena_lances, registra_corte, see, MAX_QUIETOS, ORD_KILLER,
+    obtem_melhor_lance, ordena_lances, registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA,
+    ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
 };
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
@@ -55,6 +56,23 @@ const LMP_PROFUNDIDADE: i32 = 3;
 /// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
 /// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
 const MARGEM_SEE_QUIETOS: i32 = 80;
+/// LMP contando só os quietos (MELHORIA_LMP_QUIETOS): vale até esta
+/// profundidade restante. Capturas, lance da tabela e killers não entram na
+/// conta, então o limite pode ir mais longe do horizonte sem podar o que a
+/// ordenação pôs na frente.
+const LMP_QUIETOS_PROFUNDIDADE: i32 = 8;
+/// Poda das capturas pela SEE: até esta profundidade restante, fora da PV,
+/// uma captura que perde mais que MARGEM_SEE_CAPTURAS × prof na troca não é
+/// pesquisada (longe do horizonte um sacrifício ainda pode ter razão).
+const PROF_SEE_CAPTURAS: i32 = 6;
+const MARGEM_SEE_CAPTURAS: i32 = 100;
+/// LMR com history: a redução cai um ply a cada tanto de history (o teto da
+/// history limitada é 16 384: ±2 plies nos extremos).
+const LMR_HISTORY_POR_PLY: i32 = 8192;
+/// IIR: um nó sem lance da tabela a partir desta profundidade é pesquisado
+/// um ply mais raso (a ordenação sem lance da tabela é ruim, e a iteração
+/// seguinte já o terá).
+const PROF_IIR: i32 = 4;
 
 /// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
 /// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
@@ -330,8 +348,12 @@ struct TNo {
     futil: bool,
     /// …quietos que perdem material pela SEE…
     poda_see: bool,
-    /// …e a partir de que lance o LMP poda os quietos (usize::MAX: nunca).
+    /// …e a partir de que lance o LMP poda os quietos (usize::MAX: nunca)…
     limite_lmp: usize,
+    /// …contando só os quietos (MELHORIA_LMP_QUIETOS) ou todos os lances…
+    lmp_por_quietos: bool,
+    /// …e as capturas que perdem material pela SEE.
+    poda_see_capturas: bool,
     /// Limites que as tabelas Syzygy deram sem cortar (passo 3b): o escore
     /// do nó fica entre eles (±INFINITO sem tabela).
     tb_min: i32,
@@ -420,6 +442,14 @@ pub fn alpha_beta(
         return v;
     }
 
+    // Passo 5b (só ICE-rs). Redução interna (IIR): sem lance da tabela, a
+    // ordenação deste nó é às cegas; mais raso, ele custa bem menos, e a
+    // próxima iteração já encontra o lance que esta deixar na tabela. Depois
+    // das podas do nó, que ficam com a profundidade que ele recebeu.
+    if usa(bu, MELHORIA_IIR) && n.prof >= PROF_IIR && n.lance_hash == 0 {
+        n.prof -= 1;
+    }
+
     // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
     let lista = &mut no.lista;
     gera_lista_lances(b, GERA_TODOS, lista);
@@ -474,6 +504,8 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         futil: false,
         poda_see: false,
         limite_lmp: usize::MAX,
+        lmp_por_quietos: false,
+        poda_see_capturas: false,
         tb_min: -INFINITO,
         tb_max: INFINITO,
     }
@@ -512,6 +544,8 @@ fn pesquisa_lances(
     // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
     let mut quietos = [LANCE_NULO; MAX_QUIETOS];
     let mut n_quietos = 0;
+    // Quietos já vistos no nó (pesquisados ou podados), para o LMP.
+    let mut quietos_vistos = 0;
 
     for i in 0..no.lista.n {
         let l = obtem_melhor_lance(&mut no.lista, i);
@@ -522,7 +556,9 @@ fn pesquisa_lances(
 
         // Passo 7. Podas do lance (futilidade, LMP, SEE), decididas antes do
         // make porque a SEE olha o tabuleiro de antes; um xeque nunca é podado.
-        let poda = poda_lance(b, n, &l, i, melhor);
+        let ordem_lmp = if n.lmp_por_quietos { quietos_vistos } else { i };
+        quietos_vistos += l.eh_quieto() as usize;
+        let poda = poda_lance(b, n, &l, i, ordem_lmp, melhor);
         b.make(&l);
         let da_xeque = b.em_xeque();
         if poda != PODA_NENHUMA && !da_xeque {
@@ -535,7 +571,7 @@ fn pesquisa_lances(
 
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
         let ext = extensao(bu, n, da_xeque);
-        let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext);
+        let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext, b.vez ^ 1);
         if bu.pedido.com_estatisticas {
             conta_extensao(&mut bu.est, ext, da_xeque, reducao);
         }
@@ -769,12 +805,35 @@ fn prepara_podas(bu: &TBusca, n: &mut TNo) {
         && !n.em_xeque
         && !n.no_pv
         && n.estatica + margem <= n.alfa;
-    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² não são pesquisados.
-    n.limite_lmp = if usa(bu, MELHORIA_LMP) && perto_do_horizonte {
-        (3 + n.prof * n.prof) as usize
+    // LMP (só ICE-rs): os quietos além dos primeiros 3 + prof² lances não
+    // são pesquisados. Contando só os quietos (MELHORIA_LMP_QUIETOS), até a
+    // profundidade 8: 4 + prof² quietos, ou metade + 1 quando o lado não
+    // está melhorando (o nó então tende a não cortar, e os quietos tardios
+    // quase nunca mudam isso).
+    n.lmp_por_quietos = usa(bu, MELHORIA_LMP_QUIETOS);
+    let prof_lmp = if n.lmp_por_quietos {
+        LMP_QUIETOS_PROFUNDIDADE
+    } else {
+        LMP_PROFUNDIDADE
+    };
+    n.limite_lmp = if usa(bu, MELHORIA_LMP) && !n.no_pv && !n.em_xeque && n.prof <= prof_lmp {
+        limite_lmp(n.prof, n.melhorando, n.lmp_por_quietos)
     } else {
         usize::MAX
     };
+    // Capturas perdedoras pela SEE (só ICE-rs), mais longe que os quietos.
+    n.poda_see_capturas =
+        usa(bu, MELHORIA_SEE_CAPTURAS) && !n.no_pv && !n.em_xeque && n.prof <= PROF_SEE_CAPTURAS;
+}
+
+/// A partir de quantos lances (ou quietos, `por_quietos`) o LMP poda os
+/// quietos de um nó `prof` plies antes do horizonte.
+pub fn limite_lmp(prof: i32, melhorando: bool, por_quietos: bool) -> usize {
+    if !por_quietos {
+        return (3 + prof * prof) as usize;
+    }
+    let base = 4 + prof * prof;
+    (if melhorando { base } else { base / 2 + 1 }) as usize
 }
 
 /// Por que um lance foi podado no passo 7 (para as estatísticas; a busca só
@@ -796,20 +855,34 @@ fn escore_empate(bu: &TBusca, ply: usize) -> i32 {
     }
 }
 
-/// Passo 7: o quieto `l` (o `i`-ésimo do nó) pode ser podado, se não der
-/// xeque? LMP e SEE nunca podam o primeiro lance, um killer, nem enquanto só
-/// há mate contra (é preciso achar uma defesa de verdade); a futilidade poda
-/// todos menos o primeiro. Devolve o motivo (`PODA_*`).
+/// Passo 7: o lance `l` (o `i`-ésimo do nó; `ordem_lmp` é a posição que o
+/// LMP conta) pode ser podado, se não der xeque? LMP e SEE nunca podam o
+/// primeiro lance, um killer, nem enquanto só há mate contra (é preciso
+/// achar uma defesa de verdade); a futilidade poda todos os quietos menos o
+/// primeiro. Das capturas, só as ruins (que a ordenação já marcou) passam
+/// pela SEE. Devolve o motivo (`PODA_*`).
 #[inline(always)]
-fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, melhor: i32) -> u8 {
+fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, ordem_lmp: usize, melhor: i32) -> u8 {
     if !l.eh_quieto() {
+        let ruim = l.eh_captura()
+            && l.peca_promovida == NENHUMA
+            && l.valor_lance < ORD_CAPTURA_BOA
+            && l.valor_lance >= ORD_CAPTURA_RUIM_TARDIA;
+        if n.poda_see_capturas
+            && ruim
+            && i > 0
+            && melhor > -LIMIAR_MATE
+            && see(b, l) < -MARGEM_SEE_CAPTURAS * n.prof
+        {
+            return PODA_SEE;
+        }
         return PODA_NENHUMA;
     }
     if n.futil && i > 0 {
         return PODA_FUTILIDADE;
     }
     let podavel = i > 0 && l.valor_lance < ORD_KILLER && melhor > -LIMIAR_MATE;
-    if podavel && i >= n.limite_lmp {
+    if podavel && ordem_lmp >= n.limite_lmp {
         return PODA_LMP;
     }
     // A SEE (cara) só é calculada para quem a futilidade e o LMP não podaram.
@@ -855,7 +928,15 @@ fn extensao(bu: &TBusca, n: &TNo, da_xeque: bool) -> i32 {
 /// profundidade, são pesquisados mais rasos; se surpreenderem, o `pvs`
 /// repete sem redução. Cresce com ln(prof)·ln(i) (tabela `reducoes_lmr`).
 #[inline(always)]
-fn reducao_lmr(bu: &TBusca, n: &TNo, l: &TLance, i: usize, da_xeque: bool, ext: i32) -> i32 {
+fn reducao_lmr(
+    bu: &TBusca,
+    n: &TNo,
+    l: &TLance,
+    i: usize,
+    da_xeque: bool,
+    ext: i32,
+    cor: usize,
+) -> i32 {
     if usa(bu, MELHORIA_LMR)
         && n.prof >= LMR_PROFUNDIDADE
         && i >= LMR_LANCES
@@ -865,7 +946,11 @@ fn reducao_lmr(bu: &TBusca, n: &TNo, l: &TLance, i: usize, da_xeque: bool, ext: 
         && l.eh_quieto()
         && l.valor_lance < ORD_KILLER
     {
-        let reducao = bu.reducoes_lmr[(n.prof as usize).min(63)][i.min(63)] as i32;
+        let mut reducao = bu.reducoes_lmr[(n.prof as usize).min(63)][i.min(63)] as i32;
+        if usa(bu, MELHORIA_LMR_HISTORY) {
+            let h = bu.ord.history[cor][l.peca as usize][l.casa_destino as usize];
+            reducao = ajusta_reducao(reducao, n.melhorando, h);
+        }
         // Na PV a ordenação vale mais: reduz um ply a menos. Nunca chega ao
         // horizonte direto (fica ao menos 1 ply).
         let nova_prof = n.prof - 1 + ext;
@@ -873,6 +958,15 @@ fn reducao_lmr(bu: &TBusca, n: &TNo, l: &TLance, i: usize, da_xeque: bool, ext: 
     } else {
         0
     }
+}
+
+/// LMR ajustado (só ICE-rs, MELHORIA_LMR_HISTORY): um ply a mais quando o
+/// lado não está melhorando (o nó tende a falhar baixo e os quietos tardios
+/// raramente o salvam); menos, ou mais, conforme a history do lance (um
+/// ply por LMR_HISTORY_POR_PLY): o que costuma cortar merece mais
+/// profundidade. Nunca negativa.
+pub fn ajusta_reducao(reducao: i32, melhorando: bool, history: i32) -> i32 {
+    (reducao + !melhorando as i32 - history / LMR_HISTORY_POR_PLY).max(0)
 }
 
 /// Passo 9: pesquisa o `i`-ésimo lance (já feito) com PVS. O primeiro vai

@@ -94,7 +94,6 @@ pub const MELHORIA_DELTA: u32 = 16;
 pub const MELHORIA_LMP: u32 = 32;
 /// Tabela de transposição também na quiescência.
 pub const MELHORIA_TT_QS: u32 = 64;
-/// Todas as melhorias.
 /// History limitada com gravidade (`ordenacao::TOrdenacao::history_limitada`).
 pub const MELHORIA_HISTORY: u32 = 128;
 /// Capturas ruins depois dos killers (`ordenacao::TOrdenacao::ruins_depois`).
@@ -102,10 +101,20 @@ pub const MELHORIA_RUINS: u32 = 256;
 /// Sem lance nulo quando a tabela já diz que o nó fica abaixo de β, e os
 /// killers dos filhos zerados a cada nó (Toga, Ethereal).
 pub const MELHORIA_NULO_TT: u32 = 512;
-pub const TODAS_MELHORIAS: u32 = 1023;
+/// LMP contando só os quietos, até a profundidade 8, com limite menor quando
+/// o lado não está melhorando (Ethereal, Stockfish).
+pub const MELHORIA_LMP_QUIETOS: u32 = 1024;
+/// Poda pela SEE das capturas que perdem material perto do horizonte.
+pub const MELHORIA_SEE_CAPTURAS: u32 = 2048;
+/// LMR ajustado: um ply a mais sem melhora, menos com history boa.
+pub const MELHORIA_LMR_HISTORY: u32 = 4096;
+/// Redução interna (IIR): sem lance da tabela, um ply a menos.
+pub const MELHORIA_IIR: u32 = 8192;
+/// Todas as melhorias.
+pub const TODAS_MELHORIAS: u32 = 16383;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 10] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 14] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -116,6 +125,10 @@ pub const NOMES_MELHORIAS: [(&str, u32); 10] = [
     ("history", MELHORIA_HISTORY),
     ("ruins", MELHORIA_RUINS),
     ("nulott", MELHORIA_NULO_TT),
+    ("lmpquietos", MELHORIA_LMP_QUIETOS),
+    ("seecapturas", MELHORIA_SEE_CAPTURAS),
+    ("lmrhistory", MELHORIA_LMR_HISTORY),
+    ("iir", MELHORIA_IIR),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além

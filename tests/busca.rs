@@ -471,3 +471,141 @@ fn killers_dos_filhos_zerados_a_cada_no() {
         );
     }
 }
+
+/// Uma busca de estatísticas de `alpha_beta` direto, fora da PV, com as
+/// melhorias `melhorias`, na janela nula em `beta`.
+fn no_fora_da_pv(fen: &str, melhorias: u32, beta_menos_estatica: i32, prof: i32) -> TBusca {
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(16);
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = true;
+    bu.melhorias = melhorias;
+    let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
+    let beta = estatica + beta_menos_estatica;
+    let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+    alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, prof, 0, true);
+    bu
+}
+
+/// LMP contando só os quietos (MELHORIA_LMP_QUIETOS): a um ply do horizonte
+/// (os filhos são quiescência, então toda poda contada é do próprio nó), com
+/// 3 capturas e 15 quietos, nenhum dando xeque nem entregando material, e o
+/// lado melhorando (sem estática anterior), o LMP antigo poda os quietos a
+/// partir do 5º lance (as capturas contam: 15 − 1 = 14 podados); o novo, a
+/// partir do 6º quieto (15 − 5 = 10). E os limites: 4 + prof² quietos
+/// melhorando, metade + 1 sem melhora; o antigo, 3 + prof² lances.
+#[test]
+fn lmp_conta_so_os_quietos() {
+    // Brancas: torre a mais; axb5 e exd5 (trocas: c6 retoma) e Txb5 (ruim,
+    // podada pela SEE) são as capturas.
+    let fen = "6k1/8/2p5/1p1p4/P3P3/8/8/1R4K1 w - - 0 1";
+    let b = TBoard::de_fen(fen).unwrap();
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    let capturas = lista.como_fatia().iter().filter(|l| l.eh_captura()).count();
+    let quietos = lista.n - capturas;
+    assert_eq!((capturas, quietos), (3, 15));
+    // β acima da estática, mas não tanto que a futilidade pode tudo.
+    let sem_novo = TODAS_MELHORIAS & !MELHORIA_LMP_QUIETOS;
+    let antigo = no_fora_da_pv(fen, sem_novo, 195, 1);
+    let novo = no_fora_da_pv(fen, TODAS_MELHORIAS, 195, 1);
+    assert_eq!(antigo.est.poda_lmp, 14, "{:?}", antigo.est);
+    assert_eq!(novo.est.poda_lmp, 10, "{:?}", novo.est);
+    assert_eq!(
+        (1..=8)
+            .map(|p| limite_lmp(p, true, true))
+            .collect::<Vec<_>>(),
+        [5, 8, 13, 20, 29, 40, 53, 68]
+    );
+    assert_eq!(
+        (1..=8)
+            .map(|p| limite_lmp(p, false, true))
+            .collect::<Vec<_>>(),
+        [3, 5, 7, 11, 15, 21, 27, 35]
+    );
+    assert_eq!(limite_lmp(3, false, false), 12);
+}
+
+/// Poda das capturas pela SEE (MELHORIA_SEE_CAPTURAS): a um ply do
+/// horizonte, fora da PV, Dxd5 (dama por peão defendido pelo cavalo)
+/// não é pesquisada; as capturas boas (exd5) sim. Sem a melhoria, nenhuma
+/// captura é podada.
+#[test]
+fn see_poda_capturas_ruins_perto_do_horizonte() {
+    let fen = "7k/8/1n6/3p4/4P3/8/3Q4/6K1 w - - 0 1";
+    let b = TBoard::de_fen(fen).unwrap();
+    let dxd5 = acha_lance(&b, "d2d5").unwrap();
+    assert!(see(&b, &dxd5) < -100);
+    let sem = TODAS_MELHORIAS & !MELHORIA_SEE_CAPTURAS;
+    for (melhorias, podas) in [(sem, 0), (TODAS_MELHORIAS, 1)] {
+        // Sem LMP nem futilidade: só a SEE poda aqui.
+        let m = melhorias & !(MELHORIA_LMP | MELHORIA_FUTILIDADE);
+        let mut b2 = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.pedido.post = false;
+        bu.pedido.com_estatisticas = true;
+        bu.melhorias = m;
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        alpha_beta(&mut b2, &mut bu, &mut pilha, 5000, 5001, 1, 0, true);
+        // Os quietos podados pela SEE (peça para casa atacada) também contam;
+        // a diferença entre os dois é a captura.
+        let quietos_see = {
+            let mut bu3 = nova_busca(16);
+            bu3.pedido.post = false;
+            bu3.pedido.com_estatisticas = true;
+            bu3.melhorias = sem & !(MELHORIA_LMP | MELHORIA_FUTILIDADE);
+            let mut b3 = TBoard::de_fen(fen).unwrap();
+            alpha_beta(&mut b3, &mut bu3, &mut pilha, 5000, 5001, 1, 0, true);
+            bu3.est.poda_see
+        };
+        assert_eq!(bu.est.poda_see - quietos_see, podas, "{:?}", bu.est);
+    }
+}
+
+/// LMR ajustado (MELHORIA_LMR_HISTORY): um ply a mais sem melhora, um a
+/// menos a cada 8192 de history (o teto da history limitada dá ±2), nunca
+/// negativo.
+#[test]
+fn lmr_ajustado_pela_melhora_e_pela_history() {
+    assert_eq!(ajusta_reducao(2, true, 0), 2);
+    assert_eq!(ajusta_reducao(2, false, 0), 3);
+    assert_eq!(ajusta_reducao(2, true, 16_384), 0);
+    assert_eq!(ajusta_reducao(2, true, -16_384), 4);
+    assert_eq!(ajusta_reducao(1, true, 8192), 0);
+    assert_eq!(ajusta_reducao(0, true, 16_384), 0);
+}
+
+/// IIR (MELHORIA_IIR): sem lance na tabela, um nó da PV 4 plies antes do
+/// horizonte pesquisa exatamente a árvore do de 3 (mesmo escore, mesmos
+/// nós); com um lance na tabela, não. Sem a melhoria, as duas diferem.
+#[test]
+fn iir_sem_lance_da_tabela_pesquisa_um_ply_a_menos() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let no = |m: u32, prof: i32, com_lance: bool| {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.pedido.post = false;
+        bu.melhorias = m;
+        if com_lance {
+            // Uma entrada rasa (não corta) que só traz o lance.
+            let l = acha_lance(&b, "e1g1").unwrap();
+            ice::hash::grava_hash(
+                &bu.tt,
+                b.chave_hash,
+                l.codigo(),
+                0,
+                1,
+                ice::hash::HASH_EXATO,
+                0,
+            );
+        }
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        let v = alpha_beta(&mut b, &mut bu, &mut pilha, -30, 30, prof, 0, true);
+        (v, bu.nos)
+    };
+    let t = TODAS_MELHORIAS;
+    assert_eq!(no(t, 4, false), no(t, 3, false));
+    assert_ne!(no(t, 4, true).1, no(t, 3, true).1);
+    let sem = t & !MELHORIA_IIR;
+    assert_ne!(no(sem, 4, false).1, no(sem, 3, false).1);
+}
