@@ -13,6 +13,7 @@
 
 use crate::avaliacao::eval;
 use crate::busca::*;
+use crate::correcao::{atualiza_correcao, correcao};
 use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
 use crate::hash::*;
@@ -331,8 +332,11 @@ struct TNo {
     /// nada é podado às cegas nem cortado pela tabela.
     no_pv: bool,
     em_xeque: bool,
-    /// Avaliação estática (−INFINITO em xeque, quando não é calculada).
+    /// Avaliação estática (−INFINITO em xeque, quando não é calculada),
+    /// já com a correção (`correcao`)…
     estatica: i32,
+    /// …e sem ela (a que a correção aprende a corrigir).
+    estatica_pura: i32,
     /// Lance guardado na tabela de transposição (código; 0 se nenhum).
     lance_hash: u16,
     /// A tabela diz que o nó fica abaixo de β (limite superior < β): o lance
@@ -427,7 +431,11 @@ pub fn alpha_beta(
     // e futilidade reversa: muito acima de β, nada traria o escore de volta.
     n.em_xeque = b.em_xeque();
     if !n.em_xeque {
-        n.estatica = eval(b, &mut bu.av, n.alfa, n.beta);
+        n.estatica_pura = eval(b, &mut bu.av, n.alfa, n.beta);
+        n.estatica = n.estatica_pura;
+        if usa(bu, MELHORIA_CORRECAO) {
+            n.estatica += correcao(&bu.correcao, b);
+        }
     }
     bu.estaticas[ply] = n.estatica;
     n.melhorando = melhorando(bu, &n);
@@ -479,9 +487,39 @@ pub fn alpha_beta(
     // derrota o máximo (só muda algo nos nós PV, onde a sonda não cortou).
     let melhor = melhor.max(n.tb_min).min(n.tb_max);
 
-    // Passo 11. Grava na tabela de transposição, com o tipo do limite.
+    // Passo 11. Grava na tabela de transposição, com o tipo do limite, e
+    // ensina à correção da estática o que a busca achou.
     grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
+    if usa(bu, MELHORIA_CORRECAO) {
+        aprende_correcao(b, bu, &n, melhor, &melhor_lance, alfa_original);
+    }
     melhor
+}
+
+/// Passo 11 (só ICE-rs): a diferença entre o escore do nó e a estática pura
+/// vai para a correção, quando ela diz algo sobre a avaliação: fora de
+/// xeque, longe de mates, sem que o melhor lance seja uma captura (aí a
+/// diferença é o material ganho, não um erro da avaliação), e só no sentido
+/// que o limite prova (um corte abaixo da estática, ou uma falha baixa
+/// acima dela, não dizem de que lado está o valor verdadeiro).
+#[inline(always)]
+fn aprende_correcao(
+    b: &TBoard,
+    bu: &mut TBusca,
+    n: &TNo,
+    melhor: i32,
+    melhor_lance: &TLance,
+    alfa_original: i32,
+) {
+    if n.em_xeque
+        || melhor.abs() >= LIMIAR_MATE
+        || (melhor_lance.existe() && !melhor_lance.eh_quieto())
+        || (melhor >= n.beta && melhor <= n.estatica)
+        || (melhor <= alfa_original && melhor >= n.estatica)
+    {
+        return;
+    }
+    atualiza_correcao(&mut bu.correcao, b, melhor - n.estatica_pura, n.prof);
 }
 
 /// Os valores de um nó na entrada, já com a poda pela distância do mate
@@ -497,6 +535,7 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         no_pv: beta - alfa > 1,
         em_xeque: false,
         estatica: -INFINITO,
+        estatica_pura: -INFINITO,
         lance_hash: 0,
         tt_abaixo_de_beta: false,
         ameaca_mate: false,

@@ -34,6 +34,7 @@
 
 use crate::arvore::{alpha_beta, tabela_lmr, TNoPilha};
 use crate::avaliacao::{nova_avaliacao, TAvaliacao};
+use crate::correcao::{limpa_correcao, nova_correcao, TCorrecao};
 use crate::entrada::{verifica_entrada, TEntrada, TInfoBusca, TReacao};
 use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
@@ -110,11 +111,14 @@ pub const MELHORIA_SEE_CAPTURAS: u32 = 2048;
 pub const MELHORIA_LMR_HISTORY: u32 = 4096;
 /// Redução interna (IIR): sem lance da tabela, um ply a menos.
 pub const MELHORIA_IIR: u32 = 8192;
+/// Estática corrigida pela média do que a busca achou em estruturas de
+/// peões iguais (`correcao`).
+pub const MELHORIA_CORRECAO: u32 = 16384;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 16383;
+pub const TODAS_MELHORIAS: u32 = 32767;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 14] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 15] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -129,6 +133,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 14] = [
     ("seecapturas", MELHORIA_SEE_CAPTURAS),
     ("lmrhistory", MELHORIA_LMR_HISTORY),
     ("iir", MELHORIA_IIR),
+    ("correcao", MELHORIA_CORRECAO),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
@@ -230,6 +235,8 @@ pub struct TBusca {
     pub tempo: TTempo,
     /// Killers e history: o que a ordenação aprende durante a busca.
     pub ord: TOrdenacao,
+    /// O erro médio da estática por estrutura de peões (`correcao`).
+    pub correcao: TCorrecao,
     /// Nós visitados (AlphaBeta + quiescência).
     pub nos: u64,
     /// Nós ao fim de cada iteração completa (para o fator de ramificação).
@@ -330,6 +337,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         pedido: TPedido::default(),
         tempo: TTempo::default(),
         ord: nova_ordenacao(),
+        correcao: nova_correcao(),
         nos: 0,
         nos_iteracao: [0; MAX_DEPTH],
         parar: false,
@@ -379,6 +387,7 @@ pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
 pub fn limpa_busca(bu: &mut TBusca) {
     limpa_tabela_hash(&bu.tt);
     limpa_ordenacao(&mut bu.ord);
+    limpa_correcao(&mut bu.correcao);
 }
 
 /// Nós de todas as threads: os da principal mais os que as ajudantes

@@ -42,6 +42,7 @@ pub mod pesos;
 pub mod syzygy;
 // Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável e ordenação
 // de lances (SEE, killers, history), que a busca usa mas que não depende dela.
+pub mod correcao;
 pub mod epd;
 pub mod livro;
 pub mod nivel;

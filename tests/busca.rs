@@ -609,3 +609,28 @@ fn iir_sem_lance_da_tabela_pesquisa_um_ply_a_menos() {
     let sem = t & !MELHORIA_IIR;
     assert_ne!(no(sem, 4, false).1, no(sem, 3, false).1);
 }
+
+/// Correção da estática (MELHORIA_CORRECAO): o garfo Cc7+ ganha a torre, o
+/// que a estática (cavalo contra torre) não vê; a busca da PV acha o escore
+/// muito acima dela, e a correção da estrutura de peões desta posição (com
+/// as brancas a jogar) fica positiva. Sem a melhoria nada é aprendido.
+#[test]
+fn correcao_aprende_o_que_a_estatica_nao_ve() {
+    let fen = "r3k3/7p/8/1N6/8/8/7P/7K w - - 0 1";
+    for (m, aprende) in [
+        (TODAS_MELHORIAS, true),
+        (TODAS_MELHORIAS & !MELHORIA_CORRECAO, false),
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        bu.pedido.post = false;
+        bu.melhorias = m;
+        let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
+        assert!(estatica < -100, "{estatica}");
+        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        let v = alpha_beta(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 4, 0, true);
+        assert!(v > 200, "{v}");
+        let c = ice::correcao::correcao(&bu.correcao, &b);
+        assert_eq!(c > 0, aprende, "{c}");
+    }
+}
