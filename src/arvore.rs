@@ -638,7 +638,7 @@ fn pesquisa_lances(
                     }
                     if l.eh_quieto() {
                         let feitos = &quietos[..n_quietos];
-                        registra_corte(&mut bu.ord, b.vez, &l, n.ply, n.prof, feitos);
+                        registra_corte(&mut bu.ord, b, &l, n.ply, n.prof, feitos);
                     }
                     break;
                 }

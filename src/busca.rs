@@ -114,11 +114,14 @@ pub const MELHORIA_IIR: u32 = 8192;
 /// Estática corrigida pela média do que a busca achou em estruturas de
 /// peões iguais (`correcao`).
 pub const MELHORIA_CORRECAO: u32 = 16384;
+/// History de continuação: (lance anterior, lance) na ordem dos quietos
+/// (`ordenacao::TOrdenacao::continuacao`).
+pub const MELHORIA_CONTINUACAO: u32 = 32768;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 32767;
+pub const TODAS_MELHORIAS: u32 = 65535;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 15] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 16] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -134,6 +137,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 15] = [
     ("lmrhistory", MELHORIA_LMR_HISTORY),
     ("iir", MELHORIA_IIR),
     ("correcao", MELHORIA_CORRECAO),
+    ("continuacao", MELHORIA_CONTINUACAO),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
@@ -636,6 +640,7 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     // A ordenação não conhece as chaves da busca: recebe as suas aqui.
     bu.ord.history_limitada = usa(bu, MELHORIA_HISTORY);
     bu.ord.ruins_depois = usa(bu, MELHORIA_RUINS);
+    bu.ord.com_continuacao = usa(bu, MELHORIA_CONTINUACAO) && bu.ord.history_limitada;
 }
 
 /// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,

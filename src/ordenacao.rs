@@ -89,6 +89,14 @@ pub struct TOrdenacao {
     pub history_limitada: bool,
     /// Capturas ruins depois dos killers (só ICE-rs; o clássico, antes).
     pub ruins_depois: bool,
+    /// History de continuação (só ICE-rs): [lance anterior][lance], o
+    /// lance anterior e o lance cada um como (peça, destino), em
+    /// `indice_continuacao`. Um quieto que refuta um lance do adversário
+    /// tende a refutá-lo de novo em outras posições (o "contra-lance" do
+    /// Uthoff, em tabela inteira); 7·64·7·64 entradas, alocadas uma vez.
+    pub continuacao: Vec<i32>,
+    /// A history de continuação entra na ordem e aprende (só ICE-rs).
+    pub com_continuacao: bool,
 }
 
 /// Killers e history vazios.
@@ -99,6 +107,37 @@ pub fn nova_ordenacao() -> TOrdenacao {
         history: [[[0; 64]; 7]; 2],
         history_limitada: true,
         ruins_depois: true,
+        continuacao: vec![0; TAM_CONTINUACAO],
+        com_continuacao: true,
+    }
+}
+
+/// Entradas da history de continuação: (peça, destino) × (peça, destino).
+const TAM_CONTINUACAO: usize = 7 * 64 * 7 * 64;
+
+/// O lance que levou a esta posição (o último da pilha), se houve um de
+/// verdade (não o nulo, nem a raiz de uma partida sem lances).
+#[inline(always)]
+fn lance_anterior(b: &TBoard) -> Option<TLance> {
+    let n = b.num_historico;
+    (n > 0 && b.historico[n - 1].lance.existe()).then(|| b.historico[n - 1].lance)
+}
+
+/// O índice de (lance anterior, lance) na history de continuação.
+#[inline(always)]
+fn indice_continuacao(anterior: &TLance, l: &TLance) -> usize {
+    ((anterior.peca as usize * 64 + anterior.casa_destino as usize) * 7 + l.peca as usize) * 64
+        + l.casa_destino as usize
+}
+
+/// O valor de ordem de um quieto `l` na posição `b`: a history e, com a
+/// continuação ligada, a do par (lance anterior, `l`).
+#[inline(always)]
+pub fn valor_history(ord: &TOrdenacao, b: &TBoard, l: &TLance) -> i32 {
+    let h = ord.history[b.vez][l.peca as usize][l.casa_destino as usize];
+    match lance_anterior(b) {
+        Some(a) if ord.com_continuacao => h + ord.continuacao[indice_continuacao(&a, l)],
+        _ => h,
     }
 }
 
@@ -107,6 +146,7 @@ pub fn nova_ordenacao() -> TOrdenacao {
 pub fn limpa_ordenacao(ord: &mut TOrdenacao) {
     ord.history = [[[0; 64]; 7]; 2];
     ord.killers = [[LANCE_NULO; 2]; MAX_DEPTH];
+    ord.continuacao.iter_mut().for_each(|v| *v = 0);
 }
 
 /// Nova busca: killers zerados, history envelhecida (não zerada). ICE: os
@@ -114,6 +154,11 @@ pub fn limpa_ordenacao(ord: &mut TOrdenacao) {
 pub fn prepara_ordenacao(ord: &mut TOrdenacao) {
     ord.killers = [[LANCE_NULO; 2]; MAX_DEPTH];
     divide_history(ord, ENVELHECE_HISTORY);
+    if ord.com_continuacao {
+        ord.continuacao
+            .iter_mut()
+            .for_each(|v| *v /= ENVELHECE_HISTORY);
+    }
 }
 
 /// Divide toda a tabela history por `d`.
@@ -235,7 +280,7 @@ pub fn ordena_lances(
         } else if l.peca_promovida != NENHUMA {
             ORD_SUBPROMOCAO + l.peca_promovida as i32
         } else {
-            ord.history[b.vez][l.peca as usize][l.casa_destino as usize]
+            valor_history(ord, b, l)
         };
         l.especial &= !MSK_SELECIONADO;
     }
@@ -308,25 +353,39 @@ fn gravidade_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_LIMITE;
 }
 
-/// Um quieto `l` causou corte beta no `ply`: vira killer e ganha
-/// profundidade² na history (ICE); os `quietos` pesquisados antes dele sem
-/// cortar perdem o mesmo (só ICE-rs), para que a ordem aprenda também com
-/// o que falhou. `cor` é o lado que jogou `l`. Com a history limitada o
-/// bônus é 32·prof² até `HISTORY_BONUS_MAXIMO`, com gravidade.
+/// History de continuação com gravidade, como `gravidade_history`.
+fn gravidade_continuacao(ord: &mut TOrdenacao, anterior: &TLance, l: &TLance, bonus: i32) {
+    let h = &mut ord.continuacao[indice_continuacao(anterior, l)];
+    *h += bonus - *h * bonus.abs() / HISTORY_LIMITE;
+}
+
+/// Um quieto `l` causou corte beta no `ply` da posição `b` (antes de
+/// `l`): vira killer e ganha profundidade² na history (ICE); os `quietos`
+/// pesquisados antes dele sem cortar perdem o mesmo (só ICE-rs), para que
+/// a ordem aprenda também com o que falhou. Com a history limitada o
+/// bônus é 32·prof² até `HISTORY_BONUS_MAXIMO`, com gravidade, e a history
+/// de continuação do lance anterior aprende o mesmo.
 pub fn registra_corte(
     ord: &mut TOrdenacao,
-    cor: usize,
+    b: &TBoard,
     l: &TLance,
     ply: usize,
     prof: i32,
     quietos: &[TLance],
 ) {
+    let cor = b.vez;
     atualiza_killers(ord, l, ply);
     if ord.history_limitada {
         let bonus = (32 * prof * prof).min(HISTORY_BONUS_MAXIMO);
         gravidade_history(ord, cor, l, bonus);
         for q in quietos {
             gravidade_history(ord, cor, q, -bonus);
+        }
+        if let Some(a) = lance_anterior(b).filter(|_| ord.com_continuacao) {
+            gravidade_continuacao(ord, &a, l, bonus);
+            for q in quietos {
+                gravidade_continuacao(ord, &a, q, -bonus);
+            }
         }
         return;
     }

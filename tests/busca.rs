@@ -214,7 +214,7 @@ fn history_limitada_nunca_passa_do_teto_e_volta_depressa() {
         o.history[BRANCAS][l.peca as usize][l.casa_destino as usize]
     };
     for _ in 0..1000 {
-        registra_corte(&mut ord, BRANCAS, &l, 3, 20, &[outro]);
+        registra_corte(&mut ord, &b, &l, 3, 20, &[outro]);
     }
     let alto = valor(&ord, &l);
     assert!(
@@ -226,7 +226,7 @@ fn history_limitada_nunca_passa_do_teto_e_volta_depressa() {
     );
     // Gravidade: perto do teto, um corte contrário puxa mais do que o bônus
     // cheio (1536) empurraria um valor zerado.
-    registra_corte(&mut ord, BRANCAS, &outro, 3, 20, &[l]);
+    registra_corte(&mut ord, &b, &outro, 3, 20, &[l]);
     assert!(
         alto - valor(&ord, &l) > 1536,
         "{} -> {}",
@@ -633,4 +633,47 @@ fn correcao_aprende_o_que_a_estatica_nao_ve() {
         let c = ice::correcao::correcao(&bu.correcao, &b);
         assert_eq!(c > 0, aprende, "{c}");
     }
+}
+
+/// History de continuação (MELHORIA_CONTINUACAO): um quieto que cortou
+/// depois de um lance do adversário sobe na ordem quando o mesmo lance do
+/// adversário vem de novo, mesmo noutra posição (com a history comum dele
+/// igual à de outro quieto); depois de outro lance do adversário, não.
+#[test]
+fn continuacao_lembra_a_resposta_ao_lance_anterior() {
+    let jogadas = |lances: &[&str]| {
+        let mut b = TBoard::de_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
+        for t in lances {
+            let l = acha_lance(&b, t).unwrap();
+            b.make(&l);
+        }
+        b
+    };
+    // Depois de ...Ke7, as brancas cortaram com Ta5 (e Ta6 não cortou).
+    let b = jogadas(&["e8e7"]);
+    let ta5 = acha_lance(&b, "a1a5").unwrap();
+    let ta6 = acha_lance(&b, "a1a6").unwrap();
+    let mut ord = nova_ordenacao();
+    registra_corte(&mut ord, &b, &ta5, 3, 6, &[ta6]);
+    // Zera a history comum: só a continuação diferencia os dois.
+    ord.history = [[[0; 64]; 7]; 2];
+    // Outra posição (o rei branco em d1) depois do mesmo ...Ke7.
+    let outra = {
+        let mut b = TBoard::de_fen("4k3/8/8/8/8/8/8/R2K4 b - - 0 1").unwrap();
+        let l = acha_lance(&b, "e8e7").unwrap();
+        b.make(&l);
+        b
+    };
+    let a5 = acha_lance(&outra, "a1a5").unwrap();
+    let a6 = acha_lance(&outra, "a1a6").unwrap();
+    assert!(valor_history(&ord, &outra, &a5) > 0);
+    assert!(valor_history(&ord, &outra, &a6) < 0);
+    // Depois de ...Kd7 (outro lance anterior) nada se sabe.
+    let depois_de_kd7 = jogadas(&["e8d7"]);
+    let a5 = acha_lance(&depois_de_kd7, "a1a5").unwrap();
+    assert_eq!(valor_history(&ord, &depois_de_kd7, &a5), 0);
+    // Desligada (o ICE clássico), a continuação não entra na conta.
+    ord.com_continuacao = false;
+    let a5 = acha_lance(&outra, "a1a5").unwrap();
+    assert_eq!(valor_history(&ord, &outra, &a5), 0);
 }
