@@ -119,6 +119,17 @@ pub const MELHORIA_CORRECAO: u32 = 16384;
 pub const MELHORIA_CONTINUACAO: u32 = 32768;
 /// Todas as melhorias.
 pub const TODAS_MELHORIAS: u32 = 65535;
+/// As melhorias da busca com que a força limitada foi calibrada (issue 30,
+/// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
+/// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
+/// nível joga com esta, e o mapa Elo → nós continua valendo.
+pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
+    | MELHORIA_FUTILIDADE
+    | MELHORIA_LMR
+    | MELHORIA_AMEACA_MATE
+    | MELHORIA_DELTA
+    | MELHORIA_LMP
+    | MELHORIA_TT_QS;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
 pub const NOMES_MELHORIAS: [(&str, u32); 16] = [

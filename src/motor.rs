@@ -601,7 +601,11 @@ pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
         lim.nos.min(orc.nos)
     };
     m.bu.pedido.multipv = orc.linhas;
+    // A busca com que o nível foi calibrado (ver `MELHORIAS_DO_NIVEL`).
+    let melhorias = m.bu.melhorias;
+    m.bu.melhorias &= crate::busca::MELHORIAS_DO_NIVEL;
     let mut r = pensa(m, &lim);
+    m.bu.melhorias = melhorias;
     if orc.linhas > 1 {
         let linhas: Vec<(TLance, i32)> = linhas_da_raiz(&m.bu)
             .map(|l| (l.pv.lances[0], l.escore))

@@ -106,3 +106,30 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
         }
     }
 }
+
+/// O nível joga com a busca com que foi calibrado (`MELHORIAS_DO_NIVEL`):
+/// o `bench` com ela é o do build da calibração (`79995a1`, Bench 2334706),
+/// e um lance de nível devolve ao motor as melhorias que ele tinha.
+#[test]
+fn nivel_joga_com_a_busca_da_calibracao() {
+    use ice::busca::{MELHORIAS_DO_NIVEL, NOMES_MELHORIAS, TODAS_MELHORIAS};
+    let sem: Vec<&str> = NOMES_MELHORIAS
+        .iter()
+        .filter(|(_, bit)| MELHORIAS_DO_NIVEL & bit == 0)
+        .map(|(nome, _)| *nome)
+        .collect();
+    let saida = std::process::Command::new(env!("CARGO_BIN_EXE_ice"))
+        .args(["--sem", &sem.join(","), "bench"])
+        .output()
+        .unwrap();
+    let texto = String::from_utf8_lossy(&saida.stdout);
+    assert!(texto.contains("bench nodes=2334706 "), "{texto}");
+    let mut m = motor(Some(1700), 1);
+    prepara_busca(&mut m);
+    let lim = TLimites {
+        profundidade: 3,
+        ..TLimites::default()
+    };
+    pensa_lance(&mut m, &lim);
+    assert_eq!(m.bu.melhorias, TODAS_MELHORIAS);
+}
