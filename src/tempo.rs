@@ -153,6 +153,11 @@ pub struct TLimites {
     /// `go mate N` do UCI: para assim que uma iteração completa prova um
     /// mate em N lances ou menos (0 = sem pedido de mate).
     pub mate: u32,
+    /// Tempo fixo por lance (`st` do xboard, `movetime` do UCI: "exatamente
+    /// N"): a busca vai até o tempo máximo, sem a regra de não começar uma
+    /// iteração que não caberia, porque o tempo não usado aqui não serve a
+    /// lance nenhum depois.
+    pub tempo_fixo: bool,
 }
 
 /// Calcula os limites de um lance. `num_lance` = número do lance do motor
@@ -171,6 +176,7 @@ pub fn calcula_limites(r: &TRelogio, num_lance: u32) -> TLimites {
             .max(TEMPO_MINIMO_MS);
         lim.tempo_alvo_ms = t;
         lim.tempo_max_ms = t;
+        lim.tempo_fixo = true;
         return lim;
     }
     // Relógio negativo (o motor já estourou): joga com o mínimo.
@@ -407,7 +413,7 @@ pub fn cabe_outra_iteracao(t: &TTempo, nos: u64) -> bool {
     let lim = &t.limites;
     let ms = tempo_decorrido_ms(t, nos) as f64;
     let alvo = lim.tempo_alvo_ms as f64 * t.instabilidade;
-    if lim.tempo_alvo_ms > 0 && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
+    if lim.tempo_alvo_ms > 0 && !lim.tempo_fixo && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
         return false;
     }
     !(lim.nos > 0 && nos >= lim.nos)
@@ -519,6 +525,15 @@ mod testes {
         assert_eq!(l.tempo_alvo_ms, 1950);
         assert_eq!(l.tempo_max_ms, 1950);
         assert_eq!(l.profundidade, 7);
+        // Tempo fixo: uma iteração sempre começa enquanto houver tempo (o
+        // máximo interrompe a busca); com relógio, não depois de 55 % do alvo.
+        assert!(l.tempo_fixo);
+        let t = inicializa_tempo_busca(&l, 1000, None);
+        assert!(cabe_outra_iteracao(&t, 1900));
+        let mut relogio = l;
+        relogio.tempo_fixo = false;
+        let t = inicializa_tempo_busca(&relogio, 1000, None);
+        assert!(!cabe_outra_iteracao(&t, 1900));
     }
 
     #[test]
