@@ -307,8 +307,8 @@ pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         lim.tempo_alvo_ms = EPD_TEMPO_PADRAO_MS;
         lim.tempo_max_ms = EPD_TEMPO_PADRAO_MS;
     }
-    // Numa suíte o tempo é fixo: a busca usa tudo (alvo = máximo).
-    lim.tempo_alvo_ms = lim.tempo_max_ms * 2;
+    // Numa suíte o tempo é fixo: a busca usa tudo, como o `st`/`movetime`.
+    lim.tempo_fixo = true;
     let (posicoes, erros) = le_arquivo_epd(&texto);
     for e in &erros {
         eprintln!("{e}");

@@ -345,18 +345,26 @@ pub fn atualiza_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32
     }
 }
 
-/// History limitada: `h += bônus − h·|bônus| / HISTORY_LIMITE`. Um valor
-/// perto do teto quase não sobe mais, e um bônus contrário o puxa de volta
-/// depressa; nunca passa de ±`HISTORY_LIMITE`.
-fn gravidade_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32) {
-    let h = &mut ord.history[cor][l.peca as usize][l.casa_destino as usize];
+/// A "gravidade" das tabelas limitadas (history e continuação):
+/// `h += bônus − h·|bônus| / HISTORY_LIMITE`. Um valor perto do teto quase
+/// não sobe mais, e um bônus contrário o puxa de volta depressa; nunca passa
+/// de ±`HISTORY_LIMITE`.
+#[inline(always)]
+fn gravidade(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_LIMITE;
 }
 
-/// History de continuação com gravidade, como `gravidade_history`.
+/// History limitada do quieto `l` de `cor`, com gravidade.
+fn gravidade_history(ord: &mut TOrdenacao, cor: usize, l: &TLance, bonus: i32) {
+    gravidade(
+        &mut ord.history[cor][l.peca as usize][l.casa_destino as usize],
+        bonus,
+    );
+}
+
+/// History de continuação do par (`anterior`, `l`), com gravidade.
 fn gravidade_continuacao(ord: &mut TOrdenacao, anterior: &TLance, l: &TLance, bonus: i32) {
-    let h = &mut ord.continuacao[indice_continuacao(anterior, l)];
-    *h += bonus - *h * bonus.abs() / HISTORY_LIMITE;
+    gravidade(&mut ord.continuacao[indice_continuacao(anterior, l)], bonus);
 }
 
 /// Um quieto `l` causou corte beta no `ply` da posição `b` (antes de

@@ -12,6 +12,23 @@ use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::*;
 
+/// O estado de busca dos testes que chamam `alpha_beta` direto: sem linhas
+/// de pensamento, com as estatísticas (que não mudam a busca), as
+/// `melhorias` e, se `classico`, o ICE clássico.
+fn busca_de_teste(melhorias: u32, classico: bool) -> TBusca {
+    let mut bu = nova_busca(16);
+    bu.pedido.post = false;
+    bu.pedido.com_estatisticas = true;
+    bu.melhorias = melhorias;
+    define_classico(&mut bu, classico);
+    bu
+}
+
+/// Uma pilha de plies para `alpha_beta`/`quiescence`.
+fn nova_pilha() -> Vec<TNoPilha> {
+    vec![TNoPilha::default(); MAX_DEPTH + 1]
+}
+
 fn pensa(fen: &str, prof: u32) -> TResultado {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
@@ -394,10 +411,8 @@ fn quiescencia_usa_a_tabela() {
     let fen = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5";
     for classico in [false, true] {
         let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        define_classico(&mut bu, classico);
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
+        let mut bu = busca_de_teste(TODAS_MELHORIAS, classico);
+        let mut pilha = nova_pilha();
         let v1 = quiescence(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 0);
         let nos1 = bu.nos;
         assert!(nos1 > 10, "{nos1}");
@@ -422,10 +437,7 @@ fn nulo_nao_e_tentado_com_a_tabela_abaixo_de_beta() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let tentativas = |com_tt: bool, classico: bool| {
         let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        bu.pedido.com_estatisticas = true;
-        define_classico(&mut bu, classico);
+        let mut bu = busca_de_teste(TODAS_MELHORIAS, classico);
         let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
         let beta = estatica - 10;
         if com_tt {
@@ -439,8 +451,16 @@ fn nulo_nao_e_tentado_com_a_tabela_abaixo_de_beta() {
                 0,
             );
         }
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-        alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 3, 0, true);
+        alpha_beta(
+            &mut b,
+            &mut bu,
+            &mut nova_pilha(),
+            beta - 1,
+            beta,
+            3,
+            0,
+            true,
+        );
         bu.est.nulo_tentativas
     };
     assert_eq!(tentativas(false, false), 1);
@@ -457,13 +477,10 @@ fn killers_dos_filhos_zerados_a_cada_no() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     for classico in [false, true] {
         let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        define_classico(&mut bu, classico);
+        let mut bu = busca_de_teste(TODAS_MELHORIAS, classico);
         let velho = acha_lance(&TBoard::de_fen(fen).unwrap(), "a2a3").unwrap();
         bu.ord.killers[1][0] = velho;
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-        alpha_beta(&mut b, &mut bu, &mut pilha, -50, 50, 1, 0, true);
+        alpha_beta(&mut b, &mut bu, &mut nova_pilha(), -50, 50, 1, 0, true);
         assert_eq!(
             bu.ord.killers[1][0].existe(),
             classico,
@@ -476,14 +493,19 @@ fn killers_dos_filhos_zerados_a_cada_no() {
 /// melhorias `melhorias`, na janela nula em `beta`.
 fn no_fora_da_pv(fen: &str, melhorias: u32, beta_menos_estatica: i32, prof: i32) -> TBusca {
     let mut b = TBoard::de_fen(fen).unwrap();
-    let mut bu = nova_busca(16);
-    bu.pedido.post = false;
-    bu.pedido.com_estatisticas = true;
-    bu.melhorias = melhorias;
+    let mut bu = busca_de_teste(melhorias, false);
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     let beta = estatica + beta_menos_estatica;
-    let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-    alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, prof, 0, true);
+    alpha_beta(
+        &mut b,
+        &mut bu,
+        &mut nova_pilha(),
+        beta - 1,
+        beta,
+        prof,
+        0,
+        true,
+    );
     bu
 }
 
@@ -536,29 +558,20 @@ fn see_poda_capturas_ruins_perto_do_horizonte() {
     let b = TBoard::de_fen(fen).unwrap();
     let dxd5 = acha_lance(&b, "d2d5").unwrap();
     assert!(see(&b, &dxd5) < -100);
+    // Sem LMP nem futilidade: só a SEE poda aqui.
+    let podas_see = |melhorias: u32| {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = busca_de_teste(melhorias & !(MELHORIA_LMP | MELHORIA_FUTILIDADE), false);
+        alpha_beta(&mut b, &mut bu, &mut nova_pilha(), 5000, 5001, 1, 0, true);
+        bu.est
+    };
+    // Os quietos podados pela SEE (peça para casa atacada) também contam;
+    // a diferença para a busca sem a melhoria é a captura.
     let sem = TODAS_MELHORIAS & !MELHORIA_SEE_CAPTURAS;
+    let quietos_see = podas_see(sem).poda_see;
     for (melhorias, podas) in [(sem, 0), (TODAS_MELHORIAS, 1)] {
-        // Sem LMP nem futilidade: só a SEE poda aqui.
-        let m = melhorias & !(MELHORIA_LMP | MELHORIA_FUTILIDADE);
-        let mut b2 = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        bu.pedido.com_estatisticas = true;
-        bu.melhorias = m;
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-        alpha_beta(&mut b2, &mut bu, &mut pilha, 5000, 5001, 1, 0, true);
-        // Os quietos podados pela SEE (peça para casa atacada) também contam;
-        // a diferença entre os dois é a captura.
-        let quietos_see = {
-            let mut bu3 = nova_busca(16);
-            bu3.pedido.post = false;
-            bu3.pedido.com_estatisticas = true;
-            bu3.melhorias = sem & !(MELHORIA_LMP | MELHORIA_FUTILIDADE);
-            let mut b3 = TBoard::de_fen(fen).unwrap();
-            alpha_beta(&mut b3, &mut bu3, &mut pilha, 5000, 5001, 1, 0, true);
-            bu3.est.poda_see
-        };
-        assert_eq!(bu.est.poda_see - quietos_see, podas, "{:?}", bu.est);
+        let est = podas_see(melhorias);
+        assert_eq!(est.poda_see - quietos_see, podas, "{est:?}");
     }
 }
 
@@ -583,9 +596,7 @@ fn iir_sem_lance_da_tabela_pesquisa_um_ply_a_menos() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let no = |m: u32, prof: i32, com_lance: bool| {
         let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        bu.melhorias = m;
+        let mut bu = busca_de_teste(m, false);
         if com_lance {
             // Uma entrada rasa (não corta) que só traz o lance.
             let l = acha_lance(&b, "e1g1").unwrap();
@@ -599,8 +610,7 @@ fn iir_sem_lance_da_tabela_pesquisa_um_ply_a_menos() {
                 0,
             );
         }
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-        let v = alpha_beta(&mut b, &mut bu, &mut pilha, -30, 30, prof, 0, true);
+        let v = alpha_beta(&mut b, &mut bu, &mut nova_pilha(), -30, 30, prof, 0, true);
         (v, bu.nos)
     };
     let t = TODAS_MELHORIAS;
@@ -622,13 +632,19 @@ fn correcao_aprende_o_que_a_estatica_nao_ve() {
         (TODAS_MELHORIAS & !MELHORIA_CORRECAO, false),
     ] {
         let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = nova_busca(16);
-        bu.pedido.post = false;
-        bu.melhorias = m;
+        let mut bu = busca_de_teste(m, false);
         let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
         assert!(estatica < -100, "{estatica}");
-        let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
-        let v = alpha_beta(&mut b, &mut bu, &mut pilha, -INFINITO, INFINITO, 4, 0, true);
+        let v = alpha_beta(
+            &mut b,
+            &mut bu,
+            &mut nova_pilha(),
+            -INFINITO,
+            INFINITO,
+            4,
+            0,
+            true,
+        );
         assert!(v > 200, "{v}");
         let c = ice::correcao::correcao(&bu.correcao, &b);
         assert_eq!(c > 0, aprende, "{c}");
