@@ -647,11 +647,12 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     // (nem além das k desta, nem quando a raiz não tem o que pesquisar),
     // porque `linhas_da_raiz` as mostra à força limitada.
     bu.linhas_anteriores.fill(TLinhaPv::default());
-    prepara_ordenacao(&mut bu.ord);
-    // A ordenação não conhece as chaves da busca: recebe as suas aqui.
+    // A ordenação não conhece as chaves da busca: recebe as suas aqui,
+    // antes de envelhecer as tabelas (que olha `com_continuacao`).
     bu.ord.history_limitada = usa(bu, MELHORIA_HISTORY);
     bu.ord.ruins_depois = usa(bu, MELHORIA_RUINS);
     bu.ord.com_continuacao = usa(bu, MELHORIA_CONTINUACAO) && bu.ord.history_limitada;
+    prepara_ordenacao(&mut bu.ord);
 }
 
 /// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
