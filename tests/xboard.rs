@@ -1169,9 +1169,10 @@ fn empate_oferecido_e_abandono() {
 #[test]
 fn empate_pela_fase_pelo_rating_e_pelo_contempt() {
     let mut m = motor_pronto();
-    envia(&mut m, "sd 4");
-    // Abertura simétrica, motor de pretas: escore perto de 0, recusa.
+    // Abertura simétrica, motor de pretas: escore perto de 0, recusa. O
+    // `sd` depois do `new`, que tira o limite de profundidade (CECP).
     envia(&mut m, "new");
+    envia(&mut m, "sd 4");
     envia(&mut m, "usermove e2e4");
     espera_lance(&mut m);
     envia(&mut m, "draw");
