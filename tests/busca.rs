@@ -436,31 +436,20 @@ fn quiescencia_usa_a_tabela() {
 fn nulo_nao_e_tentado_com_a_tabela_abaixo_de_beta() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let tentativas = |com_tt: bool, classico: bool| {
-        let mut b = TBoard::de_fen(fen).unwrap();
-        let mut bu = busca_de_teste(TODAS_MELHORIAS, classico);
-        let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
-        let beta = estatica - 10;
-        if com_tt {
-            ice::hash::grava_hash(
-                &bu.tt,
-                b.chave_hash,
-                0,
-                beta - 50,
-                1,
-                ice::hash::HASH_SUPERIOR,
-                0,
-            );
-        }
-        alpha_beta(
-            &mut b,
-            &mut bu,
-            &mut nova_pilha(),
-            beta - 1,
-            beta,
-            3,
-            0,
-            true,
-        );
+        let bu = busca_de_teste(TODAS_MELHORIAS, classico);
+        let bu = no_fora_da_pv_com(fen, bu, -10, 3, |b, bu, beta| {
+            if com_tt {
+                ice::hash::grava_hash(
+                    &bu.tt,
+                    b.chave_hash,
+                    0,
+                    beta - 50,
+                    1,
+                    ice::hash::HASH_SUPERIOR,
+                    0,
+                );
+            }
+        });
         bu.est.nulo_tentativas
     };
     assert_eq!(tentativas(false, false), 1);
@@ -492,10 +481,23 @@ fn killers_dos_filhos_zerados_a_cada_no() {
 /// Uma busca de estatísticas de `alpha_beta` direto, fora da PV, com as
 /// melhorias `melhorias`, na janela nula em `beta`.
 fn no_fora_da_pv(fen: &str, melhorias: u32, beta_menos_estatica: i32, prof: i32) -> TBusca {
+    let bu = busca_de_teste(melhorias, false);
+    no_fora_da_pv_com(fen, bu, beta_menos_estatica, prof, |_, _, _| {})
+}
+
+/// O mesmo com o estado `bu` dado, e `prepara(tabuleiro, estado, β)` antes
+/// da busca (para gravar algo na tabela de transposição, por exemplo).
+fn no_fora_da_pv_com(
+    fen: &str,
+    mut bu: TBusca,
+    beta_menos_estatica: i32,
+    prof: i32,
+    prepara: impl FnOnce(&TBoard, &TBusca, i32),
+) -> TBusca {
     let mut b = TBoard::de_fen(fen).unwrap();
-    let mut bu = busca_de_teste(melhorias, false);
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     let beta = estatica + beta_menos_estatica;
+    prepara(&b, &bu, beta);
     alpha_beta(
         &mut b,
         &mut bu,
