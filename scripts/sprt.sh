@@ -20,6 +20,10 @@
 #   CONCORRENCIA=2  SEMENTE=aleatória  HASH=16 (MB por motor)
 #   SAIDA=target/sprt        binários (por commit) e registros
 #   MOTOR_ARGS=""            argumentos extras dos dois motores (ex.: --classico)
+#   RETOMA="V E D"           retoma um SPRT parado (por tempo, nunca pelo placar):
+#                            vitórias/empates/derrotas do NOVO na corrida anterior
+#                            do mesmo teste (mesmos commits, TC e limites) contam
+#                            para o veredito; use outra SEMENTE
 # Exemplo: scripts/sprt.sh HEAD . 2+0.02
 set -euo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +35,13 @@ JOGOS=${JOGOS:-4000} CONCORRENCIA=${CONCORRENCIA:-2} HASH=${HASH:-16}
 SEMENTE=${SEMENTE:-$RANDOM}
 SAIDA=${SAIDA:-target/sprt}
 MOTOR_ARGS=${MOTOR_ARGS:-}
+RETOMA=${RETOMA:-}
+ANTERIOR=()
+if [ -n "$RETOMA" ]; then
+    read -r -a ANTERIOR <<<"$RETOMA"
+    [ ${#ANTERIOR[@]} -eq 3 ] || { echo "sprt: RETOMA pede três números: vitórias empates derrotas" >&2; exit 2; }
+    ANTERIOR=(--sprt-prior "${ANTERIOR[@]}")
+fi
 mkdir -p "$SAIDA"
 SAIDA=$(cd "$SAIDA" && pwd)
 
@@ -76,7 +87,7 @@ python3 scripts/match.py \
     --engine name=novo cmd="$BIN_NOVO $MOTOR_ARGS" proto=xboard memory="$HASH" \
     --engine name=base cmd="$BIN_BASE $MOTOR_ARGS" proto=xboard memory="$HASH" \
     --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" \
-    --sprt "$ELO0" "$ELO1" "$ALFA" "$BETA" \
+    --sprt "$ELO0" "$ELO1" "$ALFA" "$BETA" ${ANTERIOR[@]+"${ANTERIOR[@]}"} \
     --openings tests/data/8moves_v3-sample2000.epd --order random --seed "$SEMENTE" \
     --pgnout "${REGISTRO%.txt}.pgn" | tee "$REGISTRO" | grep -v '^SPRT: llr' || true
 
@@ -94,7 +105,18 @@ if not jogos:
     print("sprt: o match não terminou nenhuma partida", file=sys.stderr)
     sys.exit(1)
 n, w, d, l = jogos.groups()
-e = f", {elo.group(1)} ± {elo.group(2)} Elo" if elo else ""
+# retomado: o veredito é do total (as duas corridas somadas), e é ele que vai no commit
+somado = re.search(r"pooled with an earlier run \(([^)]*)\) = (\d+) games \(\+(\d+) =(\d+) -(\d+)\)", ultimo)
+if somado:
+    print(f"sprt: esta corrida: {n} jogos (+{w} ={d} -{l}); a anterior: {somado.group(1)}", file=sys.stderr)
+    n, w, d, l = somado.groups()[1:]
+    sys.path.insert(0, "scripts")
+    from match import elo_stats, fmt_elo
+    _, dif, margem, _ = elo_stats(int(w), int(d), int(l))
+    elo = (fmt_elo(dif), f"{margem:.1f}")
+if elo and not isinstance(elo, tuple):
+    elo = elo.groups()
+e = f", {elo[0]} ± {elo[1]} Elo" if elo else ""
 print(ultimo)
 print(f"SPRT [{elo0},{elo1}] {tc}: {veredito} após {n} jogos (+{w} ={d} -{l}){e}")
 PY
