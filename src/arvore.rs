@@ -74,6 +74,13 @@ const LMR_HISTORY_POR_PLY: i32 = 8192;
 /// um ply mais raso (a ordenação sem lance da tabela é ruim, e a iteração
 /// seguinte já o terá).
 const PROF_IIR: i32 = 4;
+/// Extensão singular: a partir desta profundidade restante, com a tabela
+/// tendo pesquisado o nó até 3 plies mais raso…
+const PROF_SINGULAR: i32 = 8;
+const FOLGA_PROF_SINGULAR: i32 = 3;
+/// …o lance da tabela é singular se os outros, pesquisados à metade da
+/// profundidade, ficam abaixo do escore dele menos esta margem × prof.
+const MARGEM_SINGULAR: i32 = 2;
 
 /// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
 /// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
@@ -82,6 +89,9 @@ const PROF_IIR: i32 = 4;
 pub struct TNoPilha {
     pub lista: TListaLances,
     pub pv: TPv,
+    /// Lance (código) que o nó deste ply não pesquisa: só na pesquisa de
+    /// singularidade, que refaz o nó sem o lance da tabela (0: nenhum).
+    pub excluido: u16,
 }
 
 /// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
@@ -342,6 +352,16 @@ struct TNo {
     /// A tabela diz que o nó fica abaixo de β (limite superior < β): o lance
     /// nulo, que aposta num corte, quase certamente falharia.
     tt_abaixo_de_beta: bool,
+    /// A entrada da tabela (profundidade, tipo, escore), para a extensão
+    /// singular; profundidade −1 sem entrada.
+    tt_prof: i32,
+    tt_tipo: u8,
+    tt_escore: i32,
+    /// Lance que este nó não pesquisa (a pesquisa de singularidade; 0 nas
+    /// outras)…
+    excluido: u16,
+    /// …e o lance da tabela provou ser singular: é estendido.
+    singular: bool,
     /// O lance nulo revelou uma ameaça de mate: os lances do nó são estendidos.
     ameaca_mate: bool,
     /// A estática subiu desde a última vez que este lado jogou (2 plies
@@ -408,6 +428,7 @@ pub fn alpha_beta(
     if n.alfa >= n.beta {
         return n.alfa;
     }
+    n.excluido = no.excluido;
     // Os killers dos filhos vêm dos irmãos deste nó, não dos primos: um
     // corte de outra subárvore fala de outra posição (só ICE-rs).
     if usa(bu, MELHORIA_NULO_TT) && ply + 1 < MAX_DEPTH {
@@ -415,16 +436,21 @@ pub fn alpha_beta(
     }
 
     // Passo 3. Tabela de transposição: corte fora dos nós PV; senão o lance
-    // guardado só serve para a ordenação.
-    if let Some(v) = sonda_tt(b, bu, &mut n) {
-        return v;
+    // guardado só serve para a ordenação. A pesquisa de singularidade (com
+    // lance excluído) não a lê: a entrada é do nó com todos os lances.
+    if n.excluido == 0 {
+        if let Some(v) = sonda_tt(b, bu, &mut n) {
+            return v;
+        }
     }
 
     // Passo 3b. Tabelas de finais (Syzygy, só ICE-rs): logo depois de uma
     // captura ou lance de peão (contador dos 50 zerado, como as tabelas
     // supõem), com poucas peças, o WDL é o valor exato do nó.
-    if let Some(v) = sonda_tabelas(b, bu, &mut n) {
-        return v;
+    if n.excluido == 0 {
+        if let Some(v) = sonda_tabelas(b, bu, &mut n) {
+            return v;
+        }
     }
 
     // Passo 4. Avaliação estática (não em xeque, onde não há "ficar parado")
@@ -454,9 +480,21 @@ pub fn alpha_beta(
     // ordenação deste nó é às cegas; mais raso, ele custa bem menos, e a
     // próxima iteração já encontra o lance que esta deixar na tabela. Depois
     // das podas do nó, que ficam com a profundidade que ele recebeu.
-    if usa(bu, MELHORIA_IIR) && n.prof >= PROF_IIR && n.lance_hash == 0 {
+    if usa(bu, MELHORIA_IIR) && n.prof >= PROF_IIR && n.lance_hash == 0 && n.excluido == 0 {
         n.prof -= 1;
     }
+
+    // Passo 5c (só ICE-rs). Extensão singular: o lance da tabela é o único
+    // bom do nó? Pesquisa o nó sem ele, à metade da profundidade, numa
+    // janela nula abaixo do escore da tabela; se nada chega perto, é um
+    // lance forçado e ganha um ply. Se até sem ele o nó passa de β, há
+    // vários lances que cortam: corta já (multi-cut).
+    if let Some(v) = pesquisa_singular(b, bu, pilha, &mut n) {
+        return v;
+    }
+    let Some((no, resto)) = pilha.split_first_mut() else {
+        return 0;
+    };
 
     // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
     let lista = &mut no.lista;
@@ -488,12 +526,73 @@ pub fn alpha_beta(
     let melhor = melhor.max(n.tb_min).min(n.tb_max);
 
     // Passo 11. Grava na tabela de transposição, com o tipo do limite, e
-    // ensina à correção da estática o que a busca achou.
+    // ensina à correção da estática o que a busca achou (não o nó sem um
+    // lance, que não é o valor da posição).
+    if n.excluido != 0 {
+        return melhor;
+    }
     grava_tt(b, bu, &n, melhor, melhor_lance, alfa_original);
     if usa(bu, MELHORIA_CORRECAO) {
         aprende_correcao(b, bu, &n, melhor, &melhor_lance, alfa_original);
     }
     melhor
+}
+
+/// Passo 5c: a pesquisa de singularidade. Só longe do horizonte, com o
+/// lance da tabela vindo de uma pesquisa quase tão funda e de um limite
+/// inferior ou exato (um limite superior não diz que o lance é bom), fora
+/// de mates. Refaz o nó no mesmo ply sem o lance (`excluido`); a lista do
+/// ply é reaproveitada, por isso vem antes da geração dos lances do nó.
+/// Marca `n.singular` ou devolve o corte do multi-cut (ou 0, se parou).
+#[inline(always)]
+fn pesquisa_singular(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    n: &mut TNo,
+) -> Option<i32> {
+    if !(usa(bu, MELHORIA_SINGULAR)
+        && n.excluido == 0
+        && n.ply > 0
+        && n.prof >= PROF_SINGULAR
+        && n.lance_hash != 0
+        && n.tt_prof >= n.prof - FOLGA_PROF_SINGULAR
+        && n.tt_tipo != HASH_SUPERIOR
+        && n.tt_escore.abs() < LIMIAR_MATE)
+    {
+        return None;
+    }
+    let beta_s = n.tt_escore - MARGEM_SINGULAR * n.prof;
+    // A pesquisa de dentro usa o mesmo ply: a PV que a busca segue não é
+    // dela.
+    let seguindo_pv = bu.seguindo_pv;
+    bu.seguindo_pv = false;
+    pilha[0].excluido = n.lance_hash;
+    let v = alpha_beta(
+        b,
+        bu,
+        pilha,
+        beta_s - 1,
+        beta_s,
+        (n.prof - 1) / 2,
+        n.ply,
+        false,
+    );
+    pilha[0].excluido = 0;
+    // A PV que a pesquisa de dentro deixou no ply não é a do nó: se o nó
+    // não achar lance acima de α, o pai não pode copiá-la.
+    pilha[0].pv.num_lances = 0;
+    bu.seguindo_pv = seguindo_pv;
+    if bu.parar {
+        return Some(0);
+    }
+    if v < beta_s {
+        conta!(bu, ext_singular);
+        n.singular = true;
+    } else if beta_s >= n.beta {
+        return Some(beta_s);
+    }
+    None
 }
 
 /// Passo 11 (só ICE-rs): a diferença entre o escore do nó e a estática pura
@@ -538,6 +637,11 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         estatica_pura: -INFINITO,
         lance_hash: 0,
         tt_abaixo_de_beta: false,
+        tt_prof: -1,
+        tt_tipo: 0,
+        tt_escore: 0,
+        excluido: 0,
+        singular: false,
         ameaca_mate: false,
         melhorando: false,
         futil: false,
@@ -588,6 +692,9 @@ fn pesquisa_lances(
 
     for i in 0..no.lista.n {
         let l = obtem_melhor_lance(&mut no.lista, i);
+        if n.excluido != 0 && l.codigo() == n.excluido {
+            continue;
+        }
         if i > 0 {
             // Só o primeiro lance continua na PV da iteração anterior.
             bu.seguindo_pv = false;
@@ -609,10 +716,11 @@ fn pesquisa_lances(
         }
 
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
-        let ext = extensao(bu, n, da_xeque);
+        let singular = n.singular && l.codigo() == n.lance_hash;
+        let ext = extensao(bu, n, da_xeque || singular);
         let reducao = reducao_lmr(bu, n, &l, i, da_xeque, ext, b.vez ^ 1);
         if bu.pedido.com_estatisticas {
-            conta_extensao(&mut bu.est, ext, da_xeque, reducao);
+            conta_extensao(&mut bu.est, ext, da_xeque, singular, reducao);
         }
 
         // Passo 9. PVS: o primeiro lance com janela cheia, os demais com
@@ -668,6 +776,9 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     n.lance_hash = e.lance;
     let v = e.escore as i32;
     n.tt_abaixo_de_beta = e.tipo() == HASH_SUPERIOR && v < n.beta;
+    n.tt_prof = e.profundidade as i32;
+    n.tt_tipo = e.tipo();
+    n.tt_escore = v;
     // O limite guardado decide a janela: exato sempre; inferior (o escore é
     // pelo menos v) se v ≥ β; superior (no máximo v) se v ≤ α.
     let corta = !n.no_pv
@@ -941,8 +1052,9 @@ fn conta_poda(e: &mut TEstatisticas, poda: u8) {
 }
 
 /// Conta as extensões e a redução do passo 8 (só com `--estatisticas`).
-fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, reducao: i32) {
-    if ext > 0 {
+fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, singular: bool, reducao: i32) {
+    // O lance singular já foi contado no passo 5c.
+    if ext > 0 && (da_xeque || !singular) {
         if da_xeque {
             e.ext_xeque += 1;
         } else {
@@ -954,12 +1066,12 @@ fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, reducao: i32)
     }
 }
 
-/// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate: +1
-/// (só ICE-rs). Limitada a plies menores que o dobro da iteração, para que
+/// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate e
+/// lance singular (`forcado`, com o xeque): +1 (só ICE-rs). Limitada a plies menores que o dobro da iteração, para que
 /// uma sequência de xeques não faça a árvore explodir.
 #[inline(always)]
-fn extensao(bu: &TBusca, n: &TNo, da_xeque: bool) -> i32 {
-    ((da_xeque || n.ameaca_mate) && (n.ply as i32) < 2 * bu.prof_iteracao) as i32
+fn extensao(bu: &TBusca, n: &TNo, forcado: bool) -> i32 {
+    ((forcado || n.ameaca_mate) && (n.ply as i32) < 2 * bu.prof_iteracao) as i32
 }
 
 /// Passo 8: redução LMR (só ICE-rs) do `i`-ésimo lance: quietos tardios e

@@ -117,8 +117,10 @@ pub const MELHORIA_CORRECAO: u32 = 16384;
 /// History de continuação: (lance anterior, lance) na ordem dos quietos
 /// (`ordenacao::TOrdenacao::continuacao`).
 pub const MELHORIA_CONTINUACAO: u32 = 32768;
+/// Extensão singular e multi-cut (`arvore::pesquisa_singular`).
+pub const MELHORIA_SINGULAR: u32 = 65536;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 65535;
+pub const TODAS_MELHORIAS: u32 = 131071;
 /// As melhorias da busca com que a força limitada foi calibrada (issue 30,
 /// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
 /// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
@@ -132,7 +134,7 @@ pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
     | MELHORIA_TT_QS;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 16] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 17] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -149,6 +151,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 16] = [
     ("iir", MELHORIA_IIR),
     ("correcao", MELHORIA_CORRECAO),
     ("continuacao", MELHORIA_CONTINUACAO),
+    ("singular", MELHORIA_SINGULAR),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além

@@ -40,6 +40,8 @@ pub struct TEstatisticas {
     /// Passo 8: extensões de xeque e de ameaça de mate; reduções do LMR.
     pub ext_xeque: u64,
     pub ext_ameaca: u64,
+    /// Passo 5c: nós em que o lance da tabela provou ser singular.
+    pub ext_singular: u64,
     pub lmr_reducoes: u64,
     /// Passo 9: repesquisas do LMR sem redução e do PVS com janela cheia.
     pub lmr_repesquisas: u64,
@@ -72,6 +74,7 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
         poda_see,
         ext_xeque,
         ext_ameaca,
+        ext_singular,
         lmr_reducoes,
         lmr_repesquisas,
         pvs_repesquisas,
@@ -97,6 +100,7 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
     a.poda_see += poda_see;
     a.ext_xeque += ext_xeque;
     a.ext_ameaca += ext_ameaca;
+    a.ext_singular += ext_singular;
     a.lmr_reducoes += lmr_reducoes;
     a.lmr_repesquisas += lmr_repesquisas;
     a.pvs_repesquisas += pvs_repesquisas;
@@ -204,8 +208,8 @@ pub fn tabela_estatisticas(e: &TEstatisticas, fator: Option<f64>) -> String {
     );
     linha(
         "8",
-        "extensões: xeque / ameaça de mate",
-        format!("{} / {}", e.ext_xeque, e.ext_ameaca),
+        "extensões: xeque / ameaça de mate / singular",
+        format!("{} / {} / {}", e.ext_xeque, e.ext_ameaca, e.ext_singular),
     );
     // Uma repesquisa é uma redução que errou: poucas, e a ordenação pôs os
     // lances bons na frente; muitas, e o LMR poda o que não devia.

@@ -695,3 +695,98 @@ fn continuacao_lembra_a_resposta_ao_lance_anterior() {
     let a5 = acha_lance(&outra, "a1a5").unwrap();
     assert_eq!(valor_history(&ord, &outra, &a5), 0);
 }
+
+/// Um nó fora da PV a 8 plies do horizonte, no ply 1, com uma entrada da
+/// tabela para o `lance` (limite inferior `v`, profundidade 6: não corta,
+/// mas é funda o bastante para a pesquisa de singularidade). Devolve o
+/// escore do nó na janela (`alfa`, `alfa` + 1) e o estado da busca.
+fn no_com_lance_da_tabela(
+    fen: &str,
+    m: u32,
+    lance: &str,
+    v: i32,
+    alfa: i32,
+    nulo: bool,
+) -> (i32, TBusca) {
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = busca_de_teste(m, false);
+    let l = acha_lance(&b, lance).unwrap();
+    ice::hash::grava_hash(
+        &bu.tt,
+        b.chave_hash,
+        l.codigo(),
+        v,
+        6,
+        ice::hash::HASH_INFERIOR,
+        1,
+    );
+    let mut pilha = nova_pilha();
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, alfa, alfa + 1, 8, 1, nulo);
+    assert_eq!(pilha[0].excluido, 0, "o lance excluído volta a 0");
+    (v, bu)
+}
+
+/// Extensão singular (MELHORIA_SINGULAR): Txd5 ganha a dama e nenhum outro
+/// lance chega perto (sem ele as brancas ficam uma dama abaixo). A
+/// pesquisa sem o lance da tabela fica abaixo de 450 − 2 × 8 e o lance é
+/// singular; sem a melhoria, nada é contado. E o nó acha o ganho da dama.
+#[test]
+fn singular_estende_o_unico_lance_bom() {
+    let fen = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
+    for (m, singulares) in [
+        (TODAS_MELHORIAS, 1),
+        (TODAS_MELHORIAS & !MELHORIA_SINGULAR, 0),
+    ] {
+        let (v, bu) = no_com_lance_da_tabela(fen, m, "d1d5", 450, 449, true);
+        assert_eq!(bu.est.ext_singular, singulares);
+        assert!(v >= 450, "{v}");
+    }
+}
+
+/// Multi-cut: com uma dama a mais, tirar o lance da tabela (Cf3, limite
+/// inferior 800) não muda nada: a pesquisa sem ele passa de 800 − 2 × 8, e
+/// como isso já passa de β o nó corta com exatamente esse escore, sem
+/// pesquisar os lances. Sem a melhoria, a busca do nó dá outro escore.
+#[test]
+fn multi_cut_quando_ha_varios_lances_bons() {
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (v, bu) = no_com_lance_da_tabela(fen, TODAS_MELHORIAS, "g1f3", 800, 100, false);
+    assert_eq!(v, 800 - 2 * 8);
+    assert_eq!(bu.est.ext_singular, 0);
+    let sem = TODAS_MELHORIAS & !MELHORIA_SINGULAR;
+    let (v_sem, bu_sem) = no_com_lance_da_tabela(fen, sem, "g1f3", 800, 100, false);
+    assert!(v_sem > 100 && v_sem != 800 - 2 * 8, "{v_sem}");
+    assert!(bu_sem.nos > bu.nos, "{} contra {}", bu_sem.nos, bu.nos);
+}
+
+/// A pesquisa de singularidade refaz o nó no mesmo ply, com a lista de
+/// lances e a PV desse ply (a pilha é uma só): depois dela o nó gera a sua
+/// lista de novo e apaga a PV que ela deixou. Em quatro posições, a 11
+/// plies (onde a extensão dispara em todas), a PV final é jogável do
+/// começo ao fim.
+#[test]
+fn pv_legal_com_a_extensao_singular() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkb1r/pp1p1ppp/4pn2/2p5/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = busca_de_teste(TODAS_MELHORIAS, false);
+        let r = busca(
+            &mut b,
+            &mut bu,
+            &TLimites {
+                profundidade: 11,
+                ..TLimites::default()
+            },
+        );
+        assert!(bu.est.ext_singular > 0, "{fen}: nenhuma singular");
+        for l in &r.pv.lances[..r.pv.num_lances as usize] {
+            let texto = lance_para_texto(l);
+            let legal = acha_lance(&b, &texto).unwrap_or_else(|| panic!("{fen}: {texto}"));
+            b.make(&legal);
+        }
+    }
+}
