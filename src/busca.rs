@@ -52,7 +52,7 @@ use crate::tabuleiro::TBoard;
 use crate::tempo::{
     acerto_do_ponder, cabe_outra_iteracao, inicializa_tempo_busca, limite_atingido,
     mascara_verificacao, nota_iteracao, so_para_por_ordem, tempo_decorrido_ms, TLimites, TTempo,
-    MASCARA_RELOGIO,
+    FRACAO_NEUTRA, MASCARA_RELOGIO,
 };
 use crate::tipos::*;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -491,6 +491,9 @@ struct TIteracao {
     /// Esse lance e seu escore, guardados mesmo que a iteração não termine:
     /// um lance que já provou ser melhor que o anterior não se joga fora.
     parcial: Option<(TLance, i32)>,
+    /// Fração dos nós da última pesquisa da raiz gastos no melhor lance
+    /// (para o relógio: `tempo::nota_iteracao`).
+    fracao_melhor: f64,
 }
 
 /// Aprofundamento iterativo com janela de aspiração: a porta de `Busca()` do
@@ -699,6 +702,7 @@ fn itera_profundidade(
         }
         bu.prof_iteracao = prof;
         let mut lance_mudou = false;
+        let mut fracao_melhor = FRACAO_NEUTRA;
         for i in 0..k {
             // Passo 4a. A linha i: a raiz sem os lances das linhas 0..i, o
             // melhor lance conhecido à frente (o da linha 1 é o do resultado).
@@ -723,6 +727,9 @@ fn itera_profundidade(
             // Passo 4b. Na linha 1, um lance achado dentro da janela vale
             // mesmo que a iteração não termine; se é outro lance, a posição
             // está instável.
+            if i == 0 {
+                fracao_melhor = it.fracao_melhor;
+            }
             if let (0, Some((l, v))) = (i, it.parcial) {
                 lance_mudou = !mesmo_lance(&l, &r.lance);
                 r.lance = l;
@@ -753,6 +760,7 @@ fn itera_profundidade(
             lance_mudou,
             anteriores[0].escore,
             linhas[0].escore,
+            fracao_melhor,
         );
         anteriores[..k].copy_from_slice(&linhas[..k]);
 
@@ -808,6 +816,7 @@ fn janela_aspiracao(
         escore: 0,
         pv: TPv::default(),
         parcial: None,
+        fracao_melhor: FRACAO_NEUTRA,
     };
     let mut largura = JANELA_ASPIRACAO;
     // Nas iterações rasas e perto de mates o escore pula demais: janela cheia.
@@ -871,6 +880,8 @@ fn busca_raiz(
 ) -> i32 {
     let mut melhor = -INFINITO;
     bu.total_raiz = (lista.n - primeiro) as u32;
+    let nos_inicio = bu.nos;
+    let mut nos_melhor = 0;
     for i in primeiro..lista.n {
         let l = obtem_melhor_lance(lista, i);
         // Para o `stat01` do xboard: lance atual e quantos faltam.
@@ -878,6 +889,7 @@ fn busca_raiz(
         bu.lance_atual_raiz = l;
         imprime_lance_atual(bu, prof, &l, i - primeiro + 1);
         bu.seguindo_pv = i == primeiro;
+        let nos_lance = bu.nos;
         b.make(&l);
         // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
         let nova_prof = prof - 1 + b.em_xeque() as i32;
@@ -900,6 +912,7 @@ fn busca_raiz(
             melhor = v;
             if v > alfa {
                 alfa = v;
+                nos_melhor = bu.nos - nos_lance;
                 it.pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
                     it.parcial = Some((l, v));
@@ -910,6 +923,7 @@ fn busca_raiz(
             }
         }
     }
+    it.fracao_melhor = nos_melhor as f64 / (bu.nos - nos_inicio).max(1) as f64;
     melhor
 }
 

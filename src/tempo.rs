@@ -292,6 +292,24 @@ const QUEDA_ESCORE: i32 = 30;
 /// …só depois desta profundidade: nas iterações rasas o escore oscila à toa.
 const PROF_MIN_QUEDA: i32 = 4;
 
+// --- A fração dos nós no melhor lance ---
+// Quando quase todos os nós da raiz foram para o melhor lance, os outros
+// caíram depressa (refutados) e a escolha é fácil: o alvo encolhe. Quando o
+// melhor lance levou poucos, os outros custaram a ser refutados: o alvo
+// cresce. Fator = max(½, 1 + 1,5·(0,5 − fração)): 1 em 50 %, ½ de 83 % para
+// cima, 1,3 em 30 %. O centro é a mediana medida nesta busca (0,17–0,92
+// em cinco posições, iterações ≥ 6): com o centro do Ethereal (70 %) o alvo
+// crescia ~40 % na maioria dos lances e o conjunto não passou no SPRT.
+/// A fração que deixa o alvo como está (antes da primeira medida).
+pub const FRACAO_NEUTRA: f64 = 0.5;
+/// Quanto o alvo muda por unidade de fração.
+const INCLINACAO_NOS: f64 = 1.5;
+/// O fator nunca encolhe o alvo mais que isto.
+const FATOR_NOS_MINIMO: f64 = 0.5;
+/// Só iterações a partir desta profundidade medem a fração: nas rasas a
+/// árvore é pequena demais para a divisão dos nós dizer algo.
+const PROF_MIN_FRACAO: i32 = 6;
+
 /// O relógio de uma busca: o que ela precisa para saber quanto tempo passou
 /// e quando parar. Um por thread (só o da principal manda); a busca o
 /// reinicia em cada `busca` com `inicializa_tempo_busca`.
@@ -315,6 +333,9 @@ pub struct TTempo {
     /// Multiplica o tempo-alvo: 1 numa posição calma, até
     /// `TETO_INSTABILIDADE` quando a busca não se decide.
     pub instabilidade: f64,
+    /// Fração dos nós da raiz, na última iteração medida, gastos no melhor
+    /// lance (`FRACAO_NEUTRA` antes da primeira).
+    pub fracao_melhor: f64,
 }
 
 impl Default for TTempo {
@@ -327,6 +348,7 @@ impl Default for TTempo {
             ponder_acertou: false,
             nps: 0,
             instabilidade: 1.0,
+            fracao_melhor: FRACAO_NEUTRA,
         }
     }
 }
@@ -343,6 +365,7 @@ pub fn inicializa_tempo_busca(lim: &TLimites, nps: u64, ponder: Option<&TLimites
         ponder_acertou: false,
         nps,
         instabilidade: 1.0,
+        fracao_melhor: FRACAO_NEUTRA,
     }
 }
 
@@ -385,14 +408,19 @@ pub fn limite_atingido(t: &TTempo, ms: u64, nos: u64) -> bool {
 
 /// Fim de uma iteração na profundidade `prof`: a instabilidade volta um
 /// pouco em direção a 1 e cresce se o melhor lance mudou nesta iteração ou
-/// se o escore caiu desde a anterior (`escore_anterior` → `escore`).
+/// se o escore caiu desde a anterior (`escore_anterior` → `escore`); a
+/// fração dos nós no melhor lance (`fracao_melhor`) fica para o alvo.
 pub fn nota_iteracao(
     t: &mut TTempo,
     prof: i32,
     lance_mudou: bool,
     escore_anterior: i32,
     escore: i32,
+    fracao_melhor: f64,
 ) {
+    if prof >= PROF_MIN_FRACAO {
+        t.fracao_melhor = fracao_melhor.clamp(0.0, 1.0);
+    }
     t.instabilidade = (t.instabilidade * DECAIMENTO_INSTABILIDADE).max(1.0);
     if lance_mudou {
         t.instabilidade = (t.instabilidade * FATOR_LANCE_MUDOU).min(TETO_INSTABILIDADE);
@@ -412,11 +440,16 @@ pub fn cabe_outra_iteracao(t: &TTempo, nos: u64) -> bool {
     }
     let lim = &t.limites;
     let ms = tempo_decorrido_ms(t, nos) as f64;
-    let alvo = lim.tempo_alvo_ms as f64 * t.instabilidade;
+    let alvo = lim.tempo_alvo_ms as f64 * t.instabilidade * fator_nos(t.fracao_melhor);
     if lim.tempo_alvo_ms > 0 && !lim.tempo_fixo && ms > alvo * FRACAO_ALVO_NOVA_ITERACAO {
         return false;
     }
     !(lim.nos > 0 && nos >= lim.nos)
+}
+
+/// O fator do alvo pela fração dos nós no melhor lance (ver FRACAO_NEUTRA).
+pub fn fator_nos(fracao_melhor: f64) -> f64 {
+    (1.0 + INCLINACAO_NOS * (FRACAO_NEUTRA - fracao_melhor)).max(FATOR_NOS_MINIMO)
 }
 
 /// O ponder acertou depois de `ms` pensados: a busca segue, agora com o
@@ -670,26 +703,26 @@ mod testes {
         };
         let mut t = inicializa_tempo_busca(&lim, 1000, None);
         // Calma: passados 55 % do alvo, não começa outra iteração.
-        nota_iteracao(&mut t, 5, false, 20, 25);
+        nota_iteracao(&mut t, 5, false, 20, 25, FRACAO_NEUTRA);
         assert_eq!(t.instabilidade, 1.0);
         assert!(cabe_outra_iteracao(&t, 540) && !cabe_outra_iteracao(&t, 560));
         // O lance mudou: o alvo vira 1,6 s e a iteração cabe.
-        nota_iteracao(&mut t, 6, true, 25, 25);
+        nota_iteracao(&mut t, 6, true, 25, 25, FRACAO_NEUTRA);
         assert!(cabe_outra_iteracao(&t, 560));
         // Lance mudou e escore caiu várias vezes: nunca passa do teto.
         for prof in 7..12 {
-            nota_iteracao(&mut t, prof, true, 100, 0);
+            nota_iteracao(&mut t, prof, true, 100, 0, FRACAO_NEUTRA);
         }
         assert_eq!(t.instabilidade, TETO_INSTABILIDADE);
         // Queda nas iterações rasas não conta.
         let mut t = inicializa_tempo_busca(&lim, 1000, None);
-        nota_iteracao(&mut t, PROF_MIN_QUEDA, false, 100, 0);
+        nota_iteracao(&mut t, PROF_MIN_QUEDA, false, 100, 0, FRACAO_NEUTRA);
         assert_eq!(t.instabilidade, 1.0);
         // Iterações calmas trazem a instabilidade de volta a 1.
-        nota_iteracao(&mut t, 8, false, 100, 0);
+        nota_iteracao(&mut t, 8, false, 100, 0, FRACAO_NEUTRA);
         assert!(t.instabilidade > 1.0);
         for prof in 9..20 {
-            nota_iteracao(&mut t, prof, false, 0, 0);
+            nota_iteracao(&mut t, prof, false, 0, 0, FRACAO_NEUTRA);
         }
         assert_eq!(t.instabilidade, 1.0);
         // O limite de nós também acaba com as iterações.
@@ -702,5 +735,30 @@ mod testes {
             None,
         );
         assert!(cabe_outra_iteracao(&t, 4999) && !cabe_outra_iteracao(&t, 5000));
+    }
+
+    #[test]
+    fn fracao_dos_nos_no_melhor_lance_move_o_alvo() {
+        assert!((fator_nos(FRACAO_NEUTRA) - 1.0).abs() < 1e-9);
+        assert!((fator_nos(0.3) - 1.3).abs() < 1e-9);
+        assert_eq!(fator_nos(0.99), FATOR_NOS_MINIMO);
+        let lim = TLimites {
+            tempo_alvo_ms: 1000,
+            tempo_max_ms: 4000,
+            ..TLimites::default()
+        };
+        // Relógio virtual a 1000 nós/s: nós = ms.
+        let mut t = inicializa_tempo_busca(&lim, 1000, None);
+        // Lance fácil (95 % dos nós nele): o alvo cai à metade, e passados
+        // 55 % de 500 ms não começa outra iteração.
+        nota_iteracao(&mut t, 8, false, 0, 0, 0.95);
+        assert!(cabe_outra_iteracao(&t, 270) && !cabe_outra_iteracao(&t, 280));
+        // Lance difícil (30 %): 1,3 s de alvo, cabe até 715 ms.
+        nota_iteracao(&mut t, 9, false, 0, 0, 0.3);
+        assert!(cabe_outra_iteracao(&t, 710) && !cabe_outra_iteracao(&t, 720));
+        // Nas iterações rasas a fração não é medida.
+        let mut t = inicializa_tempo_busca(&lim, 1000, None);
+        nota_iteracao(&mut t, PROF_MIN_FRACAO - 1, false, 0, 0, 0.99);
+        assert_eq!(t.fracao_melhor, FRACAO_NEUTRA);
     }
 }
