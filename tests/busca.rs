@@ -439,15 +439,7 @@ fn nulo_nao_e_tentado_com_a_tabela_abaixo_de_beta() {
         let bu = busca_de_teste(TODAS_MELHORIAS, classico);
         let bu = no_fora_da_pv_com(fen, bu, -10, 3, |b, bu, beta| {
             if com_tt {
-                ice::hash::grava_hash(
-                    &bu.tt,
-                    b.chave_hash,
-                    0,
-                    beta - 50,
-                    1,
-                    ice::hash::HASH_SUPERIOR,
-                    0,
-                );
+                grava_na_tabela(b, bu, None, beta - 50, 1, ice::hash::HASH_SUPERIOR, 0);
             }
         });
         bu.est.nulo_tentativas
@@ -476,6 +468,22 @@ fn killers_dos_filhos_zerados_a_cada_no() {
             "classico={classico}"
         );
     }
+}
+
+/// Grava na tabela de transposição, para a posição `b`, uma entrada com o
+/// `lance` (em coordenadas; `None`: sem lance), o escore, a profundidade e o
+/// tipo de limite dados: o que os testes põem lá antes de buscar.
+fn grava_na_tabela(
+    b: &TBoard,
+    bu: &TBusca,
+    lance: Option<&str>,
+    escore: i32,
+    prof: i32,
+    tipo: u8,
+    ply: usize,
+) {
+    let codigo = lance.map_or(0, |l| acha_lance(b, l).unwrap().codigo());
+    ice::hash::grava_hash(&bu.tt, b.chave_hash, codigo, escore, prof, tipo, ply);
 }
 
 /// Uma busca de estatísticas de `alpha_beta` direto, fora da PV, com as
@@ -601,16 +609,7 @@ fn iir_sem_lance_da_tabela_pesquisa_um_ply_a_menos() {
         let mut bu = busca_de_teste(m, false);
         if com_lance {
             // Uma entrada rasa (não corta) que só traz o lance.
-            let l = acha_lance(&b, "e1g1").unwrap();
-            ice::hash::grava_hash(
-                &bu.tt,
-                b.chave_hash,
-                l.codigo(),
-                0,
-                1,
-                ice::hash::HASH_EXATO,
-                0,
-            );
+            grava_na_tabela(&b, &bu, Some("e1g1"), 0, 1, ice::hash::HASH_EXATO, 0);
         }
         let v = alpha_beta(&mut b, &mut bu, &mut nova_pilha(), -30, 30, prof, 0, true);
         (v, bu.nos)
@@ -710,16 +709,7 @@ fn no_com_lance_da_tabela(
 ) -> (i32, TBusca) {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = busca_de_teste(m, false);
-    let l = acha_lance(&b, lance).unwrap();
-    ice::hash::grava_hash(
-        &bu.tt,
-        b.chave_hash,
-        l.codigo(),
-        v,
-        6,
-        ice::hash::HASH_INFERIOR,
-        1,
-    );
+    grava_na_tabela(&b, &bu, Some(lance), v, 6, ice::hash::HASH_INFERIOR, 1);
     let mut pilha = nova_pilha();
     let v = alpha_beta(&mut b, &mut bu, &mut pilha, alfa, alfa + 1, 8, 1, nulo);
     assert_eq!(pilha[0].excluido, 0, "o lance excluído volta a 0");
