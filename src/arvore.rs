@@ -349,11 +349,9 @@ struct TNo {
     estatica_pura: i32,
     /// Lance guardado na tabela de transposição (código; 0 se nenhum).
     lance_hash: u16,
-    /// A tabela diz que o nó fica abaixo de β (limite superior < β): o lance
-    /// nulo, que aposta num corte, quase certamente falharia.
-    tt_abaixo_de_beta: bool,
-    /// A entrada da tabela (profundidade, tipo, escore), para a extensão
-    /// singular; profundidade −1 sem entrada.
+    /// A entrada da tabela (profundidade, tipo, escore), para o nulo (um
+    /// limite superior abaixo de β) e a extensão singular; profundidade −1
+    /// e tipo 0 sem entrada.
     tt_prof: i32,
     tt_tipo: u8,
     tt_escore: i32,
@@ -436,18 +434,16 @@ pub fn alpha_beta(
     }
 
     // Passo 3. Tabela de transposição: corte fora dos nós PV; senão o lance
-    // guardado só serve para a ordenação. A pesquisa de singularidade (com
-    // lance excluído) não a lê: a entrada é do nó com todos os lances.
+    // guardado só serve para a ordenação.
+    // Passo 3b. Tabelas de finais (Syzygy, só ICE-rs): logo depois de uma
+    // captura ou lance de peão (contador dos 50 zerado, como as tabelas
+    // supõem), com poucas peças, o WDL é o valor exato do nó.
+    // A pesquisa de singularidade (com lance excluído) não lê nenhuma das
+    // duas: o valor delas é o do nó com todos os lances.
     if n.excluido == 0 {
         if let Some(v) = sonda_tt(b, bu, &mut n) {
             return v;
         }
-    }
-
-    // Passo 3b. Tabelas de finais (Syzygy, só ICE-rs): logo depois de uma
-    // captura ou lance de peão (contador dos 50 zerado, como as tabelas
-    // supõem), com poucas peças, o WDL é o valor exato do nó.
-    if n.excluido == 0 {
         if let Some(v) = sonda_tabelas(b, bu, &mut n) {
             return v;
         }
@@ -636,7 +632,6 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         estatica: -INFINITO,
         estatica_pura: -INFINITO,
         lance_hash: 0,
-        tt_abaixo_de_beta: false,
         tt_prof: -1,
         tt_tipo: 0,
         tt_escore: 0,
@@ -775,7 +770,6 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     };
     n.lance_hash = e.lance;
     let v = e.escore as i32;
-    n.tt_abaixo_de_beta = e.tipo() == HASH_SUPERIOR && v < n.beta;
     n.tt_prof = e.profundidade as i32;
     n.tt_tipo = e.tipo();
     n.tt_escore = v;
@@ -790,6 +784,13 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
         };
     conta_tt(bu, n, true, corta);
     corta.then_some(v)
+}
+
+/// A tabela diz que o nó fica abaixo de β (limite superior < β): o lance
+/// nulo, que aposta num corte, quase certamente falharia.
+#[inline(always)]
+fn tt_abaixo_de_beta(n: &TNo) -> bool {
+    n.tt_tipo == HASH_SUPERIOR && n.tt_escore < n.beta
 }
 
 /// Passo 3b: o WDL das tabelas como escore (`syzygy::escore_wdl`: vitória
@@ -905,7 +906,7 @@ fn tenta_nulo(
         && !n.no_pv
         && n.prof > R_NULO
         && n.estatica >= n.beta
-        && !(n.tt_abaixo_de_beta && usa(bu, MELHORIA_NULO_TT))
+        && !(tt_abaixo_de_beta(n) && usa(bu, MELHORIA_NULO_TT))
         && pode_fazer_nulo(b, n.em_xeque, n.beta))
     {
         return None;
@@ -1067,8 +1068,9 @@ fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, singular: boo
 }
 
 /// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate e
-/// lance singular (`forcado`, com o xeque): +1 (só ICE-rs). Limitada a plies menores que o dobro da iteração, para que
-/// uma sequência de xeques não faça a árvore explodir.
+/// lance singular (`forcado`, com o xeque): +1 (só ICE-rs). Limitada a plies
+/// menores que o dobro da iteração, para que uma sequência de xeques não faça
+/// a árvore explodir.
 #[inline(always)]
 fn extensao(bu: &TBusca, n: &TNo, forcado: bool) -> i32 {
     ((forcado || n.ameaca_mate) && (n.ply as i32) < 2 * bu.prof_iteracao) as i32
