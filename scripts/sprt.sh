@@ -98,6 +98,7 @@ texto = open(sys.argv[1]).read()
 elo0, elo1, tc = sys.argv[2:5]
 jogos = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", texto)
 elo = re.search(r"Elo difference: ([+-]?[\d.inf]+) \+/- ([\d.inf]+)", texto)
+elo = elo.groups() if elo else None
 sprt = [l for l in texto.splitlines() if l.startswith("SPRT:")]
 ultimo = sprt[-1] if sprt else ""
 veredito = "H1" if "H1 accepted" in ultimo else "H0" if "H0 accepted" in ultimo else "inconclusivo"
@@ -114,8 +115,6 @@ if somado:
     from match import elo_stats, fmt_elo
     _, dif, margem, _ = elo_stats(int(w), int(d), int(l))
     elo = (fmt_elo(dif), f"{margem:.1f}")
-if elo and not isinstance(elo, tuple):
-    elo = elo.groups()
 e = f", {elo[0]} ± {elo[1]} Elo" if elo else ""
 print(ultimo)
 print(f"SPRT [{elo0},{elo1}] {tc}: {veredito} após {n} jogos (+{w} ={d} -{l}){e}")
