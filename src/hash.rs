@@ -148,6 +148,16 @@ pub struct TCelulaHash {
     pub dados: AtomicU64,
 }
 
+/// Um balde: as quatro células que uma chave pode ocupar, alinhadas a 64
+/// bytes. Sem o alinhamento, o `Vec` grande vem do `mmap` com 16 bytes de
+/// cabeçalho do malloc, e cada balde ficava partido entre duas linhas de
+/// cache: duas faltas de memória por consulta em vez de uma.
+#[derive(Default, Debug)]
+#[repr(align(64))]
+pub struct TBalde {
+    pub celulas: [TCelulaHash; ENTRADAS_POR_BALDE],
+}
+
 /// Os campos de uma entrada (menos a chave) numa palavra de 64 bits.
 #[inline(always)]
 pub fn empacota_hash(e: &TEntradaHash) -> u64 {
@@ -182,7 +192,7 @@ fn le_celula(c: &TCelulaHash) -> TEntradaHash {
 /// Dividida entre as threads por `Arc`; limpar, envelhecer e mudar de
 /// tamanho só acontecem entre uma busca e outra.
 pub struct TTabelaHash {
-    pub entradas: Vec<TCelulaHash>,
+    pub baldes: Vec<TBalde>,
     /// Número de baldes − 1 (potência de dois).
     mascara: usize,
     /// Idade atual (sobe a cada busca): entradas velhas são substituídas antes.
@@ -195,7 +205,7 @@ pub struct TTabelaHash {
 fn baldes_em(mb: usize) -> usize {
     let bytes = mb.clamp(1, 65536) * 1024 * 1024;
     let mut baldes = 1usize;
-    while baldes * 2 * ENTRADAS_POR_BALDE * std::mem::size_of::<TCelulaHash>() <= bytes {
+    while baldes * 2 * std::mem::size_of::<TBalde>() <= bytes {
         baldes *= 2;
     }
     baldes
@@ -205,14 +215,13 @@ fn baldes_em(mb: usize) -> usize {
 /// `try_reserve_exact` devolve o erro em vez de abortar o processo, como
 /// faria um `Vec` comum (um `memory 1000000` não pode derrubar o motor).
 pub fn tenta_tabela_hash(mb: usize) -> Option<TTabelaHash> {
-    let baldes = baldes_em(mb);
-    let n = baldes * ENTRADAS_POR_BALDE;
-    let mut entradas = Vec::new();
-    entradas.try_reserve_exact(n).ok()?;
-    entradas.extend((0..n).map(|_| TCelulaHash::default()));
+    let n = baldes_em(mb);
+    let mut baldes = Vec::new();
+    baldes.try_reserve_exact(n).ok()?;
+    baldes.extend((0..n).map(|_| TBalde::default()));
     Some(TTabelaHash {
-        entradas,
-        mascara: baldes - 1,
+        baldes,
+        mascara: n - 1,
         idade: AtomicU8::new(0),
     })
 }
@@ -248,16 +257,14 @@ pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
 
 /// O tamanho de uma tabela, em MB.
 pub fn mb_da_tabela(t: &TTabelaHash) -> usize {
-    t.entradas.len() * std::mem::size_of::<TCelulaHash>() / (1024 * 1024)
+    t.baldes.len() * std::mem::size_of::<TBalde>() / (1024 * 1024)
 }
 
 /// A menor tabela (um balde): para quando nem 1 MB vem, e como lugar
 /// provisório enquanto a tabela velha é solta e a nova alocada.
 pub fn nova_tabela_minima() -> TTabelaHash {
     TTabelaHash {
-        entradas: (0..ENTRADAS_POR_BALDE)
-            .map(|_| TCelulaHash::default())
-            .collect(),
+        baldes: vec![TBalde::default()],
         mascara: 0,
         idade: AtomicU8::new(0),
     }
@@ -265,7 +272,7 @@ pub fn nova_tabela_minima() -> TTabelaHash {
 
 /// Apaga tudo (nova partida). Só entre buscas: nenhuma thread grava agora.
 pub fn limpa_tabela_hash(t: &TTabelaHash) {
-    for c in &t.entradas {
+    for c in t.baldes.iter().flat_map(|b| &b.celulas) {
         c.chave_xor.store(0, Ordering::Relaxed);
         c.dados.store(0, Ordering::Relaxed);
     }
@@ -298,18 +305,17 @@ pub fn escore_da_tabela(escore: i32, ply: usize) -> i32 {
 }
 
 #[inline(always)]
-fn balde(t: &TTabelaHash, chave: u64) -> usize {
-    ((chave as usize) & t.mascara) * ENTRADAS_POR_BALDE
+fn balde(t: &TTabelaHash, chave: u64) -> &TBalde {
+    &t.baldes[(chave as usize) & t.mascara]
 }
 
 /// Procura a posição. Devolve a entrada com o escore já ajustado ao `ply`.
 /// Uma entrada rasgada (chave de uma gravação, dados de outra) é uma falha.
 #[inline]
 pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> {
-    let i = balde(t, chave);
     // A chave inteira é conferida: os bits baixos só escolheram o balde, e
     // posições diferentes dividem o mesmo balde o tempo todo.
-    for c in &t.entradas[i..i + ENTRADAS_POR_BALDE] {
+    for c in &balde(t, chave).celulas {
         let e = le_celula(c);
         if e.chave == chave && e.tipo() != 0 {
             let mut r = e;
@@ -334,12 +340,12 @@ pub fn grava_hash(
     tipo: u8,
     ply: usize,
 ) {
-    let i = balde(t, chave);
+    let celulas = &balde(t, chave).celulas;
     let idade = t.idade.load(Ordering::Relaxed);
-    let mut alvo = i;
+    let mut alvo = 0;
     let mut pior = i32::MAX;
-    for j in i..i + ENTRADAS_POR_BALDE {
-        let e = le_celula(&t.entradas[j]);
+    for (j, c) in celulas.iter().enumerate() {
+        let e = le_celula(c);
         if e.chave == chave || e.tipo() == 0 {
             alvo = j;
             break;
@@ -352,7 +358,7 @@ pub fn grava_hash(
             alvo = j;
         }
     }
-    let c = &t.entradas[alvo];
+    let c = &celulas[alvo];
     let e = le_celula(c);
     // A mesma posição já guardada bem mais funda (a quiescência grava com
     // profundidade 0): um limite raso não apaga o trabalho de uma busca
@@ -393,10 +399,12 @@ pub fn envelhece_hash(t: &TTabelaHash) {
 // Uma amostra basta: as chaves são espalhadas por igual pela tabela, e varrer
 // centenas de MB a cada linha de pensamento custaria caro.
 pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
-    let n = t.entradas.len().min(1000);
+    let n = (t.baldes.len() * ENTRADAS_POR_BALDE).min(1000);
     let idade = t.idade.load(Ordering::Relaxed);
-    t.entradas[..n]
+    t.baldes
         .iter()
+        .flat_map(|b| &b.celulas)
+        .take(n)
         .map(le_celula)
         .filter(|e| e.tipo() != 0 && e.idade() == idade)
         .count()
@@ -616,8 +624,11 @@ mod testes {
     #[test]
     fn grava_e_le_com_ajuste_de_mate() {
         let t = nova_tabela_hash(1);
-        assert!(t.entradas.len().is_power_of_two());
-        assert!(t.entradas.len() * 16 <= 1024 * 1024);
+        assert!(t.baldes.len().is_power_of_two());
+        assert!(t.baldes.len() * 64 <= 1024 * 1024);
+        assert_eq!(std::mem::size_of::<TBalde>(), 64);
+        // O balde começa numa linha de cache (o motivo de `TBalde`).
+        assert_eq!(t.baldes.as_ptr() as usize % 64, 0);
         // Mate em 3 plies visto do ply 5: guardado como mate a 3 plies deste nó.
         grava_hash(&t, 0x1234, 77, MATE - 8, 6, HASH_EXATO, 5);
         let e = le_hash(&t, 0x1234, 5).unwrap();

@@ -26,10 +26,16 @@ use std::time::{Duration, Instant};
 // A tabela sem trava
 // ---------------------------------------------------------------------------
 
+/// A i-ésima célula da tabela, contando balde por balde.
+fn cel(t: &TTabelaHash, i: usize) -> &TCelulaHash {
+    &t.baldes[i / 4].celulas[i % 4]
+}
+
 /// Índice da célula que guarda `chave` (a chave é `chave_xor ^ dados`).
 fn celula(t: &TTabelaHash, chave: u64) -> usize {
-    t.entradas
+    t.baldes
         .iter()
+        .flat_map(|b| &b.celulas)
         .position(|c| {
             c.chave_xor.load(Ordering::Relaxed) ^ c.dados.load(Ordering::Relaxed) == chave
         })
@@ -46,23 +52,23 @@ fn entrada_rasgada_e_uma_falha() {
     assert_ne!(ia, ib);
     let palavras = |i: usize| {
         (
-            t.entradas[i].chave_xor.load(Ordering::Relaxed),
-            t.entradas[i].dados.load(Ordering::Relaxed),
+            cel(&t, i).chave_xor.load(Ordering::Relaxed),
+            cel(&t, i).dados.load(Ordering::Relaxed),
         )
     };
     let ((ka, da), (kb, db)) = (palavras(ia), palavras(ib));
     assert_eq!(le_hash(&t, a, 0).unwrap().lance, 77);
 
     // A chave de uma gravação com os dados da outra, nas duas células.
-    t.entradas[ia].dados.store(db, Ordering::Relaxed);
-    t.entradas[ib].dados.store(da, Ordering::Relaxed);
+    cel(&t, ia).dados.store(db, Ordering::Relaxed);
+    cel(&t, ib).dados.store(da, Ordering::Relaxed);
     assert!(le_hash(&t, a, 0).is_none(), "chave de A com dados de B");
     assert!(le_hash(&t, b, 0).is_none(), "chave de B com dados de A");
     // Ao contrário também: dados certos, chave da outra.
-    t.entradas[ia].chave_xor.store(kb, Ordering::Relaxed);
-    t.entradas[ia].dados.store(da, Ordering::Relaxed);
-    t.entradas[ib].chave_xor.store(ka, Ordering::Relaxed);
-    t.entradas[ib].dados.store(db, Ordering::Relaxed);
+    cel(&t, ia).chave_xor.store(kb, Ordering::Relaxed);
+    cel(&t, ia).dados.store(da, Ordering::Relaxed);
+    cel(&t, ib).chave_xor.store(ka, Ordering::Relaxed);
+    cel(&t, ib).dados.store(db, Ordering::Relaxed);
     assert!(le_hash(&t, a, 0).is_none());
     assert!(le_hash(&t, b, 0).is_none());
 
@@ -102,7 +108,7 @@ fn empacotamento_guarda_todos_os_campos() {
 #[test]
 fn leitura_concorrente_nunca_mistura_entradas() {
     let t = Arc::new(nova_tabela_hash(1));
-    let baldes = (t.entradas.len() / 4) as u64;
+    let baldes = t.baldes.len() as u64;
     // Oito chaves no mesmo balde (mesmos bits baixos), para brigarem pelas células.
     let chaves: Vec<u64> = (1..=8).map(|i| i * baldes + 3).collect();
     let lance_de = |k: u64| (k % 4093) as u16 + 1;
