@@ -270,9 +270,15 @@ pub fn nova_tabela_minima() -> TTabelaHash {
     }
 }
 
+/// Todas as células da tabela, balde por balde (para quem varre a tabela
+/// inteira, não para a busca, que só olha o balde da chave).
+pub fn celulas(t: &TTabelaHash) -> impl Iterator<Item = &TCelulaHash> {
+    t.baldes.iter().flat_map(|b| &b.celulas)
+}
+
 /// Apaga tudo (nova partida). Só entre buscas: nenhuma thread grava agora.
 pub fn limpa_tabela_hash(t: &TTabelaHash) {
-    for c in t.baldes.iter().flat_map(|b| &b.celulas) {
+    for c in celulas(t) {
         c.chave_xor.store(0, Ordering::Relaxed);
         c.dados.store(0, Ordering::Relaxed);
     }
@@ -401,9 +407,7 @@ pub fn envelhece_hash(t: &TTabelaHash) {
 pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
     let n = (t.baldes.len() * ENTRADAS_POR_BALDE).min(1000);
     let idade = t.idade.load(Ordering::Relaxed);
-    t.baldes
-        .iter()
-        .flat_map(|b| &b.celulas)
+    celulas(t)
         .take(n)
         .map(le_celula)
         .filter(|e| e.tipo() != 0 && e.idade() == idade)

@@ -28,14 +28,12 @@ use std::time::{Duration, Instant};
 
 /// A i-ésima célula da tabela, contando balde por balde.
 fn cel(t: &TTabelaHash, i: usize) -> &TCelulaHash {
-    &t.baldes[i / 4].celulas[i % 4]
+    celulas(t).nth(i).expect("a célula existe")
 }
 
 /// Índice da célula que guarda `chave` (a chave é `chave_xor ^ dados`).
 fn celula(t: &TTabelaHash, chave: u64) -> usize {
-    t.baldes
-        .iter()
-        .flat_map(|b| &b.celulas)
+    celulas(t)
         .position(|c| {
             c.chave_xor.load(Ordering::Relaxed) ^ c.dados.load(Ordering::Relaxed) == chave
         })
