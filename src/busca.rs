@@ -119,8 +119,11 @@ pub const MELHORIA_CORRECAO: u32 = 16384;
 pub const MELHORIA_CONTINUACAO: u32 = 32768;
 /// Extensão singular e multi-cut (`arvore::pesquisa_singular`).
 pub const MELHORIA_SINGULAR: u32 = 65536;
+/// Sem futilidade reversa com o rei do lado a jogar atacado
+/// (`arvore::rei_atacado`).
+pub const MELHORIA_REI_ATACADO: u32 = 131072;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 131071;
+pub const TODAS_MELHORIAS: u32 = 262143;
 /// As melhorias da busca com que a força limitada foi calibrada (issue 30,
 /// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
 /// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
@@ -134,7 +137,7 @@ pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
     | MELHORIA_TT_QS;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 17] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 18] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -152,6 +155,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 17] = [
     ("correcao", MELHORIA_CORRECAO),
     ("continuacao", MELHORIA_CONTINUACAO),
     ("singular", MELHORIA_SINGULAR),
+    ("reiatacado", MELHORIA_REI_ATACADO),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além

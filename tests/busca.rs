@@ -370,6 +370,75 @@ fn futilidade_reversa_ate_prof_7_com_melhorando() {
     assert!(v >= beta && bu.nos > 100, "{v} {}", bu.nos);
 }
 
+/// As linhas de ataque ao rei de `rei_atacado`: cada peça inimiga que
+/// ataca a casa do rei ou uma vizinha (ocupada ou não) conta uma; a dama,
+/// uma pela diagonal e outra pela ortogonal. Duas bastam.
+#[test]
+fn rei_atacado_conta_as_linhas_na_zona() {
+    let casos = [
+        // Bispo c5 (via e3 até f2) e cavalo e4 (f2) na zona do rei g1.
+        ("4k3/8/8/2b5/4n3/8/5PPP/3Q1RK1 w - - 0 1", true),
+        // Só o bispo.
+        ("4k3/8/8/2b5/8/8/5PPP/3Q1RK1 w - - 0 1", false),
+        // O bispo com o caminho fechado em d4, e o cavalo: só um.
+        ("4k3/8/8/2b5/3Pn3/8/5PPP/3Q1RK1 w - - 0 1", false),
+        // Dama h6 contra o rei g8: h7 pela coluna, g7 pela diagonal.
+        ("6k1/5p2/7Q/8/8/8/8/6K1 b - - 0 1", true),
+        // Dama h4: só a coluna chega (h7); a diagonal para em e7.
+        ("6k1/5p2/8/8/7Q/8/8/6K1 b - - 0 1", false),
+        // Torre na coluna h e bispo em f6 (g7, h8): a WAC.055 depois de
+        // 1.Dxg7+ Rxg7 2.Bf6+ Rg8 3.Th4.
+        ("r3r1k1/pp1q1p2/4bBp1/3p4/7R/8/PPP3PP/4R1K1 b - - 3 3", true),
+    ];
+    for (fen, esperado) in casos {
+        let b = TBoard::de_fen(fen).unwrap();
+        assert_eq!(rei_atacado(&b), esperado, "{fen}");
+    }
+}
+
+/// Com o rei do lado a jogar sob ataque, a futilidade reversa não corta: o
+/// mesmo nó do teste acima (estática muito acima de β, 6 plies do
+/// horizonte), mas com bispo e cavalo pretos mirando o roque branco, é
+/// pesquisado; sem a regra (`--sem reiatacado`) corta num nó só.
+#[test]
+fn futilidade_reversa_nao_corta_com_o_rei_atacado() {
+    let fen = "4k3/8/8/2b5/4n3/8/5PPP/3Q1RK1 w - - 0 1";
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut pilha = nova_pilha();
+    let beta = 0;
+    let mut bu = busca_de_teste(TODAS_MELHORIAS & !MELHORIA_REI_ATACADO, false);
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 6, 0, true);
+    assert!(v > beta + 90 * 5, "{v}");
+    assert_eq!((bu.nos, bu.est.futilidade_reversa), (1, 1));
+    let mut bu = busca_de_teste(TODAS_MELHORIAS, false);
+    let v = alpha_beta(&mut b, &mut bu, &mut pilha, beta - 1, beta, 6, 0, true);
+    assert!(v >= beta && bu.nos > 1, "{v} {}", bu.nos);
+    assert_eq!(bu.est.futilidade_reversa, 0, "{:?}", bu.est);
+}
+
+/// O sacrifício que a regra deixa ver: na WAC.055, 1.Dxg7+ dá mate em 4.
+/// Sem a regra, depois de Dxg7+ Rxg7 as pretas têm uma dama a mais na
+/// estática, e os nós delas perto do horizonte cortavam antes de ver o mate
+/// (a 12 plies a busca jogava Tf2). Com ela, o mate sai a 12 plies.
+#[test]
+fn rei_atacado_deixa_ver_o_sacrificio() {
+    let fen = "r3r1k1/pp1q1pp1/4b1p1/3p2B1/3Q1R2/8/PPP3PP/4R1K1 w - - 0 1";
+    for (melhorias, acha) in [
+        (TODAS_MELHORIAS, true),
+        (TODAS_MELHORIAS & !MELHORIA_REI_ATACADO, false),
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = busca_de_teste(melhorias, false);
+        let limites = TLimites {
+            profundidade: 12,
+            ..TLimites::default()
+        };
+        let r = busca(&mut b, &mut bu, &limites);
+        let mate = lance_para_texto(&r.lance) == "d4g7" && r.escore > LIMIAR_MATE;
+        assert_eq!(mate, acha, "{} {}", lance_para_texto(&r.lance), r.escore);
+    }
+}
+
 /// Futilidade até 3 plies do horizonte: num nó fora da PV, 2 plies antes do
 /// horizonte, com a estática 300 abaixo de α (a margem a 2 plies), os
 /// lances quietos depois do primeiro não são pesquisados. Nos filhos (o lado
