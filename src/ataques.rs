@@ -18,7 +18,7 @@
 //! um serve). As tabelas são preenchidas por `const fn` em tempo de
 //! compilação: nada é calculado na partida e não há estado global mutável.
 
-use crate::tipos::TBitboard;
+use crate::tipos::{TBitboard, BISPO, CAVALO, TORRE};
 
 /// Direções da torre e do bispo como (Δcoluna, Δlinha); a linha cresce rumo à fileira 1.
 const DIR_TORRE: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
@@ -283,6 +283,20 @@ pub fn ataques_bispo(casa: usize, ocupadas: TBitboard) -> TBitboard {
 #[inline(always)]
 pub fn ataques_dama(casa: usize, ocupadas: TBitboard) -> TBitboard {
     ataques_torre(casa, ocupadas) | ataques_bispo(casa, ocupadas)
+}
+
+/// Casas atacadas por um cavalo, bispo, torre ou dama (`peca`) em `casa`.
+/// Um só lugar para a escolha da tabela: a avaliação (mobilidade e ataque ao
+/// rei), o gerador de lances e a busca (`arvore::rei_atacado`) a repetiam.
+/// Com `peca` constante no laço de quem chama, o `match` some na compilação.
+#[inline(always)]
+pub fn ataques_peca(peca: u8, casa: usize, ocupadas: TBitboard) -> TBitboard {
+    match peca {
+        CAVALO => ATAQUES_CAVALO[casa],
+        BISPO => ataques_bispo(casa, ocupadas),
+        TORRE => ataques_torre(casa, ocupadas),
+        _ => ataques_dama(casa, ocupadas),
+    }
 }
 
 /// Sinal de um inteiro em `const fn`.

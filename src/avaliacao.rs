@@ -399,12 +399,7 @@ fn mobilidade_tropismo(
         let mut p = b.bb(peca)[cor];
         while p != 0 {
             let s = pop_lsb(&mut p);
-            let ataques = match peca {
-                CAVALO => ATAQUES_CAVALO[s],
-                BISPO => ataques_bispo(s, occ),
-                TORRE => ataques_torre(s, occ),
-                _ => ataques_dama(s, occ),
-            };
+            let ataques = ataques_peca(peca, s, occ);
             por_tipo[i] |= ataques;
             c.categoria = CAT_MOBILIDADE;
             let m = conta(ataques & area) as usize;

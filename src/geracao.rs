@@ -330,11 +330,7 @@ fn gera_pecas(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
         let mut s = b.bb(peca)[c.cor];
         while s != 0 {
             let o = pop_lsb(&mut s);
-            let ataques = match peca {
-                BISPO => ataques_bispo(o, c.occ),
-                TORRE => ataques_torre(o, c.occ),
-                _ => ataques_dama(o, c.occ),
-            };
+            let ataques = ataques_peca(peca, o, c.occ);
             let mut a = ataques & c.destinos & reta_livre(c, o);
             while a != 0 {
                 let d = pop_lsb(&mut a);
