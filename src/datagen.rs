@@ -81,6 +81,12 @@ pub struct TOpcoesDatagen {
     pub semente: u64,
     pub threads: usize,
     pub saida: String,
+    /// No máximo tantas posições guardadas por partida (0: todas). As
+    /// posições de uma partida são quase a mesma posição e têm o mesmo
+    /// resultado: dezenas delas ensinam pouco mais que uma, e pesam no erro
+    /// como se fossem independentes. Com um teto, mais partidas dão a mesma
+    /// quantidade de posições com muito mais variedade.
+    pub por_partida: usize,
     /// A configuração da busca e o tamanho da tabela de cada thread, das
     /// opções globais (`--classico`, `--sem`, `--material-pst`, `--hash`).
     pub busca: TConfigBusca,
@@ -197,6 +203,21 @@ pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<St
         ply += 1;
     };
     let res = texto_resultado(resultado);
+    if op.por_partida > 0 && guardadas.len() > op.por_partida {
+        // Sorteio sem reposição com o gerador da própria partida (a mesma
+        // semente dá as mesmas posições); a ordem da partida é mantida.
+        let mut indices: Vec<usize> = (0..guardadas.len()).collect();
+        for k in 0..op.por_partida {
+            let j = rng.gen_range(k..indices.len());
+            indices.swap(k, j);
+        }
+        let mut escolhidos = indices[..op.por_partida].to_vec();
+        escolhidos.sort_unstable();
+        guardadas = escolhidos
+            .into_iter()
+            .map(|k| guardadas[k].clone())
+            .collect();
+    }
     guardadas
         .into_iter()
         .map(|(fen, e)| format!("{fen} | {e} | {res}"))
@@ -211,6 +232,7 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
         semente: 1,
         threads: 1,
         saida: "-".to_string(),
+        por_partida: 0,
         busca: motor.busca,
         hash_mb: hash_ou(motor, HASH_DATAGEN_MB),
     };
@@ -236,6 +258,7 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
             }
             "--threads" => op.threads = numero(256)? as usize,
             "--saida" => op.saida = valor.clone(),
+            "--por-partida" => op.por_partida = numero(100_000)? as usize,
             outro => return Err(format!("opção desconhecida: {outro} (veja ice --help)")),
         }
         i += 2;
@@ -308,7 +331,7 @@ pub fn gera_dados(op: &TOpcoesDatagen, saida: &mut dyn Write) -> Result<(u32, u6
     Ok((partidas, posicoes))
 }
 
-/// `ice datagen [--jogos N] [--nos N] [--semente S] [--threads T] [--saida ARQ]`.
+/// `ice datagen [--jogos N] [--nos N] [--semente S] [--threads T] [--saida ARQ] [--por-partida K]`.
 pub fn cmd_datagen(args: &[String], motor: &TOpcoesMotor) -> Result<(), String> {
     let op = le_opcoes(args, motor)?;
     eprintln!("ice: {}", texto_configuracao(&op.busca, op.hash_mb));

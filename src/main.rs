@@ -53,7 +53,8 @@ Comandos:
   busca [FEN] [LIMITES]        pensa numa posição e imprime `bestmove`
   epd <arquivo.epd> [LIMITES]  roda uma suíte EPD e imprime `solved N/M`
   livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
-  datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado)
+  datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado);
+                               --jogos N --nos N --semente S --threads T --saida ARQ --por-partida K (no máximo K por partida)
   texel <dados>… [OPÇÕES]      afina os pesos da avaliação pelo método de Texel (dados do datagen ou .pgn)
   tb <FEN> | tb --lote         WDL e DTZ das tabelas Syzygy (--syzygy) da posição e de cada lance;
                                --lote lê um FEN por linha e responde `wdl dtz` (`? ?` sem tabela)

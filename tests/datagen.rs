@@ -15,6 +15,7 @@ fn opcoes(semente: u64, threads: usize) -> TOpcoesDatagen {
         semente,
         threads,
         saida: String::new(),
+        por_partida: 0,
         busca: ice::opcoes::TConfigBusca::default(),
         hash_mb: 16,
     }
@@ -83,4 +84,26 @@ fn so_posicoes_quietas_com_escore_e_resultado() {
         resultados.iter().filter(|&&n| n > 0).count() >= 2,
         "{resultados:?}"
     );
+}
+
+/// `--por-partida K`: no máximo K posições de cada partida, um subconjunto
+/// (na ordem da partida) das que a mesma semente guarda sem o teto.
+#[test]
+fn teto_por_partida_sorteia_um_subconjunto_reprodutivel() {
+    let todas = gera(&opcoes(21, 1));
+    let mut op = opcoes(21, 2);
+    op.por_partida = 5;
+    let com_teto = gera(&op);
+    assert_eq!(com_teto, gera(&op), "o sorteio mudou com a mesma semente");
+    let n = com_teto.lines().count();
+    assert!(n <= 5 * op.jogos as usize, "{n} posições com teto 5");
+    assert!(n < todas.lines().count(), "o teto não tirou nada");
+    // Cada linha com teto é uma das linhas sem teto, e na mesma ordem.
+    let mut resto = todas.lines();
+    for linha in com_teto.lines() {
+        assert!(
+            resto.any(|l| l == linha),
+            "linha fora do subconjunto ou fora de ordem: {linha}"
+        );
+    }
 }
