@@ -48,7 +48,7 @@ use crate::pensamento::{
     imprime_aviso, imprime_lance_atual, imprime_linha_final, imprime_melhora, imprime_pv,
 };
 use crate::syzygy::{escore_wdl, ordena_raiz, TTabelas};
-use crate::tabuleiro::TBoard;
+use crate::tabuleiro::{TBoard, REPETICOES_BUSCA};
 use crate::tempo::{
     acerto_do_ponder, cabe_outra_iteracao, inicializa_tempo_busca, limite_atingido,
     mascara_verificacao, nota_iteracao, so_para_por_ordem, tempo_decorrido_ms, TLimites, TTempo,
@@ -475,10 +475,12 @@ fn verifica_parada_ajudante(bu: &mut TBusca) {
     }
 }
 
-/// Empate pelas regras (repetição, 50 lances, material insuficiente)?
+/// Empate pelas regras dentro da árvore? A regra é a do tabuleiro
+/// (`TBoard::empate_pelas_regras`), uma só para a partida e a busca; só o
+/// número de repetições muda (`REPETICOES_BUSCA`: uma ocorrência anterior).
 #[inline]
 pub fn empate_por_regra(b: &TBoard) -> bool {
-    b.meio_lances >= 100 || b.repeticoes() >= 1 || b.material_insuficiente()
+    b.empate_pelas_regras(REPETICOES_BUSCA).is_some()
 }
 
 // ---------------------------------------------------------------------------

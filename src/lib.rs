@@ -24,7 +24,8 @@ pub mod syzygy_indice;
 // Nível 2: tabelas de ataque e chaves.
 pub mod ataques;
 pub mod hash;
-// Nível 3: a posição.
+// Nível 3: a posição e o FEN (um segundo bloco `impl TBoard`).
+pub mod fen;
 pub mod tabuleiro;
 // Nível 4: geração, desenho e a avaliação. A avaliação tem quatro partes,
 // como no Fruit: `pesos` (os números que o afinador reescreve e a conta com
@@ -66,6 +67,7 @@ pub mod texel;
 pub mod motor;
 // Nível 9: os dois protocolos, cada um com o seu `TMotor`; nenhum importa o
 // outro.
+pub mod edicao;
 pub mod uci;
 pub mod xboard;
 

@@ -750,7 +750,7 @@ mod testes {
         posicao_mudou(&mut m);
         // A 518 é a posição comum: o livro vale, com o roque escrito e1h1.
         assert!(lance_do_livro(&mut m).is_some(), "960 na posição 518");
-        *m.b = TBoard::de_fen(&crate::tabuleiro::fen_chess960(0).unwrap()).unwrap();
+        *m.b = TBoard::de_fen(&crate::fen::fen_chess960(0).unwrap()).unwrap();
         posicao_mudou(&mut m);
         assert!(lance_do_livro(&mut m).is_none());
     }

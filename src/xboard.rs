@@ -27,6 +27,7 @@ pub use crate::entrada::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
 use crate::busca::TResultado;
+use crate::edicao::{edita, fen_editado, nova_edicao, texto_fim, TEdicao};
 use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
 use crate::hash::{grava_hash, HASH_EXATO};
@@ -42,7 +43,7 @@ use crate::motor::{
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{num_threads, MAX_THREADS};
 use crate::pensamento::escore_xboard;
-use crate::tabuleiro::{edita, nova_edicao, texto_fim, TBoard, TEdicao, TFim};
+use crate::tabuleiro::{TBoard, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
 use crate::tipos::*;
 use log::debug;
@@ -755,13 +756,13 @@ fn processa_edicao(x: &mut TXboard, linha: &str) {
     }
 }
 
-/// `.` no fim do `edit`: monta o FEN (`tabuleiro::fen_editado`) e valida
+/// `.` no fim do `edit`: monta o FEN (`edicao::fen_editado`) e valida
 /// como o `setboard`.
 fn termina_edicao(x: &mut TXboard) {
     let Some(ed) = x.edicao.take() else {
         return;
     };
-    let fen = crate::tabuleiro::fen_editado(&ed.casas, x.m.b.vez, x.m.b.num_lance);
+    let fen = fen_editado(&ed.casas, x.m.b.vez, x.m.b.num_lance);
     instala_fen(x, &fen, "posicao editada recusada");
 }
 

@@ -8,10 +8,11 @@ mod motor;
 use motor::le_suite;
 
 use ice::avaliacao::{eval, nova_avaliacao};
+use ice::fen::{fen_chess960, POSICOES_960};
 use ice::geracao::{acha_lance, gera_lista_lances, san_para_lance};
 use ice::lance::{lance_para_texto, TListaLances};
 use ice::perft::perft;
-use ice::tabuleiro::{fen_chess960, TBoard, FEN_INICIAL, POSICOES_960};
+use ice::tabuleiro::{TBoard, FEN_INICIAL};
 use ice::tipos::{GERA_TODOS, INFINITO};
 
 fn lances(b: &TBoard) -> Vec<String> {
