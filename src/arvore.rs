@@ -3,8 +3,9 @@
 //! uma função pequena com o nome do que faz (`sonda_tt`, `tenta_nulo`,
 //! `poda_lance`, `reducao_lmr`, `grava_tt`…), logo abaixo da que a chama.
 //!
-//! Nível 6, com `busca` (que a chama da raiz e lhe dá o `TBusca`) e
-//! `pensamento`. Porta do AlphaBeta e da Quiescence de `busca.c` do ICE
+//! Nível 7, com `busca` (que a chama da raiz); o estado que as duas usam
+//! (`TBusca`, `TNoPilha`, as chaves `MELHORIA_*`) fica em `estado`, abaixo,
+//! e a árvore não importa a `busca`. Porta do AlphaBeta e da Quiescence de `busca.c` do ICE
 //! (seções 4.4.2–4.4.6 do artigo): tabela de transposição, lance nulo com
 //! R = 2 fixo, extensão de xeque, killers e history (em `ordenacao`). As
 //! podas e reduções que vieram depois (futilidade, futilidade reversa, LMR,
@@ -14,8 +15,13 @@
 use crate::ataques::{ataques_peca, ATAQUES_REI};
 use crate::avaliacao::eval;
 use crate::bitboard::{bit, pop_lsb};
-use crate::busca::*;
 use crate::correcao::{atualiza_correcao, correcao};
+use crate::estado::{
+    empate_por_regra, usa, verifica_parada, TBusca, TNoPilha, MELHORIA_AMEACA_MATE,
+    MELHORIA_CORRECAO, MELHORIA_DELTA, MELHORIA_FUTILIDADE, MELHORIA_IIR, MELHORIA_LMP,
+    MELHORIA_LMP_QUIETOS, MELHORIA_LMR, MELHORIA_LMR_HISTORY, MELHORIA_NULO_TT,
+    MELHORIA_REI_ATACADO, MELHORIA_SEE, MELHORIA_SEE_CAPTURAS, MELHORIA_SINGULAR, MELHORIA_TT_QS,
+};
 use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
 use crate::hash::*;
@@ -51,10 +57,6 @@ const ATAQUES_REI_SEM_FUTILIDADE_REVERSA: u32 = 3;
 const LMR_PROFUNDIDADE: i32 = 3;
 /// …e depois de tantos lances já pesquisados no nó.
 const LMR_LANCES: usize = 3;
-/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
-/// divisor. Uma redução fixa corta pouco nas árvores fundas e
-/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
-const LMR_DIVISOR: f64 = 2.25;
 /// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
 /// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
 /// tudo que tinha chance de cortar).
@@ -87,18 +89,6 @@ const FOLGA_PROF_SINGULAR: i32 = 3;
 /// profundidade, ficam abaixo do escore dele menos esta margem × prof.
 const MARGEM_SINGULAR: i32 = 2;
 
-/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
-/// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
-/// zerar 4 KB a cada nó custaria mais que gerar os lances.
-#[derive(Clone, Copy, Default)]
-pub struct TNoPilha {
-    pub lista: TListaLances,
-    pub pv: TPv,
-    /// Lance (código) que o nó deste ply não pesquisa: só na pesquisa de
-    /// singularidade, que refaz o nó sem o lance da tabela (0: nenhum).
-    pub excluido: u16,
-}
-
 /// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
 /// só quando as estatísticas foram pedidas.
 macro_rules! conta {
@@ -107,17 +97,6 @@ macro_rules! conta {
             $bu.est.$campo += 1;
         }
     };
-}
-
-/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
-pub fn tabela_lmr() -> [[u8; 64]; 64] {
-    let mut t = [[0u8; 64]; 64];
-    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in linha.iter_mut().enumerate().skip(1) {
-            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
-        }
-    }
-    t
 }
 
 // ---------------------------------------------------------------------------
@@ -174,12 +153,12 @@ pub fn pode_fazer_nulo(b: &TBoard, em_xeque: bool, beta: i32) -> bool {
 pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
     bu.tempo.limites = TLimites::default();
     bu.parar = false;
-    let melhorias = bu.melhorias;
-    bu.melhorias &= !MELHORIA_TT_QS;
+    let ativas = bu.ativas;
+    bu.ativas &= !MELHORIA_TT_QS;
     let mut pilha = std::mem::take(&mut bu.pilha);
     let q = quiescence(b, bu, &mut pilha, -INFINITO, INFINITO, 0);
     bu.pilha = pilha;
-    bu.melhorias = melhorias;
+    bu.ativas = ativas;
     q
 }
 

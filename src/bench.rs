@@ -1,7 +1,7 @@
 //! Ferramentas de medida da linha de comando: `ice bench`, `ice busca` e
 //! `ice epd`.
 //!
-//! Nível 7: depende da busca (e de `epd`, `tabuleiro`, `tempo` abaixo dela);
+//! Nível 8: depende da busca (e de `epd`, `tabuleiro`, `tempo` abaixo dela);
 //! só `main` o usa. O ICE não tinha nada disto: o `bench` é a assinatura de
 //! nós à moda do Stockfish — posições fixas, profundidade fixa, total de nós.
 //! Com as chaves Polyglot determinísticas, a tabela de tamanho fixo e a busca
@@ -15,8 +15,8 @@
 //! meio) e mede também o fator de ramificação da última iteração (a média
 //! das posições), a medida do artigo do ICE para comparar versões da busca.
 
-use crate::busca::*;
 use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
+use crate::estado::{nova_busca, TBusca, TResultado};
 use crate::estatisticas::{
     fator_ramificacao_ultima_iteracao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
 };
@@ -110,7 +110,6 @@ pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     };
     let mut bu = busca_configurada(op, BENCH_HASH_MB);
     // Sem linhas de pensamento: a saída do bench é só uma linha por posição.
-    bu.pedido.post = false;
     bu.pedido.com_estatisticas = com_estatisticas;
     let mut p = novo_paralelo(threads, &bu);
     let mut est = TEstatisticas::default();
@@ -314,7 +313,6 @@ pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         eprintln!("{e}");
     }
     let mut bu = busca_configurada(op, HASH_PADRAO_MB);
-    bu.pedido.post = false;
     let mut par = novo_paralelo(threads, &bu);
     let (mut resolvidas, mut soma_fr, mut n_fr) = (0, 0.0f64, 0u32);
     for p in &posicoes {

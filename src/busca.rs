@@ -4,9 +4,9 @@
 //! fica em `arvore`; a linha de pensamento que o protocolo lê, em
 //! `pensamento`; a ordem dos lances (SEE, killers, history), em `ordenacao`.
 //!
-//! Nível 6, com `arvore` e `pensamento` (os três são a busca e usam-se entre
-//! si): depende de `tabuleiro`, `geracao`, `avaliacao`, `ordenacao`, `hash`,
-//! `tempo`, `entrada`. Porta de `busca.c` do ICE (seção 4.4 do artigo), com
+//! Nível 7, com `arvore` (que ela chama): depende de `estado` (o
+//! `TBusca`), `relato` (o que conta ao protocolo, sem saber qual),
+//! `tabuleiro`, `geracao`, `ordenacao`, `hash`, `syzygy` e `tempo`. Porta de `busca.c` do ICE (seção 4.4 do artigo), com
 //! as melhorias que os próprios autores listaram como próximos passos
 //! (4.8.3) e outras que entraram depois, cada uma medida por SPRT
 //! (docs/forca.md). Todas elas ficam atrás do modo clássico
@@ -20,8 +20,11 @@
 //! * nada é alocado durante a busca: listas de lances e PVs são vetores fixos
 //!   na pilha de cada nó.
 //!
-//! A busca não conhece o protocolo: a entrada chega por `entrada`; o tempo é
-//! perguntado a `tempo` (`TTempo`).
+//! A busca não conhece o protocolo: tudo o que ela mostra (linhas de
+//! pensamento, o lance da raiz, avisos) e a pergunta "devo parar?" passam
+//! pelo relator que quem a chama põe no `TBusca` (`relato::TRelator`: o do
+//! xboard, o do UCI, ou o silencioso de `bench`, `datagen`, `epd` e dos
+//! testes); o tempo é perguntado a `tempo` (`TTempo`).
 //!
 //! Com várias threads (o Lazy SMP de `paralelo`, só ICE-rs) cada uma roda
 //! esta mesma busca com o seu `TBusca` sobre a tabela dividida; só muda quem
@@ -32,31 +35,24 @@
 //! profundidade, com as linhas do MultiPV dentro), que chama
 //! `janela_aspiracao` e `busca_raiz`, que chama `arvore::alpha_beta`.
 
-use crate::arvore::{alpha_beta, tabela_lmr, TNoPilha};
-use crate::avaliacao::{nova_avaliacao, TAvaliacao};
-use crate::correcao::{limpa_correcao, nova_correcao, TCorrecao};
-use crate::entrada::{verifica_entrada, TEntrada, TInfoBusca, TReacao};
-use crate::estatisticas::TEstatisticas;
+use crate::arvore::alpha_beta;
+use crate::estado::{
+    nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
+    MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_RUINS, MELHORIA_SEE,
+};
 use crate::geracao::gera_lista_lances;
-use crate::hash::*;
+use crate::hash::{envelhece_hash, le_hash, ocupacao_hash};
 use crate::lance::*;
-use crate::ordenacao::{
-    limpa_ordenacao, nova_ordenacao, obtem_melhor_lance, ordena_lances, prepara_ordenacao,
-    TOrdenacao,
-};
-use crate::pensamento::{
-    imprime_aviso, imprime_lance_atual, imprime_linha_final, imprime_melhora, imprime_pv,
-};
-use crate::syzygy::{escore_wdl, ordena_raiz, TTabelas};
-use crate::tabuleiro::{TBoard, REPETICOES_BUSCA};
+use crate::ordenacao::{obtem_melhor_lance, ordena_lances, prepara_ordenacao};
+use crate::relato::{TLinhaPensamento, TTipoLinha};
+use crate::syzygy::{escore_wdl, ordena_raiz};
+use crate::tabuleiro::TBoard;
 use crate::tempo::{
-    acerto_do_ponder, cabe_outra_iteracao, inicializa_tempo_busca, limite_atingido,
-    mascara_verificacao, nota_iteracao, so_para_por_ordem, tempo_decorrido_ms, TLimites, TTempo,
-    FRACAO_NEUTRA, MASCARA_RELOGIO,
+    cabe_outra_iteracao, inicializa_tempo_busca, mascara_verificacao, nota_iteracao,
+    so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
 use crate::tipos::*;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 // --- Parâmetros do aprofundamento (cada um com o porquê) ---
 /// Largura inicial da janela de aspiração (ICE 50f3dea: 50).
@@ -78,410 +74,6 @@ const SALTO_FASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4
 /// Na análise e no ponder, a espera pela ordem de fora dorme tanto entre
 /// olhadas na entrada (não gasta CPU, e 5 ms não se percebem).
 const PAUSA_ESPERA_MS: u64 = 5;
-
-// --- Melhorias pós-ICE (seção 4.8.3), cada uma desligável para medir ---
-/// SEE para separar capturas boas e ruins, podar as ruins na quiescência e,
-/// perto do horizonte, os lances quietos que entregam material.
-pub const MELHORIA_SEE: u32 = 1;
-/// Futilidade na profundidade 1 e futilidade reversa até a 3.
-pub const MELHORIA_FUTILIDADE: u32 = 2;
-/// Reduções de lances tardios (LMR).
-pub const MELHORIA_LMR: u32 = 4;
-/// Extensão por ameaça de mate, vista pelo lance nulo.
-pub const MELHORIA_AMEACA_MATE: u32 = 8;
-/// Poda delta na quiescência.
-pub const MELHORIA_DELTA: u32 = 16;
-/// Poda dos quietos tardios perto do horizonte (LMP).
-pub const MELHORIA_LMP: u32 = 32;
-/// Tabela de transposição também na quiescência.
-pub const MELHORIA_TT_QS: u32 = 64;
-/// History limitada com gravidade (`ordenacao::TOrdenacao::history_limitada`).
-pub const MELHORIA_HISTORY: u32 = 128;
-/// Capturas ruins depois dos killers (`ordenacao::TOrdenacao::ruins_depois`).
-pub const MELHORIA_RUINS: u32 = 256;
-/// Sem lance nulo quando a tabela já diz que o nó fica abaixo de β, e os
-/// killers dos filhos zerados a cada nó (Toga, Ethereal).
-pub const MELHORIA_NULO_TT: u32 = 512;
-/// LMP contando só os quietos, até a profundidade 8, com limite menor quando
-/// o lado não está melhorando (Ethereal, Stockfish).
-pub const MELHORIA_LMP_QUIETOS: u32 = 1024;
-/// Poda pela SEE das capturas que perdem material perto do horizonte.
-pub const MELHORIA_SEE_CAPTURAS: u32 = 2048;
-/// LMR ajustado: um ply a mais sem melhora, menos com history boa.
-pub const MELHORIA_LMR_HISTORY: u32 = 4096;
-/// Redução interna (IIR): sem lance da tabela, um ply a menos.
-pub const MELHORIA_IIR: u32 = 8192;
-/// Estática corrigida pela média do que a busca achou em estruturas de
-/// peões iguais (`correcao`).
-pub const MELHORIA_CORRECAO: u32 = 16384;
-/// History de continuação: (lance anterior, lance) na ordem dos quietos
-/// (`ordenacao::TOrdenacao::continuacao`).
-pub const MELHORIA_CONTINUACAO: u32 = 32768;
-/// Extensão singular e multi-cut (`arvore::pesquisa_singular`).
-pub const MELHORIA_SINGULAR: u32 = 65536;
-/// Sem futilidade reversa com o rei do lado a jogar atacado
-/// (`arvore::rei_atacado`).
-pub const MELHORIA_REI_ATACADO: u32 = 131072;
-/// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 262143;
-/// As melhorias da busca com que a força limitada foi calibrada (issue 30,
-/// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
-/// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
-/// nível joga com esta, e o mapa Elo → nós continua valendo.
-pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
-    | MELHORIA_FUTILIDADE
-    | MELHORIA_LMR
-    | MELHORIA_AMEACA_MATE
-    | MELHORIA_DELTA
-    | MELHORIA_LMP
-    | MELHORIA_TT_QS;
-
-/// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 18] = [
-    ("see", MELHORIA_SEE),
-    ("futilidade", MELHORIA_FUTILIDADE),
-    ("lmr", MELHORIA_LMR),
-    ("ameaca", MELHORIA_AMEACA_MATE),
-    ("delta", MELHORIA_DELTA),
-    ("lmp", MELHORIA_LMP),
-    ("ttqs", MELHORIA_TT_QS),
-    ("history", MELHORIA_HISTORY),
-    ("ruins", MELHORIA_RUINS),
-    ("nulott", MELHORIA_NULO_TT),
-    ("lmpquietos", MELHORIA_LMP_QUIETOS),
-    ("seecapturas", MELHORIA_SEE_CAPTURAS),
-    ("lmrhistory", MELHORIA_LMR_HISTORY),
-    ("iir", MELHORIA_IIR),
-    ("correcao", MELHORIA_CORRECAO),
-    ("continuacao", MELHORIA_CONTINUACAO),
-    ("singular", MELHORIA_SINGULAR),
-    ("reiatacado", MELHORIA_REI_ATACADO),
-];
-
-/// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
-/// da tabela: a ordem de parar, que só a principal dá, e os nós de cada
-/// ajudante, que ela publica de tempos em tempos (em `verifica_parada`) para
-/// a principal somar nas linhas de pensamento e no `stat01`. Uma busca de
-/// uma thread só tem a lista de nós vazia.
-#[derive(Default)]
-pub struct TCompartilhado {
-    pub parar: AtomicBool,
-    /// Nós da ajudante i em `nos[i − 1]`.
-    pub nos: Vec<AtomicU64>,
-    /// A iteração mais funda que alguma ajudante completou nesta busca. Com
-    /// limite de profundidade, a principal para quando uma ajudante chega lá:
-    /// o resultado daquela profundidade já existe (e `busca_paralela` o usa).
-    pub prof_concluida: AtomicI32,
-}
-
-/// O que quem chama a busca pede, além dos limites (`TLimites`, o argumento
-/// da `busca`): o protocolo o preenche antes de cada busca, e o Lazy SMP o
-/// copia inteiro para as ajudantes (`paralelo::prepara_ajudante`). A busca
-/// só o lê. Como o `SearchInput` do Fruit.
-#[derive(Clone, Debug)]
-pub struct TPedido {
-    /// Imprimir as linhas de pensamento (`post`)?
-    pub post: bool,
-    /// As linhas de pensamento saem no formato do UCI (`info depth …`) em
-    /// vez do formato do xboard.
-    pub saida_uci: bool,
-    /// Pensar no tempo do oponente: o relógio só começa no acerto (ver
-    /// `TTempo`), e até lá só uma ordem de fora para a busca.
-    pub ponderando: bool,
-    /// Lance esperado do oponente durante o ponder.
-    pub lance_ponder: TLance,
-    /// Limites que passam a valer quando o ponder acerta.
-    pub limites_ponderhit: TLimites,
-    /// Modo de análise: busca sem fim, nunca joga.
-    pub analisando: bool,
-    /// Quantas linhas a raiz mostra por profundidade (MultiPV; 1 = só a
-    /// melhor). O protocolo põe > 1 só na análise: jogando, vale a melhor.
-    pub multipv: usize,
-    /// Lances da raiz que a interface tirou da busca (`exclude` do xboard,
-    /// o complemento do `searchmoves` do UCI), pelo `codigo_exato()`. A busca só
-    /// os consulta uma vez, na raiz.
-    pub excluidos: Vec<u16>,
-    /// `nps N` (CECP): N > 0 faz o tempo da busca ser nós ÷ N (o relógio
-    /// virtual de `tempo`); 0 usa o relógio de parede.
-    pub nps: u64,
-    /// Contar o que cada passo fez (`--estatisticas`)? Desligado, cada
-    /// contador custa um teste sempre previsto.
-    pub com_estatisticas: bool,
-    /// As tabelas Syzygy (`None`: sem tabelas; em `Arc`, as mesmas para
-    /// todas as threads) e como usá-las: até `tb_pecas` peças (0 não sonda),
-    /// a partir da profundidade `tb_prof`, com ou sem a regra dos 50.
-    pub tabelas: Option<Arc<TTabelas>>,
-    pub tb_pecas: usize,
-    pub tb_prof: i32,
-    pub tb_regra50: bool,
-    /// `Contempt` (cp): quanto o lado da raiz acha que um empate lhe custa.
-    /// O empate vale −contempt para ele e +contempt para o oponente
-    /// (`arvore::escore_empate`); 0 é o empate neutro do ICE.
-    pub contempt: i32,
-}
-
-impl Default for TPedido {
-    fn default() -> Self {
-        TPedido {
-            post: true,
-            saida_uci: false,
-            ponderando: false,
-            lance_ponder: LANCE_NULO,
-            limites_ponderhit: TLimites::default(),
-            analisando: false,
-            multipv: 1,
-            excluidos: Vec::new(),
-            nps: 0,
-            com_estatisticas: false,
-            tabelas: None,
-            tb_pecas: 0,
-            tb_prof: 1,
-            tb_regra50: true,
-            contempt: 0,
-        }
-    }
-}
-
-/// O estado da busca: o que no ICE eram variáveis globais. Cada thread do
-/// Lazy SMP tem o seu (killers, history, pilha, avaliação, contadores); só
-/// a tabela e o `compartilhado` são de todas.
-pub struct TBusca {
-    pub tt: Arc<TTabelaHash>,
-    pub av: TAvaliacao,
-    pub entrada: TEntrada,
-    /// Quais melhorias pós-ICE estão ligadas (bits `MELHORIA_*`).
-    pub melhorias: u32,
-    /// O que foi pedido (ver `TPedido`).
-    pub pedido: TPedido,
-    /// O relógio desta busca (início, limites, instabilidade, ponder).
-    pub tempo: TTempo,
-    /// Killers e history: o que a ordenação aprende durante a busca.
-    pub ord: TOrdenacao,
-    /// O erro médio da estática por estrutura de peões (`correcao`).
-    pub correcao: TCorrecao,
-    /// Nós visitados (AlphaBeta + quiescência).
-    pub nos: u64,
-    /// Nós ao fim de cada iteração completa (para o fator de ramificação).
-    pub nos_iteracao: [u64; MAX_DEPTH],
-    /// Fim de tempo ou ordem de parar.
-    pub parar: bool,
-    /// A PV da iteração anterior (da linha em pesquisa, no MultiPV),
-    /// seguida no começo de cada iteração.
-    pub(crate) pv_anterior: TPv,
-    pub(crate) seguindo_pv: bool,
-    /// Profundidade da iteração corrente (para limitar as extensões).
-    pub(crate) prof_iteracao: i32,
-    /// Avaliação estática de cada ply do caminho atual (−INFINITO em
-    /// xeque), para saber se o lado a jogar está melhorando.
-    pub(crate) estaticas: [i32; MAX_DEPTH + 1],
-    /// Lances da raiz ainda por pesquisar na iteração (para `stat01`).
-    restantes_raiz: u32,
-    total_raiz: u32,
-    lance_atual_raiz: TLance,
-    /// Pilha de listas e PVs, um elemento por ply.
-    pub(crate) pilha: Vec<TNoPilha>,
-    /// Reduções do LMR por [profundidade][número do lance], calculadas uma
-    /// vez (o logaritmo não entra no laço da busca).
-    pub(crate) reducoes_lmr: [[u8; 64]; 64],
-    /// De quantos em quantos nós (menos 1) o relógio, o limite de nós e a
-    /// entrada são consultados (`tempo::mascara_verificacao`).
-    pub(crate) mascara_verificacao: u64,
-    /// Os contadores das estatísticas (`pedido.com_estatisticas`); quem as
-    /// pede os zera (o `bench` soma várias buscas).
-    pub est: TEstatisticas,
-    /// 0 na thread principal; i ≥ 1 na i-ésima ajudante, que não olha
-    /// relógio nem entrada, só a ordem de parar de `compartilhado`.
-    pub id_thread: usize,
-    pub compartilhado: Arc<TCompartilhado>,
-    /// O ply mais fundo alcançado nesta busca (o `seldepth` do UCI).
-    pub seldepth: usize,
-    /// As linhas do MultiPV desta iteração e da anterior (alocadas uma vez;
-    /// ver `itera_profundidade`).
-    linhas: Vec<TLinhaPv>,
-    linhas_anteriores: Vec<TLinhaPv>,
-    /// Sondas das tabelas Syzygy nesta busca (o `tbhits` do UCI).
-    pub tb_sondas: u64,
-    /// O escore que as tabelas dão à raiz (mostrado no lugar do da busca,
-    /// salvo um mate achado); `None` fora das tabelas.
-    pub(crate) tb_escore_raiz: Option<i32>,
-}
-
-/// O máximo de linhas do MultiPV (a opção vai de 1 a 64, como no
-/// `feature option="MultiPV -spin 1 1 64"`).
-pub const MAX_MULTIPV: usize = 64;
-
-/// Uma linha do MultiPV: o escore e a PV (o lance é o primeiro da PV).
-#[derive(Clone, Copy, Default)]
-pub struct TLinhaPv {
-    pub escore: i32,
-    pub pv: TPv,
-}
-
-/// As linhas da raiz da última iteração completa da thread principal, da
-/// melhor para a pior (até `pedido.multipv`; as vazias ficam de fora). A
-/// força limitada (`motor::pensa_lance`) escolhe entre elas.
-pub fn linhas_da_raiz(bu: &TBusca) -> impl Iterator<Item = &TLinhaPv> {
-    bu.linhas_anteriores
-        .iter()
-        .take(bu.pedido.multipv.min(MAX_MULTIPV))
-        .filter(|l| l.pv.num_lances > 0)
-}
-
-/// O resultado de uma busca.
-#[derive(Clone, Copy, Default)]
-pub struct TResultado {
-    /// Melhor lance (LANCE_NULO se não há lances).
-    pub lance: TLance,
-    /// Escore do ponto de vista do lado a jogar.
-    pub escore: i32,
-    pub pv: TPv,
-    /// Última iteração completa.
-    pub profundidade: i32,
-    pub nos: u64,
-    pub ms: u64,
-    /// O ponder acertou: o lance do oponente já está no tabuleiro.
-    pub ponder_hit: bool,
-}
-
-/// Cria o estado da busca com uma tabela de `mb` megabytes.
-pub fn nova_busca(mb: usize) -> TBusca {
-    nova_busca_com_tabela(Arc::new(nova_tabela_hash(mb)))
-}
-
-/// Cria o estado da busca sobre uma tabela que já existe (a das outras
-/// threads, no Lazy SMP).
-pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
-    TBusca {
-        tt,
-        av: nova_avaliacao(),
-        entrada: TEntrada::default(),
-        melhorias: TODAS_MELHORIAS,
-        pedido: TPedido::default(),
-        tempo: TTempo::default(),
-        ord: nova_ordenacao(),
-        correcao: nova_correcao(),
-        nos: 0,
-        nos_iteracao: [0; MAX_DEPTH],
-        parar: false,
-        pv_anterior: TPv::default(),
-        seguindo_pv: false,
-        prof_iteracao: 0,
-        estaticas: [-INFINITO; MAX_DEPTH + 1],
-        restantes_raiz: 0,
-        total_raiz: 0,
-        lance_atual_raiz: LANCE_NULO,
-        pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
-        reducoes_lmr: tabela_lmr(),
-        mascara_verificacao: MASCARA_RELOGIO,
-        est: TEstatisticas::default(),
-        id_thread: 0,
-        compartilhado: Arc::new(TCompartilhado::default()),
-        seldepth: 0,
-        linhas: vec![TLinhaPv::default(); MAX_MULTIPV],
-        linhas_anteriores: vec![TLinhaPv::default(); MAX_MULTIPV],
-        tb_sondas: 0,
-        tb_escore_raiz: None,
-    }
-}
-
-/// A melhoria `m` está ligada? (nunca no modo clássico)
-#[inline(always)]
-pub fn usa(bu: &TBusca, m: u32) -> bool {
-    !bu.av.classico && bu.melhorias & m != 0
-}
-
-/// Liga ou desliga o modo "ICE clássico" (1.78): a busca sem as melhorias
-/// pós-ICE e a avaliação só com os termos do ICE. A chave mora num lugar só,
-/// `TAvaliacao::classico`, porque a avaliação também a consulta e não
-/// conhece o `TBusca`.
-pub fn define_classico(bu: &mut TBusca, classico: bool) {
-    bu.av.classico = classico;
-}
-
-/// Muda o tamanho da tabela de transposição (comando `memory`); os MB que
-/// ela tem de fato (menos que `mb` se a memória não veio) saem de
-/// `mb_da_tabela`.
-pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
-    bu.tt = Arc::new(nova_tabela_hash(mb));
-}
-
-/// Nova partida: esquece tabela, history e killers.
-pub fn limpa_busca(bu: &mut TBusca) {
-    limpa_tabela_hash(&bu.tt);
-    limpa_ordenacao(&mut bu.ord);
-    limpa_correcao(&mut bu.correcao);
-}
-
-/// Nós de todas as threads: os da principal mais os que as ajudantes
-/// publicaram (com um atraso de até `MASCARA_RELOGIO` nós cada). Só para
-/// mostrar; os limites de nós contam só os da própria thread.
-pub fn nos_totais(bu: &TBusca) -> u64 {
-    let ajudantes: u64 = bu
-        .compartilhado
-        .nos
-        .iter()
-        .map(|n| n.load(Ordering::Relaxed))
-        .sum();
-    bu.nos + ajudantes
-}
-
-/// Confere relógio, limite de nós e entrada; a árvore a chama a cada 2048
-/// nós (256 com limite de nós). As decisões de tempo são do `tempo`; o
-/// limite de nós conta só os da principal (as ajudantes param com ela).
-pub fn verifica_parada(bu: &mut TBusca) {
-    if bu.id_thread > 0 {
-        verifica_parada_ajudante(bu);
-        return;
-    }
-    let ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
-    if limite_atingido(&bu.tempo, ms, bu.nos) {
-        bu.parar = true;
-    }
-    // Lazy SMP: uma ajudante já completou a profundidade pedida.
-    let pedida = bu.tempo.limites.profundidade;
-    let feita = bu.compartilhado.prof_concluida.load(Ordering::Relaxed);
-    if !so_para_por_ordem(&bu.tempo) && pedida > 0 && feita >= pedida as i32 {
-        bu.parar = true;
-    }
-    let info = TInfoBusca {
-        ms,
-        nos: nos_totais(bu),
-        profundidade: bu.prof_iteracao.max(0) as u32,
-        lances_restantes: bu.restantes_raiz,
-        lances_total: bu.total_raiz,
-        lance_atual: bu.lance_atual_raiz,
-        ponderando: bu.tempo.ponderando,
-        analisando: bu.pedido.analisando,
-        lance_ponder: bu.pedido.lance_ponder,
-    };
-    match verifica_entrada(&mut bu.entrada, &info) {
-        TReacao::Continua => {}
-        TReacao::Para => bu.parar = true,
-        // O oponente jogou o esperado: a busca segue, agora com relógio.
-        TReacao::PonderHit => acerto_do_ponder(&mut bu.tempo, ms),
-    }
-}
-
-/// A `verifica_parada` de uma ajudante: publica os nós para a principal e
-/// obedece à ordem de parar dela. Relógio, entrada e saída são só da
-/// principal. De 2048 em 2048 nós a ordem chega em ~1,5 ms.
-fn verifica_parada_ajudante(bu: &mut TBusca) {
-    let c = &bu.compartilhado;
-    if let Some(n) = c.nos.get(bu.id_thread - 1) {
-        n.store(bu.nos, Ordering::Relaxed);
-    }
-    if c.parar.load(Ordering::Relaxed) {
-        bu.parar = true;
-    }
-}
-
-/// Empate pelas regras dentro da árvore? A regra é a do tabuleiro
-/// (`TBoard::empate_pelas_regras`), uma só para a partida e a busca; só o
-/// número de repetições muda (`REPETICOES_BUSCA`: uma ocorrência anterior).
-#[inline]
-pub fn empate_por_regra(b: &TBoard) -> bool {
-    b.empate_pelas_regras(REPETICOES_BUSCA).is_some()
-}
 
 // ---------------------------------------------------------------------------
 // Raiz e aprofundamento iterativo
@@ -567,12 +159,7 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
     r.escore = escore_exibido(bu, r.escore);
     // Passo 6. No UCI e com `nps`, a linha do fim, com os nós e o tempo
     // da iteração interrompida; os avisos de tabelas ruins achadas nela.
-    imprime_linha_final(bu, &r);
-    if let Some(tb) = bu.pedido.tabelas.as_ref().filter(|_| bu.id_thread == 0) {
-        for d in tb.diagnosticos() {
-            imprime_aviso(bu, &d);
-        }
-    }
+    relata_fim(bu, &r);
     r.nos = bu.nos;
     r.ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
     r.ponder_hit = bu.tempo.ponder_acertou;
@@ -661,6 +248,8 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     bu.linhas_anteriores.fill(TLinhaPv::default());
     // A ordenação não conhece as chaves da busca: recebe as suas aqui,
     // antes de envelhecer as tabelas (que olha `com_continuacao`).
+    // As melhorias desta busca: as da configuração, no limite do pedido.
+    bu.ativas = bu.melhorias & bu.pedido.limite_melhorias;
     bu.ord.history_limitada = usa(bu, MELHORIA_HISTORY);
     bu.ord.ruins_depois = usa(bu, MELHORIA_RUINS);
     bu.ord.com_continuacao = usa(bu, MELHORIA_CONTINUACAO) && bu.ord.history_limitada;
@@ -893,7 +482,7 @@ fn busca_raiz(
         // Para o `stat01` do xboard: lance atual e quantos faltam.
         bu.restantes_raiz = (lista.n - i) as u32;
         bu.lance_atual_raiz = l;
-        imprime_lance_atual(bu, prof, &l, i - primeiro + 1);
+        relata_lance_atual(bu, prof, &l, i - primeiro + 1);
         bu.seguindo_pv = i == primeiro;
         let nos_lance = bu.nos;
         b.make(&l);
@@ -922,7 +511,7 @@ fn busca_raiz(
                 it.pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
                     it.parcial = Some((l, v));
-                    imprime_melhora(bu, prof, v, &it.pv);
+                    relata_linha(bu, TTipoLinha::Melhora, prof, v, &it.pv, 1);
                 } else {
                     break;
                 }
@@ -959,7 +548,7 @@ fn conclui_iteracao(bu: &mut TBusca, r: &mut TResultado, prof: i32, linhas: &mut
             .fetch_max(prof, Ordering::Relaxed);
     }
     for (j, l) in linhas.iter().enumerate() {
-        imprime_pv(bu, prof, l.escore, &l.pv, j + 1);
+        relata_linha(bu, TTipoLinha::Iteracao, prof, l.escore, &l.pv, j + 1);
     }
 }
 
@@ -984,11 +573,74 @@ fn deve_parar(bu: &TBusca, prof: i32, escore: i32) -> bool {
 /// do ponder, olhando a entrada sem gastar CPU.
 fn espera_fim_infinito(bu: &mut TBusca) {
     // Sem entrada (linha de comando) ninguém mandaria parar.
-    while bu.entrada.rx.is_some() && !bu.parar && so_para_por_ordem(&bu.tempo) {
+    while bu.relator.ouve() && !bu.parar && so_para_por_ordem(&bu.tempo) {
         verifica_parada(bu);
         if bu.tempo.ponder_acertou && !bu.tempo.limites.infinito {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(PAUSA_ESPERA_MS));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// O que a busca conta (pelo relator; ver `relato`)
+// ---------------------------------------------------------------------------
+
+/// Uma linha de pensamento: monta a `TLinhaPensamento` e a entrega ao
+/// relator, que decide se e como mostrá-la (`pensamento`). Só a principal
+/// fala, e só a quem quer ouvir: sem isso, nem a linha se monta.
+fn relata_linha(
+    bu: &mut TBusca,
+    tipo: TTipoLinha,
+    prof: i32,
+    escore: i32,
+    pv: &TPv,
+    numero: usize,
+) {
+    if bu.id_thread > 0 || !bu.relator.mostra() {
+        return;
+    }
+    let l = TLinhaPensamento {
+        tipo,
+        profundidade: prof,
+        seldepth: bu.seldepth,
+        numero,
+        linhas: bu.pedido.multipv,
+        // Na raiz das tabelas Syzygy, o escore delas (ver `escore_exibido`).
+        escore: escore_exibido(bu, escore),
+        nos: nos_totais(bu),
+        ms: tempo_decorrido_ms(&bu.tempo, bu.nos),
+        hashfull: ocupacao_hash(&bu.tt),
+        tbhits: bu.pedido.tabelas.as_ref().map(|_| bu.tb_sondas),
+        nps_virtual: bu.tempo.nps > 0,
+        pv: *pv,
+    };
+    bu.relator.linha(&l);
+}
+
+/// O lance da raiz em pesquisa (o `currmove` do UCI).
+fn relata_lance_atual(bu: &mut TBusca, prof: i32, l: &TLance, numero: usize) {
+    if bu.id_thread == 0 && bu.relator.mostra() {
+        let ms = tempo_decorrido_ms(&bu.tempo, bu.nos);
+        bu.relator.lance_atual(prof, l, numero, ms);
+    }
+}
+
+/// Passo 6 da `busca`: a linha do fim, com os nós e o tempo da iteração
+/// interrompida, se algo foi pesquisado depois da última iteração completa
+/// (a interface do `nps` cobra o relógio virtual por ela); e os avisos de
+/// tabelas ruins achadas nesta busca.
+fn relata_fim(bu: &mut TBusca, r: &TResultado) {
+    if bu.id_thread > 0 {
+        return;
+    }
+    let depois = bu.nos != bu.nos_iteracao[r.profundidade.max(0) as usize];
+    if r.profundidade > 0 && depois {
+        relata_linha(bu, TTipoLinha::Final, r.profundidade, r.escore, &r.pv, 1);
+    }
+    if let Some(tb) = bu.pedido.tabelas.clone() {
+        for d in tb.diagnosticos() {
+            bu.relator.aviso(&d);
+        }
     }
 }

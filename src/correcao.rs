@@ -2,6 +2,8 @@
 //! a busca achou acima ou abaixo da `eval` em posições com a mesma
 //! estrutura de peões e o mesmo lado a jogar.
 //!
+//! Nível 5: depende de `tabuleiro`; a busca a usa.
+//!
 //! Não há parte do ICE aqui (só ICE-rs; seção 4.8.3 do artigo: a avaliação
 //! é o ponto fraco que os autores apontam). A avaliação escrita à mão erra
 //! de modo sistemático em certas estruturas (um passado que ela subestima,

@@ -1,7 +1,7 @@
 //! Geração de dados para a afinação: partidas do ICE-rs contra si mesmo,
 //! dentro de um processo só, com um orçamento fixo de nós por lance.
 //!
-//! Nível 7: depende da busca e das opções (`opcoes`). Não existe no ICE: os autores afinavam os pesos
+//! Nível 8: depende da busca e das opções (`opcoes`). Não existe no ICE: os autores afinavam os pesos
 //! à mão, partida a partida (seção 4.6 do artigo). O método de Texel precisa
 //! de muitas posições com o resultado da partida em que apareceram; gerá-las
 //! pelo protocolo (match.py) custa um processo, um pipe e um relógio por
@@ -23,7 +23,8 @@
 //! escrita na ordem das partidas, igual à de uma thread só.
 
 use crate::arvore::quiescence_raiz;
-use crate::busca::*;
+use crate::busca::busca;
+use crate::estado::{limpa_busca, nova_busca, TBusca};
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};
 use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TConfigBusca, TOpcoesMotor};
@@ -270,7 +271,6 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
 /// linhas. Cada thread tem o seu `TBusca` (nada é compartilhado na busca).
 fn trabalhador(op: &TOpcoesDatagen, proxima: &AtomicU32, tx: mpsc::Sender<(u32, Vec<String>)>) {
     let mut bu = nova_busca(op.hash_mb);
-    bu.pedido.post = false;
     configura_busca(&mut bu, &op.busca);
     loop {
         let i = proxima.fetch_add(1, Ordering::Relaxed);

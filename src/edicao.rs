@@ -1,7 +1,7 @@
 //! O modo `edit` do xboard (protocolo 1) e o texto do resultado que o
 //! motor anuncia: coisas que só o protocolo xboard usa, ao lado dele.
 //!
-//! Nível 9, com `xboard` (só ele o usa): depende de `tipos`, `fen` e
+//! Nível 10, com `xboard` (só ele o usa): depende de `tipos`, `fen` e
 //! `tabuleiro`. O ICE 1.40 não tinha o `edit` (ver docs/guia/11-protocolos.md);
 //! o XBoard ainda o manda a motores que não pedem `setboard=1`.
 

@@ -8,17 +8,22 @@
 // estilo C do ICE e ficam mais claros que iteradores encadeados.
 #![allow(clippy::needless_range_loop)]
 
-// Nível 0 e 1: tipos, bits e lances.
+// Nível 0 e 1: tipos, bits, lances, relógio, a entrada e a saída, as duas
+// gramáticas, o que a busca conta ao mundo (`relato`) e o formato disso
+// em cada protocolo (`pensamento`).
 pub mod bitboard;
 pub mod comandos_uci;
+pub mod comandos_xboard;
 pub mod entrada;
 pub mod estatisticas;
 pub mod lance;
+pub mod pensamento;
 pub mod processo;
+pub mod relato;
 pub mod tempo;
 pub mod tipos;
 // As duas partes do formato Syzygy que não conhecem o tabuleiro: o índice
-// (nível 0) e a leitura/descompressão do arquivo (nível 1).
+// e a leitura/descompressão do arquivo.
 pub mod syzygy_arquivo;
 pub mod syzygy_indice;
 // Nível 2: tabelas de ataque e chaves.
@@ -50,24 +55,28 @@ pub mod nivel;
 pub mod ordenacao;
 pub mod perft;
 pub mod pgn;
-// Nível 6: a busca (o aprofundamento em `busca`, a árvore em `arvore`, a
-// linha de pensamento em `pensamento`) e as opções que a configuram.
+// Nível 6: o estado da busca (`TBusca`, o pedido, o resultado, a pilha),
+// abaixo dos módulos que a fazem.
+pub mod estado;
+// Nível 7: a busca (o aprofundamento em `busca`, a árvore em `arvore`) e as
+// opções que a configuram.
 pub mod arvore;
 pub mod busca;
 pub mod opcoes;
-pub mod pensamento;
-// Nível 7: a busca em várias threads (Lazy SMP), medidas e geração de dados
+// Nível 8: a busca em várias threads (Lazy SMP), medidas e geração de dados
 // para a afinação.
 pub mod bench;
 pub mod datagen;
 pub mod paralelo;
 pub mod texel;
-// Nível 8: o motor que os protocolos dirigem (posição, busca, threads,
+// Nível 9: o motor que os protocolos dirigem (posição, busca, threads,
 // livro, relógio, opções).
 pub mod motor;
-// Nível 9: os dois protocolos, cada um com o seu `TMotor`; nenhum importa o
-// outro.
+// Nível 10: os dois protocolos, cada um com o seu `TMotor` e o relator que
+// põe na busca (`relato_xboard`, `relato_uci`); nenhum importa o outro.
 pub mod edicao;
+pub mod relato_uci;
+pub mod relato_xboard;
 pub mod uci;
 pub mod xboard;
 

@@ -32,7 +32,7 @@ const PERFT_PROF_MAX: u32 = 12;
 /// (`--hash`, `--sem`) venham das mesmas constantes que o código confere e
 /// não fiquem desatualizados.
 fn texto_ajuda() -> String {
-    let melhorias: Vec<&str> = ice::busca::NOMES_MELHORIAS
+    let melhorias: Vec<&str> = ice::estado::NOMES_MELHORIAS
         .iter()
         .map(|(n, _)| *n)
         .collect();
@@ -194,12 +194,12 @@ fn cmd_lote() -> Result<(), String> {
 /// (para medir uma a uma o que cada uma vale). Um nome errado é erro, com a
 /// lista dos conhecidos: desligar "nada" sem avisar estragaria a medida.
 fn desliga_melhorias(lista: &str, melhorias: &mut u32) -> Result<(), String> {
-    let conhecidas: Vec<&str> = ice::busca::NOMES_MELHORIAS
+    let conhecidas: Vec<&str> = ice::estado::NOMES_MELHORIAS
         .iter()
         .map(|(n, _)| *n)
         .collect();
     for nome in lista.split(',') {
-        let (_, m) = ice::busca::NOMES_MELHORIAS
+        let (_, m) = ice::estado::NOMES_MELHORIAS
             .iter()
             .find(|(n, _)| *n == nome)
             .ok_or_else(|| {
@@ -295,7 +295,7 @@ fn fala_protocolo(op: &TOpcoesMotor) {
         let Ok(l) = rx.recv() else {
             return;
         };
-        match ice::entrada::limpa_linha(&l) {
+        match ice::comandos_xboard::limpa_linha(&l) {
             "" => continue,
             "uci" => {
                 log::debug!("protocolo: UCI");

@@ -3,7 +3,7 @@
 //! UCI chamam igualmente (opções, tabela, threads, limites de um lance,
 //! preparo da busca, livro, compactação do histórico).
 //!
-//! Nível 8: depende de `busca`, `paralelo`, `opcoes`, `livro`, `tempo`,
+//! Nível 9: depende de `busca`, `paralelo`, `opcoes`, `livro`, `tempo`,
 //! `tabuleiro`, `geracao`. Porta a parte "motor" do laço do `ice.c` (as
 //! globais de posição, relógio e livro que o ICE guardava ao lado do
 //! protocolo). Como o `Engine` do Stockfish, que o `UCIEngine` possui: o
@@ -11,7 +11,7 @@
 //! sua língua, e nenhum dos dois importa o outro. Nada de busca, de tempo ou
 //! de livro é escrito duas vezes.
 
-use crate::busca::{linhas_da_raiz, TBusca, TResultado, MAX_MULTIPV};
+use crate::estado::{linhas_da_raiz, TBusca, TPedido, TResultado, MAX_MULTIPV, MELHORIAS_DO_NIVEL};
 use crate::geracao::{acha_lance, gera_lista_lances};
 use crate::hash::{le_hash, mb_da_tabela};
 use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
@@ -26,8 +26,9 @@ use crate::opcoes::{
     MAX_CONTEMPT, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
-    ajusta_threads, busca_paralela, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
+    ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
 };
+use crate::relato::TRelator;
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
@@ -85,7 +86,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
     let mut op = op.clone();
     let mb = hash_do_motor(&op);
     op.hash_mb = Some(mb);
-    let mut bu = Box::new(crate::busca::nova_busca(mb));
+    let mut bu = Box::new(crate::estado::nova_busca(mb));
     configura_busca(&mut bu, &config_efetiva(&op));
     let paralelo = novo_paralelo(op.threads, &bu);
     let tabela_livro = abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
@@ -477,46 +478,126 @@ pub fn nps_do_lance(m: &TMotor) -> u64 {
     }
 }
 
-/// Prepara a busca: modos e a entrada zerados, uma linha só e a raiz
-/// inteira (a análise e o UCI mudam isso depois), o relógio virtual do `nps`.
-pub fn prepara_busca(m: &mut TMotor) {
-    m.bu.pedido.ponderando = false;
-    m.bu.pedido.analisando = false;
-    m.bu.pedido.lance_ponder = LANCE_NULO;
-    m.bu.entrada.cancelou = false;
-    m.bu.entrada.instante_hit = None;
-    m.bu.pedido.multipv = 1;
-    m.bu.pedido.excluidos.clear();
-    m.bu.pedido.nps = nps_do_lance(m);
-    // As tabelas (o `Arc` é copiado, não as tabelas) e as opções Syzygy.
-    m.bu.pedido.tabelas = m.tabelas.clone();
-    m.bu.pedido.tb_pecas = m
-        .tabelas
-        .as_ref()
-        .map_or(0, |t| t.max_pecas.min(m.op.syzygy_limite));
-    m.bu.pedido.tb_prof = m.op.syzygy_prof;
-    m.bu.pedido.tb_regra50 = m.op.syzygy_regra50;
+/// O que um protocolo pede a uma busca, entregue por valor (como o
+/// `search_input_t` do Fruit): nada no motor nem na busca é ligado antes e
+/// desligado depois.
+#[derive(Clone, Debug, Default)]
+pub struct TPedidoMotor {
+    /// Os limites (no ponder, os de antes do acerto: só `sd` e nós).
+    pub limites: TLimites,
+    /// Ponder: o lance previsto do oponente (já no tabuleiro) e os limites
+    /// que passam a valer quando ele é jogado.
+    pub ponder: Option<(TLance, TLimites)>,
+    /// A análise do xboard (`analyze`): nunca joga, e o `.` pede `stat01:`.
+    pub analise: bool,
+    /// Linhas da raiz (MultiPV) e lances tirados dela (`exclude`,
+    /// `searchmoves`), pelo `codigo_exato()`.
+    pub multipv: usize,
+    pub excluidos: Vec<u16>,
+    /// Um lance de partida: a força limitada vale (o teto de nós, a busca
+    /// com que foi calibrada, a escolha entre as linhas).
+    pub de_partida: bool,
 }
 
-/// Prepara a análise (ou o `go` do UCI): como `prepara_busca`, com as
-/// linhas do MultiPV e os lances excluídos da raiz.
-pub fn prepara_analise(m: &mut TMotor) {
-    prepara_busca(m);
-    m.bu.pedido.multipv = m.multipv;
-    m.bu.pedido.excluidos.clone_from(&m.excluidos);
+/// Pensa um lance de partida na posição do motor: a busca com todas as
+/// threads, ou a da força limitada (`UCI_LimitStrength`).
+pub fn pensa(m: &mut TMotor, limites: TLimites, relator: Box<dyn TRelator>) -> TResultado {
+    let p = TPedidoMotor {
+        limites,
+        multipv: 1,
+        de_partida: true,
+        ..TPedidoMotor::default()
+    };
+    executa(m, p, relator)
 }
 
-/// Pensa na posição do motor com todas as threads.
-pub fn pensa(m: &mut TMotor, lim: &TLimites) -> TResultado {
-    // O contempt vale nas partidas; na análise (e no `go infinite`) o
-    // escore mostrado deve ser o objetivo. E a análise não é um lance de
-    // partida: o IceBR não a torna mais lenta (só o `nps` da interface).
-    let analise = m.bu.pedido.analisando || lim.infinito;
-    m.bu.pedido.contempt = if analise { 0 } else { m.op.contempt };
-    if analise {
-        m.bu.pedido.nps = m.nps;
+/// Pondera: pensa com o lance `previsto` do oponente já no tabuleiro, sem
+/// relógio até o acerto (então valem `limites_hit`) ou a ordem de parar.
+pub fn pondera(
+    m: &mut TMotor,
+    previsto: TLance,
+    limites_hit: TLimites,
+    limites: TLimites,
+    relator: Box<dyn TRelator>,
+) -> TResultado {
+    let p = TPedidoMotor {
+        limites,
+        ponder: Some((previsto, limites_hit)),
+        multipv: 1,
+        ..TPedidoMotor::default()
+    };
+    executa(m, p, relator)
+}
+
+/// Analisa (o `analyze` do xboard): busca sem fim, com as linhas do
+/// MultiPV e sem os lances excluídos, até a ordem de parar.
+pub fn analisa(
+    m: &mut TMotor,
+    multipv: usize,
+    excluidos: Vec<u16>,
+    relator: Box<dyn TRelator>,
+) -> TResultado {
+    let p = TPedidoMotor {
+        limites: TLimites {
+            infinito: true,
+            ..TLimites::default()
+        },
+        analise: true,
+        multipv,
+        excluidos,
+        ..TPedidoMotor::default()
+    };
+    executa(m, p, relator)
+}
+
+/// Executa um pedido: monta o `TPedido` da busca (relógio virtual, tabelas,
+/// contempt, força limitada) e pensa com todas as threads. O contempt vale
+/// nas partidas; na análise (e no `go infinite`) o escore mostrado deve ser
+/// o objetivo. E a análise não é um lance de partida: o IceBR não a torna
+/// mais lenta (só o `nps` da interface).
+pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> TResultado {
+    let analise = p.analise || p.limites.infinito;
+    let mut lim = p.limites;
+    let mut pedido = TPedido {
+        ponderando: p.ponder.is_some(),
+        lance_ponder: p.ponder.map_or(LANCE_NULO, |x| x.0),
+        limites_ponderhit: p.ponder.map_or_else(TLimites::default, |x| x.1),
+        analisando: p.analise,
+        multipv: p.multipv.clamp(1, MAX_MULTIPV),
+        excluidos: p.excluidos,
+        nps: if analise { m.nps } else { nps_do_lance(m) },
+        // As tabelas (o `Arc` é copiado, não as tabelas) e as opções Syzygy.
+        tabelas: m.tabelas.clone(),
+        tb_pecas: m
+            .tabelas
+            .as_ref()
+            .map_or(0, |t| t.max_pecas.min(m.op.syzygy_limite)),
+        tb_prof: m.op.syzygy_prof,
+        tb_regra50: m.op.syzygy_regra50,
+        contempt: if analise { 0 } else { m.op.contempt },
+        ..TPedido::default()
+    };
+    // Força limitada: o teto de nós do nível, as linhas de onde ele
+    // escolhe e a busca com que foi calibrado (ver `MELHORIAS_DO_NIVEL`).
+    let orcamento = if p.de_partida {
+        orcamento_ativo(m)
+    } else {
+        None
+    };
+    if let Some(orc) = &orcamento {
+        lim.nos = if lim.nos == 0 {
+            orc.nos
+        } else {
+            lim.nos.min(orc.nos)
+        };
+        pedido.multipv = orc.linhas;
+        pedido.limite_melhorias = MELHORIAS_DO_NIVEL;
     }
-    busca_paralela(&mut m.b, &mut m.bu, &mut m.paralelo, lim)
+    let mut r = busca_pedida(&mut m.b, &mut m.bu, &mut m.paralelo, &lim, pedido, relator);
+    if let Some(orc) = orcamento {
+        escolhe_do_nivel(m, &orc, &mut r);
+    }
+    r
 }
 
 /// O lance que o oponente deve jogar (para ponderar): a dica do protocolo
@@ -586,26 +667,9 @@ pub fn orcamento_ativo(m: &TMotor) -> Option<TOrcamentoNivel> {
     }
 }
 
-/// Pensa um lance de partida: com força total é `pensa`; com a força
-/// limitada (`UCI_LimitStrength`), a busca ganha o teto de nós do nível e,
-/// nos níveis baixos, pesquisa as melhores linhas da raiz e o lance sai da
-/// escolha pesada de `nivel` (a análise e o ponder não passam por aqui).
-pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
-    let Some(orc) = orcamento_ativo(m) else {
-        return pensa(m, lim);
-    };
-    let mut lim = *lim;
-    lim.nos = if lim.nos == 0 {
-        orc.nos
-    } else {
-        lim.nos.min(orc.nos)
-    };
-    m.bu.pedido.multipv = orc.linhas;
-    // A busca com que o nível foi calibrado (ver `MELHORIAS_DO_NIVEL`).
-    let melhorias = m.bu.melhorias;
-    m.bu.melhorias &= crate::busca::MELHORIAS_DO_NIVEL;
-    let mut r = pensa(m, &lim);
-    m.bu.melhorias = melhorias;
+/// A força limitada nos níveis baixos: o lance sai da escolha pesada de
+/// `nivel` entre as melhores linhas da raiz, e não do melhor escore.
+fn escolhe_do_nivel(m: &mut TMotor, orc: &TOrcamentoNivel, r: &mut TResultado) {
     if orc.linhas > 1 {
         let linhas: Vec<(TLance, i32)> = linhas_da_raiz(&m.bu)
             .map(|l| (l.pv.lances[0], l.escore))
@@ -625,7 +689,6 @@ pub fn pensa_lance(m: &mut TMotor, lim: &TLimites) -> TResultado {
         orc.linhas,
         lance_para_texto(&r.lance)
     );
-    r
 }
 
 /// O lance do livro para a posição, se o livro está ligado e a conhece.
@@ -669,6 +732,7 @@ pub fn ignora_sigint() {
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::relato::TSilencioso;
 
     /// O `Move Overhead` sai do alvo e do teto de cada lance, e o lance
     /// ainda tem o tempo mínimo quando o overhead é maior que o orçamento.
@@ -708,24 +772,22 @@ mod testes {
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("1")), Ok(()));
         assert!(m.bu.av.classico);
         assert!(m.bu.av.pesos_ice);
-        prepara_busca(&mut m);
-        assert_eq!(m.bu.pedido.nps, NPS_ICEBR);
-        m.bu.pedido.analisando = true;
-        m.bu.pedido.post = false;
         let lim = TLimites {
             profundidade: 2,
             ..TLimites::default()
         };
-        pensa(&mut m, &lim);
+        pensa(&mut m, lim, Box::new(TSilencioso));
+        assert_eq!(m.bu.pedido.nps, NPS_ICEBR);
+        executa(&mut m, analise_a(lim), Box::new(TSilencioso));
         assert_eq!(m.bu.pedido.nps, 0);
         m.nps = 50_000;
-        prepara_busca(&mut m);
+        pensa(&mut m, lim, Box::new(TSilencioso));
         assert_eq!(m.bu.pedido.nps, 50_000);
         m.nps = 0;
         assert_eq!(aplica_opcao(&mut m, "IceBR", Some("0")), Ok(()));
         assert!(!m.bu.av.classico);
         assert!(!m.bu.av.pesos_ice);
-        prepara_busca(&mut m);
+        pensa(&mut m, lim, Box::new(TSilencioso));
         assert_eq!(m.bu.pedido.nps, 0);
         // O "ICE classico" sozinho continua valendo sem o IceBR.
         assert_eq!(aplica_opcao(&mut m, "ICE classico", Some("1")), Ok(()));
@@ -753,6 +815,16 @@ mod testes {
         *m.b = TBoard::de_fen(&crate::fen::fen_chess960(0).unwrap()).unwrap();
         posicao_mudou(&mut m);
         assert!(lance_do_livro(&mut m).is_none());
+    }
+
+    /// A análise do xboard com limites (para o teste terminar sozinho).
+    fn analise_a(limites: TLimites) -> TPedidoMotor {
+        TPedidoMotor {
+            limites,
+            analise: true,
+            multipv: 1,
+            ..TPedidoMotor::default()
+        }
     }
 
     fn motor_em(fen: &str) -> TMotor {
@@ -800,17 +872,15 @@ mod testes {
     #[test]
     fn contempt_muda_o_valor_do_empate_so_nas_partidas() {
         let mut m = motor_em("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        m.bu.pedido.post = false;
         let lim = TLimites {
             profundidade: 3,
             ..TLimites::default()
         };
-        assert_eq!(pensa(&mut m, &lim).escore, 0);
+        assert_eq!(pensa(&mut m, lim, Box::new(TSilencioso)).escore, 0);
         assert_eq!(aplica_opcao(&mut m, "Contempt", Some("25")), Ok(()));
-        prepara_busca(&mut m);
-        assert_eq!(pensa(&mut m, &lim).escore, -25);
-        m.bu.pedido.analisando = true;
-        assert_eq!(pensa(&mut m, &lim).escore, 0);
+        assert_eq!(pensa(&mut m, lim, Box::new(TSilencioso)).escore, -25);
+        let r = executa(&mut m, analise_a(lim), Box::new(TSilencioso));
+        assert_eq!(r.escore, 0);
         assert_eq!(
             aplica_opcao(&mut m, "Contempt", Some("101")),
             Err(TErroOpcao::ValorRuim)

@@ -8,9 +8,9 @@
 //! buscava os mesmos nós de `ice bench`). O ICE não tinha opções de linha de
 //! comando; isto é só ICE-rs.
 //!
-//! Nível 6: depende de `busca` (o `TBusca` que configura) e de `hash`.
+//! Nível 7: depende de `busca` (o `TBusca` que configura) e de `hash`.
 
-use crate::busca::{TBusca, TODAS_MELHORIAS};
+use crate::estado::{define_melhorias, TBusca, TODAS_MELHORIAS};
 use crate::hash::HASH_PADRAO_MB;
 
 /// Teto do `Move Overhead` (ms).
@@ -65,7 +65,7 @@ pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
     bu.av.classico = c.classico;
     bu.av.pesos_ice = c.pesos_ice;
     bu.av.so_material_pst = c.so_material_pst;
-    bu.melhorias = c.melhorias;
+    define_melhorias(bu, c.melhorias);
 }
 
 /// A configuração de busca que as opções pedem: a da linha de comando ou do
@@ -97,7 +97,7 @@ pub fn texto_configuracao(c: &TConfigBusca, mb: usize) -> String {
     } else if c.melhorias == TODAS_MELHORIAS {
         "busca completa".to_string()
     } else {
-        let sem: Vec<&str> = crate::busca::NOMES_MELHORIAS
+        let sem: Vec<&str> = crate::estado::NOMES_MELHORIAS
             .iter()
             .filter(|(_, bit)| c.melhorias & bit == 0)
             .map(|(nome, _)| *nome)

@@ -1,5 +1,8 @@
 //! Ordenação de lances: em que ordem a busca experimenta os lances de um nó.
 //!
+//! Nível 5: depende de `tipos`, `bitboard`, `lance`, `ataques` e
+//! `tabuleiro`; a busca a usa, e ela não conhece a busca.
+//!
 //! A poda alfa-beta só corta se o melhor lance vier cedo; com a ordem
 //! perfeita ela visita cerca da raiz quadrada da árvore. Este módulo porta a
 //! seção 4.5 do artigo do ICE (a parte de ordenação de `busca.c` e o

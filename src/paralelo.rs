@@ -1,6 +1,6 @@
 //! Lazy SMP: a busca em várias threads que dividem a tabela de transposição.
 //!
-//! Nível 7: depende da `busca` (e de `hash`, `ordenacao`, `tabuleiro`,
+//! Nível 8: depende da `busca` (e de `hash`, `ordenacao`, `tabuleiro`,
 //! `tempo` abaixo dela); o protocolo e as ferramentas de medida (`bench`) o
 //! usam. Não existe no ICE, que pensava numa thread só. A ideia do Lazy SMP
 //! é não dividir o trabalho: N − 1 ajudantes pesquisam a mesma raiz com o
@@ -30,10 +30,15 @@
 //! muda); com mais, o resultado depende de qual thread grava primeiro na
 //! tabela e não se repete de uma execução para outra.
 
-use crate::busca::*;
+use crate::busca::busca_na_thread;
+use crate::estado::{
+    limpa_busca, nova_busca_com_tabela, redimensiona_hash, TBusca, TCompartilhado, TPedido,
+    TResultado,
+};
 use crate::hash::{envelhece_hash, nova_tabela_minima};
 use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
+use crate::relato::{TRelator, TSilencioso};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use log::{debug, error, warn};
@@ -227,6 +232,24 @@ fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) 
         profundidade: lim.profundidade,
         ..TLimites::default()
     };
+}
+
+/// A busca que um protocolo pede (`motor`): o pedido e o relator chegam como
+/// valores e valem só para ela; no fim o relator volta a ser o silencioso
+/// (nada do protocolo fica no estado da busca entre uma busca e outra).
+pub fn busca_pedida(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    p: &mut TParalelo,
+    lim: &TLimites,
+    pedido: TPedido,
+    relator: Box<dyn TRelator>,
+) -> TResultado {
+    bu.pedido = pedido;
+    bu.relator = relator;
+    let r = busca_paralela(b, bu, p, lim);
+    bu.relator = Box::new(TSilencioso);
+    r
 }
 
 /// A busca de todas as threads: a principal pesquisa com `busca_na_thread`

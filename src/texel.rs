@@ -1,6 +1,6 @@
 //! Afinador dos pesos da avaliação pelo método de Texel (`ice texel`).
 //!
-//! Nível 7: depende da avaliação e da busca (quiescência). Não existe no ICE:
+//! Nível 8: depende da avaliação e da busca (quiescência). Não existe no ICE:
 //! os autores afinavam os pesos à mão (seção 4.6 do artigo). A ideia é de
 //! Peter Österlund (motor Texel, 2014): se a avaliação for boa, uma sigmoide
 //! dela prevê o resultado da partida. Minimizamos, sobre posições quietas,
@@ -27,7 +27,7 @@
 
 use crate::arvore::quiescence_raiz;
 use crate::avaliacao::traco_eval;
-use crate::busca::{nova_busca, TBusca};
+use crate::estado::{nova_busca, TBusca};
 use crate::geracao::san_para_lance;
 use crate::material::FASE_TOTAL;
 use crate::pgn::{le_partidas_pgn, resultado_brancas};
@@ -498,7 +498,6 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     // 1. Posições quietas, com resultado (e escore, do datagen), já
     // transformadas em amostras pelo traço da avaliação.
     let mut bu = nova_busca(1);
-    bu.pedido.post = false;
     let mut d = TDados::default();
     let mut total_partidas = 0;
     for arq in &op.arquivos {

@@ -1,6 +1,6 @@
 //! O protocolo UCI ao lado do xboard: o mesmo motor, outra língua.
 //!
-//! Nível 9: depende do `motor` (nível 8), que tem o estado — tabuleiro,
+//! Nível 10: depende do `motor` (nível 8), que tem o estado — tabuleiro,
 //! busca, threads, livro, relógio e opções — e as funções que o xboard
 //! também chama: `aplica_opcao`, `define_hash`, `define_threads`,
 //! `lance_do_livro`, `limites_do_lance`, `prepara_analise`,
@@ -21,17 +21,17 @@
 //! `info string` com o motivo, e nada muda.
 
 use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
-use crate::entrada::envia;
+use crate::entrada::{envia, nova_fila, trava, TFilaCompartilhada};
 use crate::geracao::acha_lance;
-use crate::lance::{lance_para_texto, mesmo_lance};
+use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
-    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, hash_mb,
-    ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida, novo_motor,
-    opcoes_do_motor, pensa, pensa_lance, posicao_mudou, prepara_analise, TErroOpcao, TMotor,
-    TTipoOpcao,
+    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, executa,
+    hash_mb, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
+    novo_motor, opcoes_do_motor, posicao_mudou, TErroOpcao, TMotor, TPedidoMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
+use crate::relato_uci::TRelatorUci;
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
 use crate::tipos::*;
@@ -44,6 +44,9 @@ const AUTORES: &str = "Abreu, Lazoski, Pinto, Waghabi (ICE, UERJ); porte ICE-rs"
 /// O estado do UCI: o motor (o mesmo do xboard) e o pouco que é só daqui.
 pub struct TUci {
     pub m: TMotor,
+    /// O que chegou da interface e espera (dividida com o relator de cada
+    /// busca: ver `relato_uci`).
+    pub fila: TFilaCompartilhada,
     /// A opção `Ponder` (a interface avisa que vai mandar `go ponder`; o
     /// motor não precisa mudar nada, mas guarda para o `uci` repetido).
     pub ponder: bool,
@@ -55,13 +58,9 @@ pub struct TUci {
 /// Cria o estado do UCI: o motor do xboard com a saída no formato UCI e a
 /// entrada classificada pelo parser do UCI.
 pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
-    let mut m = novo_motor(op);
-    m.bu.entrada.uci = true;
-    // O UCI sempre quer as linhas `info` (não há `post`/`nopost`).
-    m.bu.pedido.post = true;
-    m.bu.pedido.saida_uci = true;
     TUci {
-        m,
+        m: novo_motor(op),
+        fila: nova_fila(None),
         ponder: false,
         debug: false,
         sair: false,
@@ -72,16 +71,22 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
 pub fn laco_uci(op: &TOpcoesMotor, rx: Receiver<String>) {
     ignora_sigint();
     let mut u = novo_uci(op);
-    u.m.bu.entrada.rx = Some(rx);
+    u.fila = nova_fila(Some(rx));
     responde_uci(&u);
     while !u.sair {
         // Primeiro o que chegou durante a última busca, na ordem.
-        let linha = match u.m.bu.entrada.pendentes.pop_front() {
-            Some(l) => l,
-            None => match u.m.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
-                Some(Ok(l)) => l,
-                _ => break,
-            },
+        let proxima = {
+            let mut f = trava(&u.fila);
+            match f.pendentes.pop_front() {
+                Some(l) => Some(l),
+                None => match f.rx.as_ref().map(|rx| rx.recv()) {
+                    Some(Ok(l)) => Some(l),
+                    _ => None,
+                },
+            }
+        };
+        let Some(linha) = proxima else {
+            break;
         };
         processa_uci(&mut u, &linha);
     }
@@ -385,29 +390,37 @@ fn go(u: &mut TUci, g: &TGoUci) {
         }
     }
     let lim = limites_do_go(m, g);
-    prepara_analise(m);
-    m.bu.pedido.excluidos = excluidos;
-    let lim_busca = if g.ponder {
-        // O lance previsto já está na posição: pensa sem relógio até o
-        // `ponderhit` (então valem os limites do `go`) ou o `stop`.
-        m.bu.pedido.ponderando = true;
-        m.bu.pedido.limites_ponderhit = lim;
-        TLimites {
-            profundidade: lim.profundidade,
-            nos: lim.nos,
-            ..TLimites::default()
-        }
-    } else {
-        lim
+    // O pedido, por valor: as linhas do MultiPV, os lances fora do
+    // `searchmoves` e, no `go ponder`, o lance previsto (já na posição:
+    // pensa sem relógio até o `ponderhit`, então valem os limites do `go`,
+    // ou o `stop`). Um lance de partida (sem ponder, sem infinite, uma
+    // linha) respeita a força limitada; a análise e o ponder não.
+    let pedido = TPedidoMotor {
+        limites: if g.ponder {
+            TLimites {
+                profundidade: lim.profundidade,
+                nos: lim.nos,
+                ..TLimites::default()
+            }
+        } else {
+            lim
+        },
+        ponder: g.ponder.then_some((LANCE_NULO, lim)),
+        analise: false,
+        multipv: m.multipv,
+        excluidos,
+        de_partida: !g.ponder && !g.infinite && m.multipv == 1,
     };
-    // Um lance de partida (sem ponder, sem infinite, uma linha) respeita a
-    // força limitada; a análise e o ponder não.
-    let r = if !g.ponder && !g.infinite && m.multipv == 1 {
-        pensa_lance(m, &lim_busca)
-    } else {
-        pensa(m, &lim_busca)
-    };
-    m.bu.pedido.ponderando = false;
+    {
+        let mut f = trava(&u.fila);
+        f.cancelou = false;
+        f.instante_hit = None;
+    }
+    let rel = Box::new(TRelatorUci {
+        fila: std::sync::Arc::clone(&u.fila),
+    });
+    let m = &mut u.m;
+    let r = executa(m, pedido, rel);
     if u.debug {
         info_string(&format!(
             "{} threads, {} nodes",

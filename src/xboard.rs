@@ -1,7 +1,7 @@
 //! O protocolo xboard/WinBoard v2 (CECP): o estado da partida e o laço que
 //! lê comandos, pensa, pondera, analisa e joga.
 //!
-//! Nível 8: depende de tudo abaixo (`entrada`, `busca`, `paralelo`, `tempo`,
+//! Nível 10: depende de tudo abaixo (`entrada`, `busca`, `paralelo`, `tempo`,
 //! `tabuleiro`, `geracao`, `avaliacao`, `mostra`). Porta do laço principal do
 //! `ice.c`, com o protocolo inteiro (o ICE 1.40 só entendia uma parte: sem
 //! `ping`, `st`, `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
@@ -23,12 +23,13 @@
 //!   `accepted debug` (o parser frouxo do xboard lê "Draw", "White…" e
 //!   "not found" em qualquer linha que não comece com `#`).
 
-pub use crate::entrada::{interpreta_comando, Comando};
+pub use crate::comandos_xboard::{interpreta_comando, Comando};
 
 use crate::avaliacao::eval;
-use crate::busca::TResultado;
+use crate::comandos_xboard::{eco_seguro, limpa_linha, texto_do_lance};
 use crate::edicao::{edita, fen_editado, nova_edicao, texto_fim, TEdicao};
-use crate::entrada::{desenfileira, eco_seguro, envia, texto_do_lance};
+use crate::entrada::{envia, nova_fila, trava, TFilaCompartilhada};
+use crate::estado::TResultado;
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
 use crate::hash::{grava_hash, HASH_EXATO};
 use crate::lance::{lance_para_texto, lance_para_texto_xboard, TLance};
@@ -37,12 +38,13 @@ use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, aceita_empate, caixa, codigos_legais, compacta_historico, define_hash, define_threads,
     faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor,
-    opcoes_do_motor, pensa, pensa_lance, prepara_analise, prepara_busca, preve_lance, TErroOpcao,
-    TMotor, TTipoOpcao,
+    opcoes_do_motor, preve_lance, TErroOpcao, TMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{num_threads, MAX_THREADS};
 use crate::pensamento::escore_xboard;
+use crate::relato::TRelator;
+use crate::relato_xboard::{desenfileira, TRelatorXboard};
 use crate::tabuleiro::{TBoard, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
 use crate::tipos::*;
@@ -78,6 +80,11 @@ pub enum TModo {
 /// laço que só o xboard tem (modo, edição, servidor, abandono, kibitz).
 pub struct TXboard {
     pub m: TMotor,
+    /// O que chegou da interface e espera (dividida com o relator de cada
+    /// busca: ver `relato_xboard`).
+    pub fila: TFilaCompartilhada,
+    /// `post`: mostrar as linhas de pensamento (o xboard manda quando quer).
+    pub post: bool,
     pub modo: TModo,
     /// A cor que o motor joga no modo `Jogando`.
     pub cor_motor: usize,
@@ -121,11 +128,12 @@ pub struct TXboard {
 /// Cria o estado do protocolo (posição inicial, motor de pretas, relógio
 /// padrão de 40 lances em 5 minutos).
 pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
-    let mut m = novo_motor(op);
-    // O xboard manda `post` quando quer as linhas de pensamento.
-    m.bu.pedido.post = false;
+    let m = novo_motor(op);
     Box::new(TXboard {
         m,
+        fila: nova_fila(None),
+        // O xboard manda `post` quando quer as linhas de pensamento.
+        post: false,
         // Como um motor recém-aberto no protocolo 1: a interface joga de
         // brancas e o motor responde (o `new` repete isto).
         modo: TModo::Jogando,
@@ -162,7 +170,7 @@ pub fn novo_xboard(op: &TOpcoesMotor) -> Box<TXboard> {
 pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<String>) {
     ignora_sigint();
     let mut x = novo_xboard(op);
-    x.m.bu.entrada.rx = Some(rx);
+    x.fila = nova_fila(Some(rx));
     if let Some(l) = primeira {
         let c = interpreta_comando(&l);
         processa_linha(&mut x, &l, c);
@@ -171,17 +179,23 @@ pub fn laco_xboard(op: &TOpcoesMotor, rx: Receiver<String>, primeira: Option<Str
     while !x.sair {
         // Primeiro o que chegou durante a última busca, na ordem; só então
         // o canal (que bloqueia até a próxima linha).
-        let (linha, c) = match desenfileira(&mut x.m.bu.entrada) {
-            Some(lc) => lc,
-            None => match x.m.bu.entrada.rx.as_ref().map(|rx| rx.recv()) {
-                Some(Ok(l)) => {
-                    let c = interpreta_comando(&l);
-                    (l, c)
-                }
-                // Canal fechado: a thread leitora acabou (não deveria, ela
-                // manda `quit` no fim da entrada).
-                _ => break,
-            },
+        let proxima = {
+            let mut f = trava(&x.fila);
+            match desenfileira(&mut f) {
+                Some(lc) => Some(lc),
+                None => match f.rx.as_ref().map(|rx| rx.recv()) {
+                    Some(Ok(l)) => {
+                        let c = interpreta_comando(&l);
+                        Some((l, c))
+                    }
+                    // Canal fechado: a thread leitora acabou (não deveria,
+                    // ela manda `quit` no fim da entrada).
+                    _ => None,
+                },
+            }
+        };
+        let Some((linha, c)) = proxima else {
+            break;
         };
         processa_linha(&mut x, &linha, c);
         age(&mut x);
@@ -400,8 +414,8 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         Comando::Exit if x.modo == TModo::Analise => x.modo = TModo::Force,
         Comando::Hard => x.ponder = true,
         Comando::Easy => x.ponder = false,
-        Comando::Post => x.m.bu.pedido.post = true,
-        Comando::NoPost => x.m.bu.pedido.post = false,
+        Comando::Post => x.post = true,
+        Comando::NoPost => x.post = false,
         Comando::Aleatorio => x.aleatorio = !x.aleatorio,
         // Aceita o empate só jogando, pela regra de `motor::aceita_empate`
         // (escore, material na mesa, rating, contempt); recusar é não dizer
@@ -744,7 +758,7 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
 /// O `edit` do protocolo 1: as casas mudam em `tabuleiro::edita`; o `.`
 /// fecha e valida como o `setboard`.
 fn processa_edicao(x: &mut TXboard, linha: &str) {
-    let l = crate::entrada::limpa_linha(linha);
+    let l = limpa_linha(linha);
     let Some(ed) = x.edicao.as_mut() else {
         return;
     };
@@ -772,7 +786,7 @@ fn termina_edicao(x: &mut TXboard) {
 
 /// Há na fila algo que invalidaria um lance pensado agora?
 fn fila_cancela(x: &TXboard) -> bool {
-    x.m.bu.entrada.canceladores > 0
+    trava(&x.fila).canceladores > 0
 }
 
 /// Depois de cada comando: é hora de pensar, ponderar ou analisar?
@@ -786,7 +800,7 @@ fn age(x: &mut TXboard) {
             TModo::Analise => {
                 // Com comandos na fila, eles vêm antes (um `ping` depois de um
                 // lance é respondido sem esperar a análise).
-                if x.m.bu.entrada.pendentes.is_empty() {
+                if trava(&x.fila).pendentes.is_empty() {
                     analisa(x);
                 }
                 return;
@@ -809,7 +823,7 @@ fn age(x: &mut TXboard) {
                     // os nós que o orçamento lhe tira.
                     || x.m.op.limita_forca
                     || !x.ponder_liberado
-                    || !x.m.bu.entrada.pendentes.is_empty()
+                    || !trava(&x.fila).pendentes.is_empty()
                     || !pondera(x)
                 {
                     return;
@@ -834,7 +848,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
     }
     // Lance do livro: jogado na hora, sem busca (ICE 1.78, seção 4.7).
     if let Some(l) = lance_do_livro(&mut x.m) {
-        if x.m.bu.pedido.post {
+        if x.post {
             // Quatro inteiros e a "PV" entre parênteses: não é busca (CECP).
             envia(&format!("0 0 0 0 (livro) {}", lance_para_texto(&l)));
         }
@@ -847,10 +861,10 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
         return true;
     }
     let lim = limites_do_lance(&x.m);
-    prepara_busca(&mut x.m);
     let inicio = Instant::now();
-    let r = pensa_lance(&mut x.m, &lim);
-    if x.m.bu.entrada.cancelou {
+    let rel = relator(x);
+    let r = motor::pensa(&mut x.m, lim, rel);
+    if trava(&x.fila).cancelou {
         debug!("busca cancelada pela entrada; lance descartado");
         return false;
     }
@@ -970,10 +984,6 @@ fn pondera(x: &mut TXboard) -> bool {
     }
     // Limites que valem depois do acerto: os do lance do motor.
     let lim_hit = limites_do_lance(&x.m);
-    prepara_busca(&mut x.m);
-    x.m.bu.pedido.ponderando = true;
-    x.m.bu.pedido.lance_ponder = previsto;
-    x.m.bu.pedido.limites_ponderhit = lim_hit;
     // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
     // no começo); o relógio passa a valer no acerto.
     let lim = TLimites {
@@ -981,8 +991,8 @@ fn pondera(x: &mut TXboard) -> bool {
         ..TLimites::default()
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
-    let r = pensa(&mut x.m, &lim);
-    x.m.bu.pedido.ponderando = false;
+    let rel = relator(x);
+    let r = motor::pondera(&mut x.m, previsto, lim_hit, lim, rel);
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
         // a fila (com o lance de verdade) decide.
@@ -992,15 +1002,14 @@ fn pondera(x: &mut TXboard) -> bool {
     // Acertou: o lance previsto é o lance do oponente.
     debug!("ponder acertou: {}", lance_para_texto(&previsto));
     posicao_mudou(x);
-    if x.m.bu.entrada.cancelou {
+    let (cancelou, hit) = {
+        let f = trava(&x.fila);
+        (f.cancelou, f.instante_hit)
+    };
+    if cancelou {
         return false;
     }
-    let ms =
-        x.m.bu
-            .entrada
-            .instante_hit
-            .map(|t| t.elapsed().as_millis() as u64)
-            .unwrap_or(r.ms);
+    let ms = hit.map(|t| t.elapsed().as_millis() as u64).unwrap_or(r.ms);
     joga_lance(x, &r, ms, Some(&lim_hit));
     true
 }
@@ -1010,14 +1019,8 @@ fn analisa(x: &mut TXboard) {
     if !compacta_historico(&mut x.m) {
         return;
     }
-    prepara_analise(&mut x.m);
-    x.m.bu.pedido.analisando = true;
-    let lim = TLimites {
-        infinito: true,
-        ..TLimites::default()
-    };
-    let r = pensa(&mut x.m, &lim);
-    x.m.bu.pedido.analisando = false;
+    let (multipv, excluidos, rel) = (x.m.multipv, x.m.excluidos.clone(), relator(x));
+    let r = motor::analisa(&mut x.m, multipv, excluidos, rel);
     if r.lance.existe() {
         x.dica = Some((x.m.b.chave_hash, r.lance));
     }
@@ -1026,4 +1029,18 @@ fn analisa(x: &mut TXboard) {
 /// Se a linha é um lance (`usermove X` ou cru), o texto dele.
 pub fn lance_da_linha(linha: &str) -> Option<String> {
     texto_do_lance(&interpreta_comando(linha)).map(str::to_string)
+}
+
+/// O relator de uma busca pedida pelo xboard (`relato_xboard`): a fila do
+/// protocolo, sem as marcas da busca anterior, e o `post`.
+fn relator(x: &TXboard) -> Box<dyn TRelator> {
+    {
+        let mut f = trava(&x.fila);
+        f.cancelou = false;
+        f.instante_hit = None;
+    }
+    Box::new(TRelatorXboard {
+        fila: std::sync::Arc::clone(&x.fila),
+        post: x.post,
+    })
 }

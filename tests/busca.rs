@@ -4,6 +4,7 @@
 
 use ice::arvore::*;
 use ice::busca::*;
+use ice::estado::*;
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
 use ice::ordenacao::*;
@@ -17,9 +18,8 @@ use ice::tipos::*;
 /// `melhorias` e, se `classico`, o ICE clássico.
 fn busca_de_teste(melhorias: u32, classico: bool) -> TBusca {
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     bu.pedido.com_estatisticas = true;
-    bu.melhorias = melhorias;
+    define_melhorias(&mut bu, melhorias);
     define_classico(&mut bu, classico);
     bu
 }
@@ -32,7 +32,6 @@ fn nova_pilha() -> Vec<TNoPilha> {
 fn pensa(fen: &str, prof: u32) -> TResultado {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     busca(
         &mut b,
         &mut bu,
@@ -92,7 +91,6 @@ fn repeticao_vale_zero() {
     // empate (0), e a contagem da partida chega a 2 (tripla repetição).
     let mut b = TBoard::de_fen("k7/8/8/8/8/8/8/K5Q1 w - - 0 1").unwrap();
     let mut bu = nova_busca(1);
-    bu.pedido.post = false;
     let joga = |b: &mut TBoard, lances: &[&str]| {
         for m in lances {
             let l = acha_lance(b, m).unwrap_or_else(|| panic!("{m}"));
@@ -257,7 +255,6 @@ fn bench_deterministico() {
     // A assinatura não pode depender de nada além do binário.
     let rodada = || {
         let mut bu = nova_busca(16);
-        bu.pedido.post = false;
         let mut total = 0;
         for fen in ice::bench::POSICOES_BENCH.iter().take(8) {
             let mut b = TBoard::de_fen(fen).unwrap();
@@ -305,7 +302,6 @@ fn estatisticas_nao_mudam_a_busca_e_fazem_sentido() {
     for com in [false, true] {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(16);
-        bu.pedido.post = false;
         bu.pedido.com_estatisticas = com;
         let r = busca(&mut b, &mut bu, &lim);
         resultados.push((r.nos, lance_para_texto(&r.lance), bu.est));
@@ -332,7 +328,6 @@ fn estatisticas_contam_a_extensao_de_xeque() {
     let mut b =
         TBoard::de_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1").unwrap();
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     bu.pedido.com_estatisticas = true;
     busca(
         &mut b,
@@ -356,7 +351,6 @@ fn futilidade_reversa_ate_prof_7_com_melhorando() {
     let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1";
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     assert!(estatica > 700, "{estatica}");
     let mut pilha = vec![TNoPilha::default(); MAX_DEPTH + 1];
@@ -459,7 +453,6 @@ fn futilidade_a_dois_plies_do_horizonte() {
     let fen = "4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1";
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     bu.pedido.com_estatisticas = true;
     let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
     assert!(estatica < -700, "{estatica}");
@@ -473,7 +466,6 @@ fn futilidade_a_dois_plies_do_horizonte() {
     assert_eq!(bu.est.poda_futilidade as usize, quietos - 1, "{:?}", bu.est);
     // Um pouco menos atrás (a margem não cobre): nada é podado neste nó.
     let mut bu2 = nova_busca(16);
-    bu2.pedido.post = false;
     bu2.pedido.com_estatisticas = true;
     let alfa = estatica + 250;
     alpha_beta(&mut b, &mut bu2, &mut pilha, alfa, alfa + 1, 2, 0, true);

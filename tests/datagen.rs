@@ -3,8 +3,8 @@
 
 use ice::arvore::quiescence_raiz;
 use ice::avaliacao::{eval, LANCE_FIM_ABERTURA};
-use ice::busca::nova_busca;
 use ice::datagen::{gera_dados, TOpcoesDatagen, MARGEM_QUIETA};
+use ice::estado::nova_busca;
 use ice::tabuleiro::TBoard;
 use ice::tipos::INFINITO;
 

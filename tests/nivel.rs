@@ -1,4 +1,4 @@
-//! A força limitada (`nivel`, `motor::pensa_lance`): num conjunto fixo de
+//! A força limitada (`nivel`, `motor::pensa`): num conjunto fixo de
 //! 50 posições da WAC com o melhor lance conhecido, o nível 1400 acha o
 //! lance bem menos vezes que a força total (com o mesmo teto de nós para a
 //! força total, para o teste não depender do relógio), todo lance é legal e
@@ -7,8 +7,9 @@
 use ice::epd::{lance_correto, le_arquivo_epd};
 use ice::geracao::acha_lance;
 use ice::lance::lance_para_texto;
-use ice::motor::{novo_motor, pensa_lance, prepara_busca, TMotor};
+use ice::motor::{novo_motor, pensa, TMotor};
 use ice::opcoes::TOpcoesMotor;
+use ice::relato::TSilencioso;
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 
@@ -24,9 +25,7 @@ fn motor(elo: Option<i32>, semente: u64) -> TMotor {
         semente_nivel: semente,
         ..TOpcoesMotor::default()
     };
-    let mut m = novo_motor(&op);
-    m.bu.pedido.post = false;
-    m
+    novo_motor(&op)
 }
 
 /// Os lances que o motor joga nas 50 primeiras posições da WAC, e quantos
@@ -39,12 +38,11 @@ fn joga_wac(m: &mut TMotor) -> (Vec<String>, usize) {
     let mut certos = 0;
     for p in posicoes.iter().take(50) {
         *m.b = TBoard::de_fen(&p.fen).unwrap();
-        prepara_busca(m);
         let lim = TLimites {
             nos: NOS_FORCA_TOTAL,
             ..TLimites::default()
         };
-        let r = pensa_lance(m, &lim);
+        let r = pensa(m, lim, Box::new(TSilencioso));
         let texto = lance_para_texto(&r.lance);
         assert!(
             acha_lance(&m.b, &texto).is_some(),
@@ -91,8 +89,7 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
         "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
     ] {
         *m.b = TBoard::de_fen(fen).unwrap();
-        prepara_busca(&mut m);
-        let r = pensa_lance(&mut m, &lim);
+        let r = pensa(&mut m, lim, Box::new(TSilencioso));
         let mut legais = ice::lance::TListaLances::nova();
         ice::geracao::gera_lista_lances(&m.b, ice::tipos::GERA_TODOS, &mut legais);
         if legais.n == 0 {
@@ -112,7 +109,7 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
 /// e um lance de nível devolve ao motor as melhorias que ele tinha.
 #[test]
 fn nivel_joga_com_a_busca_da_calibracao() {
-    use ice::busca::{MELHORIAS_DO_NIVEL, NOMES_MELHORIAS, TODAS_MELHORIAS};
+    use ice::estado::{MELHORIAS_DO_NIVEL, NOMES_MELHORIAS, TODAS_MELHORIAS};
     let sem: Vec<&str> = NOMES_MELHORIAS
         .iter()
         .filter(|(_, bit)| MELHORIAS_DO_NIVEL & bit == 0)
@@ -125,11 +122,12 @@ fn nivel_joga_com_a_busca_da_calibracao() {
     let texto = String::from_utf8_lossy(&saida.stdout);
     assert!(texto.contains("bench nodes=2334706 "), "{texto}");
     let mut m = motor(Some(1700), 1);
-    prepara_busca(&mut m);
     let lim = TLimites {
         profundidade: 3,
         ..TLimites::default()
     };
-    pensa_lance(&mut m, &lim);
+    pensa(&mut m, lim, Box::new(TSilencioso));
+    // O limite do nível vale só naquela busca: a configuração não muda.
     assert_eq!(m.bu.melhorias, TODAS_MELHORIAS);
+    assert_eq!(m.bu.pedido.limite_melhorias, MELHORIAS_DO_NIVEL);
 }

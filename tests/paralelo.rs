@@ -7,6 +7,7 @@
 mod motor;
 
 use ice::busca::*;
+use ice::estado::*;
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::hash::*;
 use ice::lance::{lance_para_texto, TListaLances, LANCE_NULO};
@@ -211,7 +212,6 @@ fn busca_com_lances_lixo_na_tabela_so_faz_lances_legais() {
     for fen in POSICOES {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(4);
-        bu.pedido.post = false;
         let lixo = codigos_lixo();
         let mut n = 0;
         let mut grava = |chave: u64| {
@@ -264,7 +264,6 @@ fn busca_com_lances_lixo_na_tabela_so_faz_lances_legais() {
 fn pensa_com(fen: &str, prof: u32, threads: usize) -> TResultado {
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(16);
-    bu.pedido.post = false;
     let mut p = novo_paralelo(threads, &bu);
     assert_eq!(num_threads(&p), threads);
     let lim = TLimites {
@@ -380,7 +379,6 @@ fn uma_thread_e_a_busca_de_sempre() {
         };
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = nova_busca(16);
-        bu.pedido.post = false;
         let r = busca(&mut b, &mut bu, &lim);
         let r1 = pensa_com(fen, 6, 1);
         assert_eq!(
@@ -400,7 +398,6 @@ fn threads_mudam_entre_buscas() {
     let fen = POSICOES[1];
     let mut b = TBoard::de_fen(fen).unwrap();
     let mut bu = nova_busca(4);
-    bu.pedido.post = false;
     let mut p = novo_paralelo(1, &bu);
     let lim = TLimites {
         profundidade: 5,

@@ -357,9 +357,8 @@ fn pensa_com_tabelas(
     b: &mut TBoard,
     tb: &std::sync::Arc<TTabelas>,
     prof: u32,
-) -> ice::busca::TResultado {
-    let mut bu = ice::busca::nova_busca(16);
-    bu.pedido.post = false;
+) -> ice::estado::TResultado {
+    let mut bu = ice::estado::nova_busca(16);
     bu.pedido.tabelas = Some(tb.clone());
     bu.pedido.tb_pecas = tb.max_pecas;
     ice::busca::busca(
@@ -420,8 +419,7 @@ fn busca_usa_as_tabelas_depois_de_uma_captura() {
     assert_eq!(ice::lance::lance_para_texto(&r.lance), "c1c4");
     assert_eq!(r.escore, VITORIA_TB - 1);
     // Sem tabelas, o mesmo lance, mas com o escore da avaliação.
-    let mut bu = ice::busca::nova_busca(16);
-    bu.pedido.post = false;
+    let mut bu = ice::estado::nova_busca(16);
     let r = ice::busca::busca(
         &mut b,
         &mut bu,

@@ -1384,7 +1384,7 @@ fn roda_roteiro(roteiro: &str) -> Vec<String> {
                 cmd.replace("$RESPOSTA", &r)
             } else {
                 // Lances fixos do roteiro (o primeiro lance do oponente).
-                if let Some(t) = ice::entrada::texto_do_lance(&interpreta_comando(cmd)) {
+                if let Some(t) = ice::comandos_xboard::texto_do_lance(&interpreta_comando(cmd)) {
                     b.make(&acha_lance(&b, t).unwrap());
                 }
                 cmd.to_string()

@@ -1,0 +1,85 @@
+//! O que o protocolo UCI faz enquanto a busca pensa: o relator que a busca
+//! recebe dele (`TRelatorUci`), que escreve as linhas `info` e decide o que
+//! fazer com cada linha que chega — `isready` responde na hora, `stop` e
+//! `quit` param, `ponderhit` põe o relógio a correr, o resto espera.
+//!
+//! Nível 10, abaixo de `uci` (só ele o usa): depende de `relato`,
+//! `pensamento`, `comandos_uci` e `entrada`.
+
+use crate::comandos_uci::{interpreta_uci, ComandoUci};
+use crate::entrada::{envia, trava, TFila, TFilaCompartilhada};
+use crate::lance::TLance;
+use crate::pensamento::{linha_currmove, linha_uci, mostra_no_uci};
+use crate::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator};
+use std::time::Instant;
+
+/// O relator do UCI: a fila do protocolo. O UCI sempre quer as linhas
+/// `info` (não há `post`/`nopost`).
+pub struct TRelatorUci {
+    pub fila: TFilaCompartilhada,
+}
+
+impl TRelator for TRelatorUci {
+    fn mostra(&self) -> bool {
+        true
+    }
+    fn linha(&mut self, l: &TLinhaPensamento) {
+        if mostra_no_uci(l) {
+            envia(&linha_uci(l));
+        }
+    }
+    fn lance_atual(&mut self, prof: i32, lance: &TLance, numero: usize, ms: u64) {
+        if let Some(s) = linha_currmove(prof, lance, numero, ms) {
+            envia(&s);
+        }
+    }
+    fn aviso(&mut self, texto: &str) {
+        envia(&format!("info string {texto}"));
+    }
+    fn consulta(&mut self, info: &TInfoBusca) -> TReacao {
+        let mut f = trava(&self.fila);
+        let mut reacao = TReacao::Continua;
+        while let Some(Ok(linha)) = f.rx.as_ref().map(|rx| rx.try_recv()) {
+            match efeito_uci(&mut f, info, linha) {
+                TReacao::Continua => {}
+                TReacao::PonderHit => return TReacao::PonderHit,
+                TReacao::Para => reacao = TReacao::Para,
+            }
+        }
+        reacao
+    }
+    fn ouve(&self) -> bool {
+        trava(&self.fila).rx.is_some()
+    }
+}
+
+/// Uma linha UCI durante a busca. `isready` responde na hora (a
+/// especificação: mesmo pensando); `stop` para e o laço manda o
+/// `bestmove` (também no ponder: o UCI sempre quer o `bestmove`);
+/// `ponderhit` transforma o ponder em busca com relógio; `quit` para e vai
+/// para a fila; o resto (que a interface não deveria mandar durante a
+/// busca) espera a busca acabar, na ordem.
+fn efeito_uci(e: &mut TFila, info: &TInfoBusca, linha: String) -> TReacao {
+    match interpreta_uci(&linha) {
+        ComandoUci::IsReady => {
+            envia("readyok");
+            TReacao::Continua
+        }
+        ComandoUci::Vazia | ComandoUci::Debug(_) => TReacao::Continua,
+        ComandoUci::Stop => TReacao::Para,
+        ComandoUci::PonderHit if info.ponderando => {
+            e.instante_hit = Some(Instant::now());
+            TReacao::PonderHit
+        }
+        ComandoUci::PonderHit => TReacao::Continua,
+        ComandoUci::Quit => {
+            e.pendentes.push_back(linha);
+            e.cancelou = true;
+            TReacao::Para
+        }
+        _ => {
+            e.pendentes.push_back(linha);
+            TReacao::Continua
+        }
+    }
+}
