@@ -22,8 +22,8 @@ const FEATURES_V2: &str =
 /// `cargo install` não deve instalá-lo), e o Cargo não diz aos testes onde
 /// estão os exemplos; `cargo test` os compila em `target/<perfil>/examples/`,
 /// ao lado de `target/<perfil>/deps/`, onde roda este teste. Se faltar (por
-/// exemplo com `cargo test --test epd2wb`, que não compila os exemplos), é
-/// compilado aqui, uma vez só, no mesmo perfil.
+/// exemplo com `cargo test --test integracao`, que não compila os exemplos),
+/// é compilado aqui, uma vez só, no mesmo perfil.
 fn motor_falso() -> &'static Path {
     static CAMINHO: OnceLock<PathBuf> = OnceLock::new();
     CAMINHO.get_or_init(|| {
@@ -39,8 +39,13 @@ fn motor_falso() -> &'static Path {
             let mut cmd = Command::new(cargo);
             cmd.args(["build", "--example", "motor_falso", "--manifest-path"])
                 .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
-            if perfil.ends_with("release") {
-                cmd.arg("--release");
+            // O diretório é o nome do perfil, salvo `debug`, que é o do `dev`
+            // (e do `test`): `release`, ou um perfil do Cargo.toml.
+            match perfil.file_name().and_then(|n| n.to_str()) {
+                Some("debug") | None => {}
+                Some(nome) => {
+                    cmd.args(["--profile", nome]);
+                }
             }
             let ok = cmd.status().is_ok_and(|s| s.success());
             assert!(

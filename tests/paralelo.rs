@@ -4,7 +4,7 @@
 //! com `cores 2` (análise, `exit`, `ping`, `go`, `?`, `new`, `memory`) e a
 //! linha de comando com `--threads`.
 
-mod motor;
+use crate::motor;
 
 use ice::busca::*;
 use ice::geracao::{acha_lance, gera_lista_lances};

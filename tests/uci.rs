@@ -5,7 +5,7 @@
 //! (3 linhas por profundidade, lances distintos, em ordem de escore),
 //! `searchmoves`/`exclude` (o lance excluído nunca aparece) e `nps`.
 
-mod motor;
+use crate::motor;
 
 use ice::geracao::acha_lance;
 use ice::tabuleiro::TBoard;

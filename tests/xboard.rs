@@ -5,7 +5,7 @@
 //! pensamento, análise, fins de partida, higiene da saída, sequências do
 //! zippy) e um fuzz de 10 000 linhas.
 
-mod motor;
+use crate::motor;
 
 use ice::avaliacao::{nova_avaliacao, traco_eval};
 use ice::geracao::{acha_lance, gera_lista_lances};
