@@ -421,6 +421,9 @@ impl TBoard {
             self.chave_do_zero(),
             "chave incremental divergiu"
         );
+        // Só com `debug_assertions` (o perfil `depuracao` do CI): o binário
+        // release não confere nada disto e não fica mais lento.
+        debug_assert!(self.consistente(), "tabuleiro incoerente depois de {l:?}");
     }
 
     /// Desfaz o último lance feito com `make`. Porta de `unmake()` do ICE.
@@ -462,6 +465,10 @@ impl TBoard {
         self.en_passant = h.en_passant;
         self.msk_roque = h.msk_roque;
         self.meio_lances = h.meio_lances;
+        debug_assert!(
+            self.consistente(),
+            "tabuleiro incoerente depois de desfazer {l:?}"
+        );
     }
 
     /// Lance nulo: passa a vez sem mexer peça (para a poda do lance nulo).
@@ -476,10 +483,15 @@ impl TBoard {
         if self.vez == BRANCAS {
             self.num_lance += 1;
         }
+        debug_assert!(
+            self.consistente(),
+            "tabuleiro incoerente depois do lance nulo"
+        );
     }
 
     /// Desfaz o lance nulo.
     pub fn unmake_null_move(&mut self) {
+        debug_assert!(self.num_historico > 0);
         self.num_historico -= 1;
         let h = self.historico[self.num_historico];
         if self.vez == BRANCAS {
@@ -489,6 +501,15 @@ impl TBoard {
         self.chave_hash = h.chave_hash;
         self.en_passant = h.en_passant;
         self.meio_lances = h.meio_lances;
+        debug_assert!(
+            h.lance == LANCE_NULO,
+            "unmake_null_move desfez {:?}",
+            h.lance
+        );
+        debug_assert!(
+            self.consistente(),
+            "tabuleiro incoerente depois de desfazer o lance nulo"
+        );
     }
 
     /// Chave calculada do zero (para conferir a incremental).
@@ -562,9 +583,15 @@ impl TBoard {
     }
 
     /// Confere a coerência interna (para testes e `debug_assert`): bitboards
-    /// disjuntos, `casas` e `pecas` de acordo com eles, chave incremental igual
-    /// à calculada do zero. É o `board_is_ok()` do Fruit.
+    /// disjuntos, `casas` e `pecas` de acordo com eles (casa fora de todos os
+    /// bitboards é vazia em `casas`), chave incremental igual à calculada do
+    /// zero. É o `board_is_ok()` do Fruit. `make`, `unmake` e o lance nulo a
+    /// chamam em `debug_assert!`.
     pub fn consistente(&self) -> bool {
+        let ocupadas = self.pecas[0] | self.pecas[1];
+        if (0..64).any(|c| ocupadas & bit(c) == 0 && self.casas[c] != NENHUMA) {
+            return false;
+        }
         let mut uniao = [0u64; 2];
         for cor in 0..2 {
             for peca in PEAO..=REI {

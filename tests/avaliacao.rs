@@ -1163,7 +1163,7 @@ fn pesos_ice_paridade_da_lista_depois_de_setboard() {
 }
 
 /// Micro-benchmark: todas as posições da WAC, 10 000 vezes.
-/// `cargo test --release --test avaliacao -- --ignored --nocapture`
+/// `cargo test --release -- avaliacao::velocidade_eval --ignored --nocapture`
 #[test]
 #[ignore]
 fn velocidade_eval() {
@@ -1196,7 +1196,7 @@ fn velocidade_eval() {
 }
 
 /// Mostra a tabela de termos de uma posição (FEN na variável ICE_FEN):
-/// `ICE_FEN="..." cargo test --release --test avaliacao mostra -- --ignored --nocapture`
+/// `ICE_FEN="..." cargo test --release -- avaliacao::mostra_tabela --ignored --nocapture`
 #[test]
 #[ignore]
 fn mostra_tabela() {

@@ -22,8 +22,8 @@ const FEATURES_V2: &str =
 /// `cargo install` não deve instalá-lo), e o Cargo não diz aos testes onde
 /// estão os exemplos; `cargo test` os compila em `target/<perfil>/examples/`,
 /// ao lado de `target/<perfil>/deps/`, onde roda este teste. Se faltar (por
-/// exemplo com `cargo test --test epd2wb`, que não compila os exemplos), é
-/// compilado aqui, uma vez só, no mesmo perfil.
+/// exemplo com `cargo test --test integracao`, que não compila os exemplos),
+/// é compilado aqui, uma vez só, no mesmo perfil.
 fn motor_falso() -> &'static Path {
     static CAMINHO: OnceLock<PathBuf> = OnceLock::new();
     CAMINHO.get_or_init(|| {
@@ -39,8 +39,13 @@ fn motor_falso() -> &'static Path {
             let mut cmd = Command::new(cargo);
             cmd.args(["build", "--example", "motor_falso", "--manifest-path"])
                 .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
-            if perfil.ends_with("release") {
-                cmd.arg("--release");
+            // O diretório é o nome do perfil, salvo `debug`, que é o do `dev`
+            // (e do `test`): `release`, ou um perfil do Cargo.toml.
+            match perfil.file_name().and_then(|n| n.to_str()) {
+                Some("debug") | None => {}
+                Some(nome) => {
+                    cmd.args(["--profile", nome]);
+                }
             }
             let ok = cmd.status().is_ok_and(|s| s.success());
             assert!(
@@ -511,9 +516,10 @@ fn relatorio_junta_csvs_em_tabela_e_svg() {
     assert!(svg.contains("Bom (2/2)") && svg.contains("Ruim (1/2)"));
 }
 
-#[test]
-fn motor_como_o_ice_140_sem_ping_nem_analyze() {
-    // As features exatas do ICE 1.40 (FATOS.md f) e as linhas no formato dele.
+/// Um motor com as features exatas do ICE 1.40 (FATOS.md f), sem `ping` nem
+/// `analyze`, e as linhas no formato dele; `x` é a espera fixa (`-x`) que o
+/// executor faz no lugar do `ping`.
+fn roda_ice140(nome: &str, x: &str) -> TSaida {
     let roteiro = format!(
         "protover feature ping=0 setboard=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=0 analyze=0 \
          myname=\"ICE v1.40\" variants=\"normal\" colors=0 name=0\nprotover feature done=1\n\
@@ -521,23 +527,29 @@ fn motor_como_o_ice_140_sem_ping_nem_analyze() {
          40 move g3g6 \nposicao {WAC2}\n10  2   50     2    3000 1... Rxb2 2. Rxb2 +-\n40 move b3b2 \n"
     );
     let epd = format!("{WAC1} bm Qg6; id \"1\";\n{WAC2} bm Rxb2; id \"2\";\n");
-    // Sem ping, a espera fixa (`-x`, limitada pela folga) vem antes de cada
-    // posição e nenhuma depois do `move`. Com 3 s de espera as duas posições
-    // levam pelo menos 6 s, e uma espera a mais depois de cada `move` as
-    // levaria a 12 s: o teto de 10 s deixa 4 s para a carga da máquina.
-    let s = roda(
-        "ice140",
-        &roteiro,
-        &epd,
-        "0.5",
-        &["-x", "3", "--folga", "3"],
-    );
+    roda(nome, &roteiro, &epd, "0.5", &["-x", x, "--folga", "3"])
+}
+
+#[test]
+fn motor_como_o_ice_140_sem_ping_nem_analyze() {
+    let s = roda_ice140("ice140", "0.5");
     assert!(s.texto.contains("Engine:   ICE v1.40"), "{}", s.texto);
     assert_eq!(campo(&s.csv, "1", "resultado"), "Success", "{}", s.texto);
     assert_eq!(campo(&s.csv, "1", "achou_ms"), "120");
     assert_eq!(campo(&s.csv, "2", "resultado"), "Success", "{}", s.texto);
     let proibida = |l: &str| l.starts_with("ping ") || l == "white" || l == "black";
     assert!(!s.log.lines().any(proibida), "{}", s.log);
+}
+
+/// Sem ping, a espera fixa (`-x`, limitada pela folga) vem antes de cada
+/// posição e nenhuma depois do `move`. Com 3 s de espera as duas posições
+/// levam pelo menos 6 s, e uma espera a mais depois de cada `move` as
+/// levaria a 12 s: o teto de 10 s deixa 4 s para a carga da máquina.
+#[test]
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_espera_fixa_sem_ping_do_ice_140() {
+    let s = roda_ice140("ice140-relogio", "3");
+    assert_eq!(campo(&s.csv, "2", "resultado"), "Success", "{}", s.texto);
     assert!(
         s.duracao >= Duration::from_secs(6) && s.duracao < Duration::from_secs(10),
         "levou {:?}",

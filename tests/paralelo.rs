@@ -4,7 +4,7 @@
 //! com `cores 2` (análise, `exit`, `ping`, `go`, `?`, `new`, `memory`) e a
 //! linha de comando com `--threads`.
 
-mod motor;
+use crate::motor;
 
 use ice::busca::*;
 use ice::estado::*;
@@ -19,9 +19,9 @@ use ice::tempo::TLimites;
 use ice::tipos::*;
 use motor::*;
 use std::process::Command;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 // ---------------------------------------------------------------------------
 // A tabela sem trava
@@ -101,9 +101,10 @@ fn empacotamento_guarda_todos_os_campos() {
     }
 }
 
-/// Duas threads gravam sem parar chaves do mesmo balde, cada chave sempre
-/// com os mesmos dados; outra lê. Toda entrada achada tem os dados da sua
-/// chave: as misturas de gravações viram falhas, nunca dados de outra.
+/// Duas threads gravam chaves do mesmo balde, um milhão de vezes cada, cada
+/// chave sempre com os mesmos dados; outra lê até elas acabarem. Toda
+/// entrada achada tem os dados da sua chave: as misturas de gravações viram
+/// falhas, nunca dados de outra.
 #[test]
 fn leitura_concorrente_nunca_mistura_entradas() {
     let t = Arc::new(nova_tabela_hash(1));
@@ -112,13 +113,17 @@ fn leitura_concorrente_nunca_mistura_entradas() {
     let chaves: Vec<u64> = (1..=8).map(|i| i * baldes + 3).collect();
     let lance_de = |k: u64| (k % 4093) as u16 + 1;
     let escore_de = |k: u64| (k % 2000) as i32 - 1000;
-    let fim = Instant::now() + Duration::from_millis(300);
+    // Uma quantidade de trabalho, e não um tempo de relógio: o mesmo teste
+    // numa máquina parada ou carregada.
+    const GRAVACOES: usize = 1_000_000;
+    let acabaram = AtomicUsize::new(0);
+    let acabaram = &acabaram;
     std::thread::scope(|s| {
         for w in 0..2 {
             let (t, chaves) = (Arc::clone(&t), chaves.clone());
             s.spawn(move || {
-                let mut i = w;
-                while Instant::now() < fim {
+                for j in 0..GRAVACOES {
+                    let i = w + 3 * j;
                     let k = chaves[i % chaves.len()];
                     grava_hash(
                         &t,
@@ -129,12 +134,16 @@ fn leitura_concorrente_nunca_mistura_entradas() {
                         HASH_EXATO,
                         0,
                     );
-                    i += 3;
                 }
+                acabaram.fetch_add(1, Ordering::Release);
             });
         }
         let mut achadas = 0u64;
-        while Instant::now() < fim {
+        // Uma leitura a mais depois de as duas acabarem: as entradas que
+        // ficaram na tabela também contam.
+        let mut ultima = false;
+        while !ultima {
+            ultima = acabaram.load(Ordering::Acquire) == 2;
             for &k in &chaves {
                 if let Some(e) = le_hash(&t, k, 0) {
                     assert_eq!(e.lance, lance_de(k));
@@ -490,10 +499,12 @@ fn cores_2_joga_lances_legais_com_new_e_memory_entre_buscas() {
 fn cores_2_interroga_para_na_hora() {
     let mut m = motor_pronto();
     envia(&mut m, "cores 2");
+    envia(&mut m, "post");
     envia(&mut m, "st 60");
     let go = Instant::now();
     envia(&mut m, "go");
-    std::thread::sleep(Duration::from_millis(300));
+    // A primeira linha de pensamento: a busca (e as ajudantes) em curso.
+    espera(&mut m, pensamento, PRAZO);
     let antes = go.elapsed().as_millis() as u64;
     envia(&mut m, "?");
     let (v, x) = espera_lance(&mut m);
@@ -519,13 +530,16 @@ fn cores_2_ponder_acerto_erro_e_result() {
     let mut m = motor_pronto();
     envia(&mut m, "cores 2");
     envia(&mut m, "hard");
+    // Com `post` o ponder escreve o que pensa: a primeira linha de pensamento
+    // depois do lance diz que ele começou.
+    envia(&mut m, "post");
     envia(&mut m, "st 0.3");
     envia(&mut m, "usermove e2e4");
     let (_, x) = espera_lance(&mut m);
     let mut b = TBoard::inicial();
     b.make(&acha_lance(&b, "e2e4").unwrap());
     b.make(&acha_lance(&b, &x).unwrap());
-    std::thread::sleep(Duration::from_millis(100));
+    espera(&mut m, pensamento, PRAZO);
     let previsto = pede_hint(&mut m);
     assert!(legal(&b, &previsto), "{previsto}");
     // Acerto: vale o gasto que o motor mede desde o acerto (a linha
@@ -538,7 +552,7 @@ fn cores_2_ponder_acerto_erro_e_result() {
     assert!(legal(&b, &y), "{y}");
     b.make(&acha_lance(&b, &y).unwrap());
     // Erro: um lance que não é o previsto.
-    std::thread::sleep(Duration::from_millis(100));
+    espera(&mut m, pensamento, PRAZO);
     let previsto = pede_hint(&mut m);
     let outro = lance_diferente(&b, &previsto);
     envia(&mut m, &format!("usermove {outro}"));
@@ -546,7 +560,7 @@ fn cores_2_ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, &outro).unwrap());
     assert!(legal(&b, &z), "{z}");
     // `result` durante o ponder: nenhum lance depois.
-    std::thread::sleep(Duration::from_millis(100));
+    espera(&mut m, pensamento, PRAZO);
     envia(&mut m, "result 1-0 {White resigns}");
     envia(&mut m, "usermove a2a3");
     sincroniza(&mut m);

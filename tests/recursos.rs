@@ -1,9 +1,8 @@
 //! Recursos absurdos pelo protocolo: `memory`/`cores` fora do que o motor
-//! pode dar. Num binário de teste à parte: o `memory 1000000` aloca e zera
-//! 2 GB, e ao lado das transcrições de `tests/xboard.rs` (que esperam
-//! respostas em segundos) isso as atrasaria.
+//! pode dar. O `memory 1000000` aloca e zera 2 GB (cerca de um segundo de
+//! CPU): roda ao lado dos outros testes, mas com prazo próprio, folgado.
 
-mod motor;
+use crate::motor;
 
 use motor::*;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Testes do tabuleiro: perft das suítes, FEN, recusas, chaves Polyglot e
 //! make/unmake (inclusive o lance nulo) restaurando tudo.
 
-mod motor;
+use crate::motor;
 
 use motor::le_suite;
 

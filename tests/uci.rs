@@ -5,7 +5,7 @@
 //! (3 linhas por profundidade, lances distintos, em ordem de escore),
 //! `searchmoves`/`exclude` (o lance excluído nunca aparece) e `nps`.
 
-mod motor;
+use crate::motor;
 
 use ice::geracao::acha_lance;
 use ice::tabuleiro::TBoard;
@@ -237,31 +237,6 @@ fn go_com_cada_limite() {
     assert!(nos <= 20000 + 300, "{nos} nós: {v:#?}");
     assert!(nos >= 15000, "parou cedo demais: {nos}");
 
-    // movetime: responde no tempo. O teto vale para o tempo que o motor
-    // informa (ver `tempo_informado`); o piso fica no relógio de parede, que
-    // a carga da máquina só alonga.
-    let t = Instant::now();
-    envia(&mut m, "go movetime 300");
-    let (v, _) = espera_bestmove(&mut m, PRAZO);
-    let gasto = t.elapsed();
-    // Tempo fixo: a busca vai até o máximo (300 − 50 de margem), sem parar
-    // entre iterações na metade do tempo.
-    assert!(gasto >= Duration::from_millis(230), "{gasto:?}");
-    let informado = tempo_informado(&v);
-    assert!(informado < 2000, "{informado} ms: {v:#?}");
-
-    // Relógio com incremento e movestogo: uma fração do tempo.
-    for go in [
-        "go wtime 3000 btime 3000 winc 100 binc 100",
-        "go wtime 5000 btime 5000 movestogo 2",
-        "go btime 3000 wtime 100",
-    ] {
-        envia(&mut m, go);
-        let (v, _) = espera_bestmove(&mut m, PRAZO);
-        let informado = tempo_informado(&v);
-        assert!(informado < 2600, "{go}: {informado} ms: {v:#?}");
-    }
-
     // mate: acha o mate em 2 e o anuncia como `score mate 2`.
     envia(&mut m, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     envia(&mut m, "go mate 1");
@@ -310,11 +285,12 @@ fn go_com_cada_limite() {
     assert!((alvo * 5 / 6..=alvo * 7 / 6).contains(&nps), "{v:#?}");
     envia(&mut m, "setoption name IceBR value false");
 
-    // infinite: nada de bestmove até o `stop`.
+    // infinite: nada de bestmove até o `stop` (até a busca ter dito a
+    // profundidade 4, que ela só diz depois de começar de fato).
     envia(&mut m, &format!("position fen {FEN_MEIO}"));
     let go = Instant::now();
     envia(&mut m, "go infinite");
-    let antes = coleta(&mut m, 400);
+    let antes = espera_profundidade(&mut m, 4);
     assert!(
         antes.iter().all(|l| !l.starts_with("bestmove")),
         "{antes:#?}"
@@ -340,6 +316,47 @@ fn go_com_cada_limite() {
     }
 }
 
+/// Lê até uma linha `info` com `depth` ≥ `prof` (inclusive) e devolve as
+/// linhas lidas: a busca começou e chegou lá, no tempo que for.
+fn espera_profundidade(m: &mut TMotor, prof: u32) -> Vec<String> {
+    let chegou = |l: &str| {
+        l.starts_with("info ")
+            && campo(l, "depth").is_some_and(|d| d.parse::<u32>().is_ok_and(|d| d >= prof))
+    };
+    espera(m, chegou, PRAZO)
+}
+
+/// A gestão do relógio: `movetime` e uma fração do relógio. O teto vale
+/// para o tempo que o motor informa (ver `tempo_informado`); o piso fica no
+/// relógio de parede, que a carga da máquina só alonga.
+#[test]
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_go_movetime_e_fracao_do_relogio() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    let t = Instant::now();
+    envia(&mut m, "go movetime 300");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    let gasto = t.elapsed();
+    // Tempo fixo: a busca vai até o máximo (300 − 50 de margem), sem parar
+    // entre iterações na metade do tempo.
+    assert!(gasto >= Duration::from_millis(230), "{gasto:?}");
+    let informado = tempo_informado(&v);
+    assert!(informado < 2000, "{informado} ms: {v:#?}");
+
+    // Relógio com incremento e movestogo: uma fração do tempo.
+    for go in [
+        "go wtime 3000 btime 3000 winc 100 binc 100",
+        "go wtime 5000 btime 5000 movestogo 2",
+        "go btime 3000 wtime 100",
+    ] {
+        envia(&mut m, go);
+        let (v, _) = espera_bestmove(&mut m, PRAZO);
+        let informado = tempo_informado(&v);
+        assert!(informado < 2600, "{go}: {informado} ms: {v:#?}");
+    }
+}
+
 #[test]
 fn ponder_ponderhit_e_stop() {
     let (mut m, _) = motor_uci();
@@ -347,7 +364,7 @@ fn ponder_ponderhit_e_stop() {
     envia(&mut m, &format!("position fen {FEN_MEIO} moves e1g1 f8c5"));
     let go = Instant::now();
     envia(&mut m, "go ponder wtime 2000 btime 2000");
-    let antes = coleta(&mut m, 500);
+    let antes = espera_profundidade(&mut m, 4);
     assert!(
         antes.iter().all(|l| !l.starts_with("bestmove")),
         "{antes:#?}"
@@ -365,7 +382,7 @@ fn ponder_ponderhit_e_stop() {
     // `stop` no ponder também manda o bestmove (o UCI sempre quer um).
     let go = Instant::now();
     envia(&mut m, "go ponder wtime 2000 btime 2000");
-    let antes = coleta(&mut m, 300);
+    let antes = espera_profundidade(&mut m, 4);
     assert!(
         antes.iter().all(|l| !l.starts_with("bestmove")),
         "{antes:#?}"
@@ -504,9 +521,7 @@ fn multipv_e_exclude_no_xboard() {
         |l| eh_pensamento(l) && l.split_whitespace().next() == Some("6"),
         PRAZO,
     );
-    // Espera as três linhas da profundidade 6.
-    let mut v = v;
-    v.extend(coleta(&mut m, 100));
+    // A primeira linha da profundidade 6 fecha as da 5.
     let porprof = pensamentos_por_profundidade(&v);
     for d in 1..=5 {
         let linhas = &porprof[&d];
@@ -525,7 +540,7 @@ fn multipv_e_exclude_no_xboard() {
     // iteração em curso, nunca da profundidade 1) ficam de fora: a análise
     // nova recomeça da profundidade 1. (Numa máquina carregada o motor chega
     // a imprimir uma ou duas antes de ler o `exclude`.)
-    let depois = sincroniza_analise(&mut m, 800, 12);
+    let depois = sincroniza_analise(&mut m, 12);
     let pens: Vec<&String> = depois
         .iter()
         .filter(|l| eh_pensamento(l))
@@ -540,7 +555,7 @@ fn multipv_e_exclude_no_xboard() {
     envia(&mut m, "exclude all");
     envia(&mut m, "include d2d3");
     envia(&mut m, "include b1c3");
-    let depois = sincroniza_analise(&mut m, 500, 6);
+    let depois = sincroniza_analise(&mut m, 6);
     let pens: Vec<&String> = depois
         .iter()
         .filter(|l| eh_pensamento(l))
@@ -560,17 +575,19 @@ fn multipv_e_exclude_no_xboard() {
     sincroniza(&mut m);
 }
 
-/// Junta o que a análise diz até ter `minimo` linhas de pensamento (de
-/// `ms` em `ms`; numa máquina carregada a análise anda devagar, por isso o
-/// teto é largo, 30 s) e sincroniza (o `ping` na análise é respondido na hora).
-fn sincroniza_analise(m: &mut TMotor, ms: u64, minimo: usize) -> Vec<String> {
-    let inicio = Instant::now();
-    let mut v = coleta(m, ms);
-    while v.iter().filter(|l| eh_pensamento(l)).count() < minimo
-        && inicio.elapsed() < Duration::from_secs(30)
-    {
-        v.extend(coleta(m, ms));
-    }
+/// Junta o que a análise diz até ter `minimo` linhas de pensamento (no
+/// `PRAZO`: a análise não acaba sozinha) e sincroniza (o `ping` na análise é
+/// respondido na hora).
+fn sincroniza_analise(m: &mut TMotor, minimo: usize) -> Vec<String> {
+    let contadas = std::cell::Cell::new(0);
+    let mut v = espera(
+        m,
+        |l| {
+            contadas.set(contadas.get() + eh_pensamento(l) as usize);
+            contadas.get() >= minimo
+        },
+        PRAZO,
+    );
     v.extend(sincroniza(m));
     v
 }
@@ -621,19 +638,25 @@ fn nps_orcamento_de_nos_por_lance() {
     let ultima = v.iter().rfind(|l| eh_pensamento(l)).unwrap().clone();
     let nos: u64 = ultima.split_whitespace().nth(3).unwrap().parse().unwrap();
     assert!((27_000..=33_000).contains(&nos), "{ultima}");
-    // O `new` desliga o `nps`: de volta ao relógio de parede.
+    // O `new` desliga o `nps`: de volta ao relógio de parede. Com o `nps 1`
+    // ainda valendo, o `sd 5` + `st 30` sairia com uns 30 nós (e não na
+    // profundidade 5); sem ele, o `sd` é quem para a busca.
     envia(&mut m, "new");
     envia(&mut m, "force");
     envia(&mut m, &format!("setboard {FEN_MEIO}"));
-    envia(&mut m, "st 0.3");
-    let t = Instant::now();
+    envia(&mut m, "post");
+    envia(&mut m, "sd 5");
+    envia(&mut m, "st 30");
     envia(&mut m, "go");
-    espera_lance(&mut m);
-    assert!(
-        t.elapsed() >= Duration::from_millis(150),
-        "{:?}",
-        t.elapsed()
-    );
+    let (v, _) = espera_lance(&mut m);
+    let ultima = v.iter().rfind(|l| eh_pensamento(l)).unwrap().clone();
+    let t: Vec<u64> = ultima
+        .split_whitespace()
+        .take(4)
+        .map(|x| x.trim_start_matches('-').parse().unwrap())
+        .collect();
+    assert_eq!(t[0], 5, "{ultima}");
+    assert!(t[3] > 1000, "{ultima}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! numeração de Scharnagl das posições iniciais, o roque escrito como "rei
 //! toma a torre" e o make/unmake dos roques em que rei e torre trocam de casa.
 
-mod motor;
+use crate::motor;
 
 use motor::le_suite;
 

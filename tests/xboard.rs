@@ -5,7 +5,7 @@
 //! pensamento, análise, fins de partida, higiene da saída, sequências do
 //! zippy) e um fuzz de 10 000 linhas.
 
-mod motor;
+use crate::motor;
 
 use ice::avaliacao::{nova_avaliacao, traco_eval};
 use ice::geracao::{acha_lance, gera_lista_lances};
@@ -307,16 +307,23 @@ fn sem_depuracao(v: Vec<String>) -> Vec<String> {
 // 1. Handshake
 // ---------------------------------------------------------------------------
 
+/// O que o protocolo pede é o `done=0` primeiro (conferido em
+/// `handshake_features_e_sigint`): com ele a interface espera o `done=1` o
+/// quanto for. O teto de parede, folgado porque a máquina pode estar
+/// carregada, só pega um motor que faça algo demorado antes de se apresentar.
+#[test]
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_handshake_no_teto_de_parede() {
+    let mut m = abre_motor();
+    let inicio = Instant::now();
+    handshake(&mut m);
+    assert!(inicio.elapsed() < TETO_PAREDE, "{:?}", inicio.elapsed());
+}
+
 #[test]
 fn handshake_features_e_sigint() {
     let mut m = abre_motor();
-    let inicio = Instant::now();
     let v = handshake(&mut m);
-    // O que o protocolo pede é o `done=0` primeiro (conferido abaixo): com ele
-    // a interface espera o `done=1` o quanto for. O teto de parede, folgado
-    // porque a máquina pode estar carregada, só pega um motor que faça algo
-    // demorado antes de se apresentar.
-    assert!(inicio.elapsed() < TETO_PAREDE, "{:?}", inicio.elapsed());
     assert_eq!(v.first().map(String::as_str), Some("feature done=0"));
     assert_eq!(v.last().map(String::as_str), Some("feature done=1"));
     let mut nomes = Vec::new();
@@ -402,7 +409,8 @@ fn handshake_features_e_sigint() {
             .expect("kill");
         assert!(st.success());
     }
-    std::thread::sleep(Duration::from_millis(200));
+    // O sinal fica pendente assim que o `kill` volta, e o motor o recebe
+    // antes de voltar a rodar para ler o `ping`: o `pong` vem depois dele.
     assert!(sincroniza(&mut m).is_empty());
     assert!(m.filho.try_wait().unwrap().is_none(), "morreu com SIGINT");
 }
@@ -462,9 +470,11 @@ fn eof_na_entrada_encerra() {
 #[test]
 fn quit_durante_a_busca_sai_na_hora() {
     let mut m = motor_pronto();
+    envia(&mut m, "post");
     envia(&mut m, "st 30");
     envia(&mut m, "go");
-    std::thread::sleep(Duration::from_millis(200));
+    // A primeira linha de pensamento: a busca já está em curso.
+    espera_pensamento(&mut m);
     envia(&mut m, "quit");
     // Teto folgado (a máquina pode estar carregada): sem atender o `quit`, o
     // motor pensaria os 30 s do `st`.
@@ -498,9 +508,10 @@ fn ping_ordem_e_numeros_grandes() {
     }
     // `?` seguido de `ping`: o lance sai antes do pong.
     envia(&mut m, "force");
+    envia(&mut m, "post");
     envia(&mut m, "st 30");
     envia(&mut m, "go");
-    std::thread::sleep(Duration::from_millis(300));
+    espera_pensamento(&mut m);
     envia(&mut m, "?");
     envia(&mut m, "ping 9");
     let v = espera_linha(&mut m, "pong 9");
@@ -616,9 +627,10 @@ fn setboard_pretas_go_e_playother() {
     envia(&mut m, "force");
     envia(&mut m, &format!("setboard {fen}"));
     envia(&mut m, "playother");
+    // Um motor que achasse ser a vez dele pensaria logo depois do
+    // `playother`, antes de ler o `ping` (o `pong` sai depois do lance): a
+    // sincronia vazia já mostra que ele espera.
     assert!(sincroniza(&mut m).is_empty());
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(coleta(&mut m, 100).is_empty());
     envia(&mut m, "usermove d2d4");
     let (_, x) = espera_lance(&mut m);
     let mut b = TBoard::de_fen(fen).unwrap();
@@ -707,7 +719,8 @@ fn tempo_do_lance(m: &mut TMotor, controle: &str, time_cs: u32) -> u64 {
 }
 
 #[test]
-fn level_todas_as_formas_e_st() {
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_level_todas_as_formas_e_st() {
     let mut m = motor_pronto();
     for controle in [
         "level 40 5 0",
@@ -792,9 +805,10 @@ fn relogio_com_numeros_extremos() {
     assert!(sincroniza(&mut m).is_empty());
     // Sem `sd`, com o relógio de um ano: `?` manda jogar já.
     envia(&mut m, "new");
+    envia(&mut m, "post");
     envia(&mut m, "time 3153600000");
     envia(&mut m, "go");
-    std::thread::sleep(Duration::from_millis(300));
+    espera_pensamento(&mut m);
     envia(&mut m, "?");
     let (v, x) = espera_lance(&mut m);
     assert!(lance_legal(fen_inicial, &x), "{x}: {v:#?}");
@@ -884,7 +898,8 @@ fn confere_teto(fen: &str, tempo_cs: u32) -> String {
 /// a outra, o Fine 70): com 1 s, 0,2 s e 0,05 s no relógio o lance nunca passa
 /// do teto do `tempo.rs`.
 #[test]
-fn final_de_peoes_nao_passa_do_teto() {
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_final_de_peoes_nao_passa_do_teto() {
     let fen = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1";
     for cs in [100, 20, 5] {
         confere_teto(fen, cs);
@@ -895,7 +910,8 @@ fn final_de_peoes_nao_passa_do_teto() {
 /// (que a busca acha depressa e quer confirmar) e joga dentro do teto; com um
 /// pouco mais de relógio ele joga o lance do mate.
 #[test]
-fn mate_com_relogio_minimo() {
+#[ignore = "tempo de relógio: etapa própria do CI"]
+fn relogio_mate_com_relogio_minimo() {
     // WAC 001: 1.Dg6! e mate em poucos lances.
     let fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
     for cs in [5, 2, 1] {
@@ -1290,6 +1306,9 @@ fn opcoes_do_motor() {
 fn ponder_acerto_erro_e_result() {
     let mut m = motor_pronto();
     envia(&mut m, "hard");
+    // Com `post` o ponder também escreve o que pensa: a primeira linha de
+    // pensamento depois do lance diz que ele começou.
+    envia(&mut m, "post");
     envia(&mut m, "st 0.3");
     envia(&mut m, "usermove e2e4");
     let (_, x) = espera_lance(&mut m);
@@ -1297,14 +1316,12 @@ fn ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, "e2e4").unwrap());
     b.make(&acha_lance(&b, &x).unwrap());
     // Pondera: hint diz o lance previsto; ping responde na hora.
-    std::thread::sleep(Duration::from_millis(100));
+    espera_pensamento(&mut m);
     let previsto = pede_hint(&mut m);
     assert!(acha_lance(&b, &previsto).is_some(), "{previsto}");
     // O ponder não acaba sozinho: um motor que só atendesse o `ping` depois
-    // dele passaria do teto (folgado: a máquina pode estar carregada).
-    let inicio = Instant::now();
+    // dele não responderia no `PRAZO`.
     sincroniza(&mut m);
-    assert!(inicio.elapsed() < TETO_PAREDE, "{:?}", inicio.elapsed());
     // Acerto: o motor responde dentro do st. Vale o gasto que ele mede desde
     // o acerto (a linha `# tempo:`), não o relógio de parede do teste.
     envia(&mut m, "time 30000");
@@ -1317,7 +1334,7 @@ fn ponder_acerto_erro_e_result() {
     assert!(acha_lance(&b, &y).is_some(), "{y}");
     b.make(&acha_lance(&b, &y).unwrap());
     // Erro: outro lance qualquer (diferente do previsto).
-    std::thread::sleep(Duration::from_millis(100));
+    espera_pensamento(&mut m);
     let previsto = pede_hint(&mut m);
     let outro = lance_diferente(&b, &previsto);
     envia(&mut m, &format!("usermove {outro}"));
@@ -1325,7 +1342,7 @@ fn ponder_acerto_erro_e_result() {
     b.make(&acha_lance(&b, &outro).unwrap());
     assert!(acha_lance(&b, &z).is_some(), "{z}");
     // result durante o ponder: para tudo, nenhum lance depois.
-    std::thread::sleep(Duration::from_millis(100));
+    espera_pensamento(&mut m);
     envia(&mut m, "result 1-0 {White resigns}");
     envia(&mut m, "usermove a2a3");
     sincroniza(&mut m);
@@ -1684,18 +1701,12 @@ fn livro_joga_na_hora_e_bk_lista_os_pesos() {
     envia(&mut m, "post");
     envia(&mut m, "white");
     envia(&mut m, "go");
-    let inicio = Instant::now();
     let (v, lance) = espera_lance(&mut m);
     // O lance do livro não passa pela busca: a única linha de pensamento é a
-    // do livro (com `post`, uma busca escreveria as suas). O teto de parede é
-    // folgado (a máquina pode estar carregada); pega só um livro lento.
+    // do livro, com zero de tempo e de nós (com `post`, uma busca escreveria
+    // as suas).
     let pens: Vec<&String> = v.iter().filter(|l| eh_pensamento(l)).collect();
     assert_eq!(pens, [&format!("0 0 0 0 (livro) {lance}")], "{v:#?}");
-    assert!(
-        inicio.elapsed() < TETO_PAREDE,
-        "o lance do livro demorou {:?}",
-        inicio.elapsed()
-    );
     assert!(
         ["e2e4", "d2d4", "c2c4", "g1f3"].contains(&lance.as_str()),
         "{lance}"
