@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# xboard-960.sh [JOGOS] [DIR_ARTEFATOS]
+# xboard-960.sh [JOGOS] [DIR_SAIDA]
 #
 # Chess960 com o cliente real: o XBoard 4.9.1 do Debian, sem tela (Xvfb), em modo match com
 # `-variant fischerandom`, o ICE-rs contra ele mesmo (o Fairy-Max do Debian não joga 960). Usa
@@ -23,7 +23,7 @@
 #   motor, só as linhas do primeiro são julgadas), FRC=3, FEN_INICIAL (a posição esperada;
 #   padrão a de FRC=3, vazio se FRC for outro: aí só se confere que é a mesma em tudo),
 #   XB_TC=0:10 XB_INC=0.1 XB_MAXMOVES=200 XB_TIMEOUT XB_ARGS (repassados ao xboard-match.sh).
-# Artefatos em DIR_ARTEFATOS (padrão target/xboard-960/): partidas.pgn, xboard-debug.log, saida.txt.
+# Artefatos em DIR_SAIDA (padrão target/xboard-960/): partidas.pgn, xboard-debug.log, saida.txt.
 # Precisa de xboard, xvfb e python-chess (apt-get install -y xboard xvfb; pip install chess).
 set -uo pipefail
 RAIZ=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# xboard-smoke.sh [JOGOS] [DIR_ARTEFATOS]
+# xboard-smoke.sh [JOGOS] [DIR_SAIDA]
 #
 # Fumaça com o cliente real: o XBoard 4.9.1 do Debian, sem tela (Xvfb), em modo match,
 # com o ICE-rs como primeiro motor (brancas nos jogos ímpares) contra o Fairy-Max.
@@ -12,7 +12,7 @@
 #     legais, então seria uma falsa reclamação) nem "Ignoring extra move" (lance sem pong);
 #   - o PGN relido pelo python-chess é legal e ao menos metade dos lances do ICE-rs tem a
 #     anotação {escore/profundidade} que o xboard tira das linhas de pensamento.
-# Os artefatos ficam em DIR_ARTEFATOS (padrão target/xboard-smoke/): partidas.pgn,
+# Os artefatos ficam em DIR_SAIDA (padrão target/xboard-smoke/): partidas.pgn,
 # xboard-debug.log (todo o tráfego do protocolo) e saida.txt.
 #
 # Ambiente: MOTOR=target/release/ice  OPONENTE=/usr/games/fairymax

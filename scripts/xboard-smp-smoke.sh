@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# xboard-smp-smoke.sh [JOGOS] [DIR_ARTEFATOS]
+# xboard-smp-smoke.sh [JOGOS] [DIR_SAIDA]
 #
 # A fumaça do XBoard (scripts/xboard-smoke.sh: XBoard 4.9.1 sob Xvfb, ICE-rs x Fairy-Max, cada
 # partida com término normal e sem falta) com o ICE-rs em duas threads: o XBoard recebe
@@ -8,7 +8,7 @@
 # registro não pode chegar ao protocolo), e o script confere nesse registro que o motor recebeu
 # `cores 2` e que as buscas usaram 2 threads (`busca: 2 threads, …`).
 #
-# Padrão: 1 partida (curta: 10 s + 0.1 por lance). Artefatos em DIR_ARTEFATOS (padrão
+# Padrão: 1 partida (curta: 10 s + 0.1 por lance). Artefatos em DIR_SAIDA (padrão
 # target/xboard-smp-smoke/): os do xboard-smoke.sh e ice-stderr.log.
 # Ambiente: MOTOR=target/release/ice  CORES=2  (e os do xboard-smoke.sh: OPONENTE, XB_TC, XB_INC…)
 set -uo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# xboard-syzygy.sh [DIR_ARTEFATOS]
+# xboard-syzygy.sh [DIR_SAIDA]
 #
 # As tabelas Syzygy pelo caminho de um usuário do XBoard: o XBoard 4.9.1 sob Xvfb, com
 # `-egtFormats "syzygy:DIR"`, joga UMA partida do ICE-rs (brancas) contra o Fairy-Max a partir de
@@ -19,7 +19,7 @@
 # Ambiente: MOTOR=target/release/ice  OPONENTE=/usr/games/fairymax  FEN (outra posição; as brancas
 #   têm de ganhar)  TABELAS=tests/data/syzygy (sem espaços no caminho: vai no XB_ARGS)
 #   XB_TC=0:10 XB_INC=0.1 XB_TIMEOUT=150  XB_ARGS (opções extras ao xboard, depois das daqui)
-# Artefatos em DIR_ARTEFATOS (padrão target/xboard-syzygy/): posicao.fen, partidas.pgn,
+# Artefatos em DIR_SAIDA (padrão target/xboard-syzygy/): posicao.fen, partidas.pgn,
 # xboard-debug.log, saida.txt.
 # Precisa de xboard, xvfb e python-chess.
 set -uo pipefail

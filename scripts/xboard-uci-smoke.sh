@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# xboard-uci-smoke.sh [JOGOS] [DIR_ARTEFATOS]
+# xboard-uci-smoke.sh [JOGOS] [DIR_SAIDA]
 #
 # A fumaça do XBoard (scripts/xboard-smoke.sh: XBoard 4.9.1 sob Xvfb, ICE-rs x Fairy-Max, cada
 # partida com término normal e sem falta) com o ICE-rs falando UCI: o XBoard recebe
@@ -11,7 +11,7 @@
 # registro que a primeira linha foi `uci` e o motor escolheu o UCI ("protocolo: UCI"), que
 # houve `go` e `bestmove`, e que nenhuma linha saiu como `info string error`.
 #
-# Padrão: 1 partida (10 s + 0.1 por lance). Artefatos em DIR_ARTEFATOS (padrão
+# Padrão: 1 partida (10 s + 0.1 por lance). Artefatos em DIR_SAIDA (padrão
 # target/xboard-uci-smoke/): os do xboard-smoke.sh e ice-stderr.log.
 # Ambiente: MOTOR=target/release/ice  (e os do xboard-smoke.sh: OPONENTE, XB_TC, XB_INC…)
 # Precisa de xboard, xvfb e polyglot (apt-get install -y xboard xvfb polyglot).

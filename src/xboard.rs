@@ -4,7 +4,7 @@
 //! Nível 8: depende de tudo abaixo (`entrada`, `busca`, `paralelo`, `tempo`,
 //! `tabuleiro`, `geracao`, `avaliacao`, `mostra`). Porta do laço principal do
 //! `ice.c`, com o protocolo inteiro (o ICE 1.40 só entendia uma parte: sem
-//! `ping`, `st`, `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
+//! `ping`, `st`, `sd`, `analyze` nem `draw`; ver docs/ice-fatos.md#protocolo).
 //!
 //! Como funciona:
 //! * uma thread (`entrada::inicia_leitora`) lê a entrada padrão e manda cada

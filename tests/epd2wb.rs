@@ -513,7 +513,7 @@ fn relatorio_junta_csvs_em_tabela_e_svg() {
 
 #[test]
 fn motor_como_o_ice_140_sem_ping_nem_analyze() {
-    // As features exatas do ICE 1.40 (FATOS.md f) e as linhas no formato dele.
+    // As features exatas do ICE 1.40 (docs/ice-fatos.md#protocolo) e as linhas no formato dele.
     let roteiro = format!(
         "protover feature ping=0 setboard=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=0 analyze=0 \
          myname=\"ICE v1.40\" variants=\"normal\" colors=0 name=0\nprotover feature done=1\n\
