@@ -11,9 +11,10 @@
 # Imprime uma linha por patch e "N passed, M failed"; sai com 1 se algum não
 # aplica, 2 se não há git.
 set -uo pipefail
-RAIZ=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../comum.sh
+source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-command -v git >/dev/null 2>&1 || { echo "confere-propostas: falta o git" >&2; exit 2; }
+command -v git >/dev/null 2>&1 || falta "falta o git"
 
 passou=0
 falhou=0
