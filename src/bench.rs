@@ -237,7 +237,7 @@ fn tira_estatisticas(args: &[String]) -> (Vec<String>, bool) {
 /// [--estatisticas]`: pensa e imprime `bestmove` (antes, com `--estatisticas`,
 /// a tabela dos passos) e por último
 /// `busca depth=D score=S nodes=N ms=T nps=R threads=N`, a linha que o
-/// `scripts/smp-speedup.sh` lê. Com um limite de nós e várias threads, o
+/// `scripts/medidas/smp-speedup.sh` lê. Com um limite de nós e várias threads, o
 /// limite conta os nós da principal (ver `busca::verifica_parada`).
 pub fn cmd_busca(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);

@@ -20,7 +20,7 @@
 //! A escolha usa um gerador com semente (`--semente-nivel`, opção `Semente
 //! do nivel`): a mesma semente e as mesmas posições dão os mesmos lances.
 //! As constantes da fórmula dão um nível "da fórmula"; a calibração contra a
-//! escada do Debian (`scripts/calibra-nivel.sh`, `docs/forca.md`) mediu em
+//! escada do Debian (`scripts/medidas/calibra-nivel.sh`, `docs/forca.md`) mediu em
 //! partidas o Elo de alguns desses níveis (`CALIBRACAO`), e o Elo pedido é
 //! levado ao nível da fórmula que mediu esse Elo.
 

@@ -39,7 +39,7 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `ice texel` (scripts/texel.sh) sobre 3 324 837 posições quietas de
+// saíram de `ice texel` (scripts/medidas/texel.sh) sobre 3 324 837 posições quietas de
 // 42 000 partidas do `ice datagen` (5000 nós por lance; um terço jogado por
 // `b8b7b7d`, um por `299af64` e um por `2f7c16d`), alvo = ½ resultado + ½ σ(escore da
 // busca), parada antecipada pelo erro em 1/5 das posições

@@ -4,7 +4,7 @@
 //! Nível 10: depende de tudo abaixo (`entrada`, `busca`, `paralelo`, `tempo`,
 //! `tabuleiro`, `geracao`, `avaliacao`, `mostra`). Porta do laço principal do
 //! `ice.c`, com o protocolo inteiro (o ICE 1.40 só entendia uma parte: sem
-//! `ping`, `st`, `sd`, `analyze` nem `draw`; ver FATOS.md, seção f).
+//! `ping`, `st`, `sd`, `analyze` nem `draw`; ver docs/ice-fatos.md#protocolo).
 //!
 //! Como funciona:
 //! * uma thread (`entrada::inicia_leitora`) lê a entrada padrão e manda cada
@@ -913,7 +913,7 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia("offer draw");
     }
     // Quanto o lance gastou diante do que o relógio lhe deu: é por esta
-    // linha que os testes de tempo (scripts/soak.sh) medem o estouro.
+    // linha que os testes de tempo (scripts/ci/soak.sh) medem o estouro.
     if let Some(lim) = limites.filter(|l| l.tempo_max_ms > 0) {
         depura(
             x,

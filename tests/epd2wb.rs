@@ -516,7 +516,7 @@ fn relatorio_junta_csvs_em_tabela_e_svg() {
     assert!(svg.contains("Bom (2/2)") && svg.contains("Ruim (1/2)"));
 }
 
-/// Um motor com as features exatas do ICE 1.40 (FATOS.md f), sem `ping` nem
+/// Um motor com as features exatas do ICE 1.40 (docs/ice-fatos.md#protocolo), sem `ping` nem
 /// `analyze`, e as linhas no formato dele; `x` é a espera fixa (`-x`) que o
 /// executor faz no lugar do `ping`.
 fn roda_ice140(nome: &str, x: &str) -> TSaida {

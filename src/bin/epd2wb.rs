@@ -333,7 +333,7 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
                 titulo = Some(prox.ok_or("--titulo precisa de um texto")?.clone());
                 i += 1;
             }
-            // Tudo o mais é nome de CSV (o `scripts/suites.sh` passa um por motor).
+            // Tudo o mais é nome de CSV (o `scripts/medidas/suites.sh` passa um por motor).
             outro => arquivos.push(outro.to_string()),
         }
         i += 1;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""O SPRT retomado do scripts/match.py (--sprt-prior, RETOMA= do scripts/sprt.sh).
+"""O SPRT retomado do scripts/medidas/match.py (--sprt-prior, RETOMA= do scripts/medidas/sprt.sh).
 
 Um SPRT parado por tempo continua do placar em que parou: as partidas da corrida anterior somam às
 novas, com os mesmos limites. Aqui se confere que o veredito sai do total (e não só da corrida
@@ -8,7 +8,7 @@ nova) e que a opção errada é recusada. Uso: python3 tests/python/test_match_s
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "medidas"))
 import match  # noqa: E402
 
 

@@ -516,7 +516,7 @@ pub fn para_json(rs: &[TResultado]) -> String {
 
 /// Agrupa resultados por motor (e suíte), na ordem em que aparecem. O
 /// `BTreeMap` só acha o grupo; a ordem vem de `ordem`, para que as linhas
-/// da tabela sigam a ordem dos CSVs dados (a que o `scripts/suites.sh` usa).
+/// da tabela sigam a ordem dos CSVs dados (a que o `scripts/medidas/suites.sh` usa).
 pub fn agrupa(rs: &[TResultado]) -> Vec<Vec<TResultado>> {
     let mut ordem: Vec<(String, String)> = Vec::new();
     let mut grupos: BTreeMap<(String, String), Vec<TResultado>> = BTreeMap::new();

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# sprt.sh BASE NOVO [TC]
+#
+# Teste sequencial (SPRT) de uma mudança de força: compila duas versões do
+# ICE-rs (commits do git; "." é a árvore de trabalho atual, com o que não foi
+# commitado) e as põe para jogar uma contra a outra com scripts/medidas/match.py
+# --sprt, das aberturas 8moves, até o teste aceitar H0 ou H1.
+#
+# Por que SPRT: com 2 núcleos, 200 partidas dão ±40 Elo, largo demais para
+# ver os 5–15 Elo de uma mudança típica. O SPRT para assim que a evidência
+# basta (mudanças boas ou ruins de verdade decidem cedo) e controla os erros
+# α e β. Só entra na busca/avaliação o que passar (H1); a linha que este
+# script imprime no fim vai na mensagem do commit, ao lado do "Bench:".
+#
+# Ambiente (opcionais):
+#   ELO0=0 ELO1=10           limites do teste ([0, 10]: a mudança vale ≥ 10 Elo?
+#                            [-5, 5] mostra que uma reestruturação não custa nada)
+#   ALFA=0.05 BETA=0.05      erros do teste
+#   JOGOS=4000               teto de partidas
+#   CONCORRENCIA=2  SEMENTE=aleatória  HASH=16 (MB por motor)
+#   SAIDA=target/sprt        binários (por commit) e registros
+#   MOTOR_ARGS=""            argumentos extras dos dois motores (ex.: --classico)
+#   RETOMA="V E D"           retoma um SPRT parado (por tempo, nunca pelo placar):
+#                            vitórias/empates/derrotas do NOVO na corrida anterior
+#                            do mesmo teste (mesmos commits, TC e limites) contam
+#                            para o veredito; use outra SEMENTE
+# Exemplo: scripts/medidas/sprt.sh HEAD . 2+0.02
+set -euo pipefail
+# shellcheck source=../comum.sh
+source "$(dirname "$0")/../comum.sh"
+cd "$RAIZ" || exit 2
+[ $# -ge 2 ] || { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+BASE=$1 NOVO=$2 TC=${3:-2+0.02}
+ELO0=${ELO0:-0} ELO1=${ELO1:-10} ALFA=${ALFA:-0.05} BETA=${BETA:-0.05}
+JOGOS=${JOGOS:-4000} CONCORRENCIA=${CONCORRENCIA:-2} HASH=${HASH:-16}
+SEMENTE=${SEMENTE:-$RANDOM}
+SAIDA=${SAIDA:-target/sprt}
+MOTOR_ARGS=${MOTOR_ARGS:-}
+RETOMA=${RETOMA:-}
+ANTERIOR=()
+if [ -n "$RETOMA" ]; then
+    read -r -a ANTERIOR <<<"$RETOMA"
+    [ ${#ANTERIOR[@]} -eq 3 ] || { echo "sprt: RETOMA pede três números: vitórias empates derrotas" >&2; exit 2; }
+    ANTERIOR=(--sprt-prior "${ANTERIOR[@]}")
+fi
+SAIDA=$(dir_absoluto "$SAIDA") || falta "não consigo criar $SAIDA"
+
+# compila REV e imprime o caminho do binário. Cada commit é compilado uma vez
+# numa worktree separada (cache em $SAIDA/<hash>); "." usa a árvore atual.
+compila() {
+    local rev=$1
+    if [ "$rev" = . ]; then
+        compila >&2
+        local destino=$SAIDA/arvore-atual
+        mkdir -p "$destino"
+        cp target/release/ice "$destino/ice"
+        echo "$destino/ice"
+        return
+    fi
+    local hash
+    hash=$(git rev-parse --short=10 "$rev^{commit}")
+    local destino=$SAIDA/$hash
+    if [ ! -x "$destino/ice" ]; then
+        local wt=$SAIDA/wt-$hash
+        rm -rf "$wt"
+        git worktree add -q --detach "$wt" "$hash"
+        (cd "$wt" && CARGO_TARGET_DIR=$SAIDA/target cargo build --release -q --bin ice) >&2
+        mkdir -p "$destino"
+        cp "$SAIDA/target/release/ice" "$destino/ice"
+        git worktree remove --force "$wt"
+    fi
+    echo "$destino/ice"
+}
+
+descreve() { if [ "$1" = . ]; then echo "árvore atual"; else git log -1 --format='%h %s' "$1" | cut -c1-70; fi; }
+echo "sprt: base = $(descreve "$BASE")" >&2
+echo "sprt: novo = $(descreve "$NOVO")" >&2
+BIN_BASE=$(compila "$BASE")
+BIN_NOVO=$(compila "$NOVO")
+for b in "$BIN_BASE" "$BIN_NOVO"; do
+    echo "sprt: $b: $("$b" bench 2>/dev/null | tail -1)" >&2
+done
+
+REGISTRO=$SAIDA/sprt-$(date +%Y%m%d-%H%M%S).txt
+echo "sprt: SPRT [$ELO0, $ELO1] a $TC, até $JOGOS partidas, semente $SEMENTE; registro em $REGISTRO" >&2
+python3 scripts/medidas/match.py \
+    --engine name=novo cmd="$BIN_NOVO $MOTOR_ARGS" proto=xboard memory="$HASH" \
+    --engine name=base cmd="$BIN_BASE $MOTOR_ARGS" proto=xboard memory="$HASH" \
+    --tc "$TC" --games "$JOGOS" --concurrency "$CONCORRENCIA" \
+    --sprt "$ELO0" "$ELO1" "$ALFA" "$BETA" ${ANTERIOR[@]+"${ANTERIOR[@]}"} \
+    --openings tests/data/8moves_v3-sample2000.epd --order random --seed "$SEMENTE" \
+    --pgnout "${REGISTRO%.txt}.pgn" | tee "$REGISTRO" | grep -v '^SPRT: llr' || true
+
+# A linha para a mensagem do commit: "SPRT [0,10] 2+0.02: H1 após N jogos, +x ± y Elo".
+python3 - "$REGISTRO" "$ELO0" "$ELO1" "$TC" <<'PY'
+import re, sys
+texto = open(sys.argv[1]).read()
+elo0, elo1, tc = sys.argv[2:5]
+jogos = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", texto)
+elo = re.search(r"Elo difference: ([+-]?[\d.inf]+) \+/- ([\d.inf]+)", texto)
+elo = elo.groups() if elo else None
+sprt = [l for l in texto.splitlines() if l.startswith("SPRT:")]
+ultimo = sprt[-1] if sprt else ""
+veredito = "H1" if "H1 accepted" in ultimo else "H0" if "H0 accepted" in ultimo else "inconclusivo"
+if not jogos:
+    print("sprt: o match não terminou nenhuma partida", file=sys.stderr)
+    sys.exit(1)
+n, w, d, l = jogos.groups()
+# retomado: o veredito é do total (as duas corridas somadas), e é ele que vai no commit
+somado = re.search(r"pooled with an earlier run \(([^)]*)\) = (\d+) games \(\+(\d+) =(\d+) -(\d+)\)", ultimo)
+if somado:
+    print(f"sprt: esta corrida: {n} jogos (+{w} ={d} -{l}); a anterior: {somado.group(1)}", file=sys.stderr)
+    n, w, d, l = somado.groups()[1:]
+    sys.path.insert(0, "scripts/medidas")
+    from match import elo_stats, fmt_elo
+    _, dif, margem, _ = elo_stats(int(w), int(d), int(l))
+    elo = (fmt_elo(dif), f"{margem:.1f}")
+e = f", {elo[0]} ± {elo[1]} Elo" if elo else ""
+print(ultimo)
+print(f"SPRT [{elo0},{elo1}] {tc}: {veredito} após {n} jogos (+{w} ={d} -{l}){e}")
+PY
