@@ -39,6 +39,7 @@ fn texto_ajuda() -> String {
     format!(
         "{nome} — motor de xadrez didático (porte em Rust do ICE, UERJ)
 uso: ice [OPÇÕES] [COMANDO [ARGUMENTOS]]
+In English: see README.md, section \"In English: using ICE-rs in a GUI\" (installed: /usr/share/doc/ice/).
 
 Comandos:
   (nenhum)                     fala o protocolo xboard/WinBoard (CECP v2) na entrada e na saída padrão
@@ -110,6 +111,21 @@ Variáveis de ambiente:
         elo_min = ice::nivel::ELO_MINIMO,
         elo_max = ice::nivel::ELO_MAXIMO,
     )
+}
+
+/// O commit (abreviado) e a data dele de que o binário foi compilado, como o
+/// `build.rs` os achou no git (`0d23ef2 2026-11-27`); `None` fora de um
+/// checkout git.
+const COMMIT: Option<&str> = option_env!("ICE_COMMIT");
+
+/// O texto do `ice --version`: o nome anunciado ao protocolo e, entre
+/// parênteses, o commit, no formato do `rustc --version`
+/// (`ICE-rs 1.0.0 (0d23ef2 2026-11-27)`).
+fn texto_versao() -> String {
+    match COMMIT {
+        Some(c) => format!("{} ({c})", ice::NOME_MOTOR),
+        None => ice::NOME_MOTOR.to_string(),
+    }
 }
 
 /// Lê o FEN dos argumentos restantes (com ou sem aspas); sem nada, a posição inicial.
@@ -340,9 +356,10 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
             linha!("{}", texto_ajuda());
             Ok(())
         }
-        // A mesma constante do `myname` das features do protocolo.
+        // A mesma constante do `myname` das features do protocolo e, quando
+        // se sabe (build.rs), o commit de que o binário foi compilado.
         Some("--version" | "-V") => {
-            linha!("{}", ice::NOME_MOTOR);
+            linha!("{}", texto_versao());
             Ok(())
         }
         Some("perft") => cmd_perft(&args[1..]),
