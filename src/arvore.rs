@@ -24,15 +24,18 @@ use crate::estado::{
 };
 use crate::estatisticas::TEstatisticas;
 use crate::geracao::gera_lista_lances;
-use crate::hash::*;
-use crate::lance::*;
+use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_INFERIOR, HASH_SUPERIOR};
+use crate::lance::{TLance, LANCE_NULO};
 use crate::ordenacao::{
     obtem_melhor_lance, ordena_lances, registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA,
     ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
 };
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
-use crate::tipos::*;
+use crate::tipos::{
+    BISPO, CAVALO, DAMA, GERA_QUIESCENCE, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH,
+    NENHUMA, TORRE, VALOR_PECA,
+};
 
 // --- Parâmetros da árvore (cada um com o porquê) ---
 /// Redução fixa do lance nulo. ICE: R = 2; o R variável foi testado e ficou pior.

@@ -42,14 +42,42 @@
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada
 //! peso foi somado para cada lado) e reescreve essas constantes.
 
-use crate::ataques::*;
+use crate::ataques::{ataques_bispo, ataques_peca, ataques_torre, ATAQUES_CAVALO, ATAQUES_REI};
 use crate::avaliacao_ice::termos_ice;
-use crate::bitboard::*;
-use crate::material::*;
-use crate::peoes::*;
-use crate::pesos::*;
+use crate::bitboard::{
+    avanca, bit, conta, lsb, mais_de_um, mascara_coluna, pop_lsb, recua, FILEIRA_1, FILEIRA_2,
+    FILEIRA_3, FILEIRA_4, FILEIRA_5, FILEIRA_6, FILEIRA_7, FILEIRA_8,
+};
+use crate::material::{
+    desequilibrio, escalas_empate, fase, final_peoes, material_pst, par_bispos, CASAS_CLARAS,
+    ESCALA_NORMAL, FASE_TOTAL,
+};
+use crate::peoes::{
+    ataques_peoes, avalia_peoes, colunas_de, distancia, nova_hash_peoes, passados_dinamicos,
+    THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
+};
+use crate::pesos::{
+    acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
+    CAT_ABERTURA, CAT_AMEACAS, CAT_ATAQUE_REI, CAT_ESPACO, CAT_MATERIAL, CAT_MENORES,
+    CAT_MOBILIDADE, CAT_POSTOS, CAT_REI, CAT_REI_PEOES, CAT_TEMPESTADE, CAT_TEMPO, CAT_TORRES,
+    CAT_TROPISMO, NOMES_CATEGORIAS,
+};
+use crate::pesos::{
+    ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
+    ABERTURA_REI_ANDOU, ABERTURA_ROQUE, AMEACA_AVANCO_PEAO, ATAQUE_REI, BISPO_PEOES_COR,
+    BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA_POR_TORRE, ESPACO, MAIOR_ATACADA_POR_MENOR,
+    MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO, MOB_DAMA, MOB_TORRE,
+    PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL, PECA_PENDURADA,
+    POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA, REI_COLUNA_VIZINHA_SEMIABERTA,
+    REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPO, TORRES_DOBRADAS,
+    TORRE_ABERTA, TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA,
+    TROPISMO_TORRE,
+};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{
+    coluna, fileira, TBitboard, BRANCAS, CAVALO, DAMA, INFINITO, MSK_ROQUE_GRANDE,
+    MSK_ROQUE_PEQUENO, NEGRAS, PEAO, REI,
+};
 
 /// Até que lance completo a análise de abertura vale.
 pub const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11

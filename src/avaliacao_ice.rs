@@ -22,11 +22,14 @@
 //! Todos os valores valem igual no meio-jogo e no final (o ICE não tinha
 //! avaliação afunilada); a fase só escolhe a tabela do rei.
 
-use crate::bitboard::*;
+use crate::bitboard::{conta, mais_de_um, mascara_coluna};
 use crate::peoes::{colunas_de, COLUNAS_VIZINHAS};
-use crate::pesos::*;
+use crate::pesos::{
+    acumula, casa_relativa, par, TConta, CAT_ABERTURA, CAT_ESTRUTURA, CAT_FINAL_PEOES,
+    CAT_PAR_BISPOS, CAT_PASSADOS, CAT_REI, CAT_TORRES,
+};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{coluna, BRANCAS, PEAO, REI};
 
 // Os números da v1.40, em centipeões (fixos: o afinador não os vê).
 const ICE_PAR_BISPOS: i32 = 20;

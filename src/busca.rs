@@ -42,7 +42,7 @@ use crate::estado::{
 };
 use crate::geracao::gera_lista_lances;
 use crate::hash::{envelhece_hash, le_hash, ocupacao_hash};
-use crate::lance::*;
+use crate::lance::{mesmo_lance, TLance, TListaLances, TPv, LANCE_NULO};
 use crate::ordenacao::{obtem_melhor_lance, ordena_lances, prepara_ordenacao};
 use crate::relato::{TLinhaPensamento, TTipoLinha};
 use crate::syzygy::{escore_wdl, ordena_raiz};
@@ -51,7 +51,7 @@ use crate::tempo::{
     cabe_outra_iteracao, inicializa_tempo_busca, mascara_verificacao, nota_iteracao,
     so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
-use crate::tipos::*;
+use crate::tipos::{GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO};
 use std::sync::atomic::Ordering;
 
 // --- Parâmetros do aprofundamento (cada um com o porquê) ---

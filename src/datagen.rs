@@ -30,7 +30,7 @@ use crate::lance::{TLance, TListaLances};
 use crate::opcoes::{configura_busca, hash_ou, texto_configuracao, TConfigBusca, TOpcoesMotor};
 use crate::tabuleiro::{pontos_brancas, TBoard};
 use crate::tempo::TLimites;
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, GERA_TODOS, INFINITO};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;

@@ -7,7 +7,7 @@
 
 use crate::fen::disposicao_fen;
 use crate::tabuleiro::{TBoard, TFim};
-use crate::tipos::*;
+use crate::tipos::{casa_do_nome, peca_da_letra, BRANCAS, NEGRAS, NENHUMA, REI, TORRE};
 
 /// O tabuleiro em edição (`edit` do xboard, protocolo 1): peças postas e
 /// tiradas casa a casa, que só viram `TBoard` no fim (`fen_editado`), para

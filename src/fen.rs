@@ -9,13 +9,16 @@
 //! posição impossível) é um trabalho à parte de fazer e desfazer lances, e
 //! tinha quase metade das linhas daquele arquivo.
 
-use crate::ataques::*;
-use crate::bitboard::*;
+use crate::ataques::ATAQUES_PEAO;
+use crate::bitboard::{bit, conta, lsb, FILEIRA_1, FILEIRA_8};
 use crate::tabuleiro::{
     casa_peao_capturado_en_passant, chegadas_roque, faixa, indice_roque, TBoard, FEN_INICIAL,
     REI_ROQUE, TORRE_ROQUE_PADRAO,
 };
-use crate::tipos::*;
+use crate::tipos::{
+    casa_do_nome, coluna, fileira, nome_casa, peca_da_letra, BRANCAS, LETRA_PECA, NEGRAS, NENHUMA,
+    SEM_CASA,
+};
 
 /// O primeiro campo do FEN a partir de (peça, cor) por casa (casa 0 = a8).
 /// Serve ao `para_fen` e ao `edit` do protocolo, que monta a posição casa a casa.
@@ -409,6 +412,7 @@ pub fn fen_chess960(n: u32) -> Option<String> {
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::tipos::{MSK_EN_PASSANT, PEAO};
 
     #[test]
     fn peao_capturado_en_passant() {

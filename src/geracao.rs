@@ -23,11 +23,18 @@
 //! cada tipo) faz parte do comportamento: a ordenação da busca desempata pela
 //! posição na lista, e o número de nós do `bench` depende dela.
 
-use crate::ataques::*;
-use crate::bitboard::*;
-use crate::lance::*;
+use crate::ataques::{
+    ataques_bispo, ataques_peca, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI, ENTRE,
+    RETA,
+};
+use crate::bitboard::{bit, lsb, mais_de_um, pop_lsb, FILEIRA_1, FILEIRA_2, FILEIRA_7, FILEIRA_8};
+use crate::lance::{texto_para_casas, TLance, TListaLances};
 use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard, TFim};
-use crate::tipos::*;
+use crate::tipos::{
+    casa_do_nome, coluna, fileira, nome_casa, peca_da_letra, TBitboard, BISPO, BRANCAS, CAVALO,
+    DAMA, GERA_QUIESCENCE, GERA_TODOS, LETRA_PECA, MSK_EN_PASSANT, MSK_ROQUE_960, MSK_ROQUE_GRANDE,
+    MSK_ROQUE_PEQUENO, NENHUMA, PEAO, REI, SEM_CASA, TORRE,
+};
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
 #[inline]
@@ -620,6 +627,8 @@ fn lance_unico_san(lista: &TListaLances, san: &TSan) -> Option<TLance> {
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::lance::lance_para_texto;
+    use crate::tipos::GERA_CAPTURAS;
 
     fn lances(fen: &str, modo: u8) -> Vec<String> {
         let b = TBoard::de_fen(fen).unwrap();

@@ -20,7 +20,7 @@
 //! quatro roques (768..771), as oito colunas de en passant (772..779) e a vez
 //! das brancas (780).
 
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, LIMIAR_MATE};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 // A tabela tem 7 peças (índice 0 = NENHUMA, sem uso) para que o `make`
@@ -624,6 +624,7 @@ pub static POLYGLOT_RANDOM64: [u64; 781] = [
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::tipos::MATE;
 
     #[test]
     fn grava_e_le_com_ajuste_de_mate() {

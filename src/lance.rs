@@ -4,7 +4,10 @@
 //! (`TLance` com peça, origem, destino, flags especiais, promoção, captura e
 //! valor de ordenação) e de `TPv` (a variante principal).
 
-use crate::tipos::*;
+use crate::tipos::{
+    casa_do_nome, nome_casa, peca_da_letra, BISPO, CAVALO, DAMA, LETRA_PECA, MAX_DEPTH, MAX_LANCES,
+    MSK_ROQUE_960, MSK_ROQUE_GRANDE, MSK_ROQUE_PEQUENO, NENHUMA, TORRE,
+};
 
 /// Um lance, com os mesmos campos do `TLance` do ICE. Cabe em 12 bytes, o que
 /// deixa as listas fixas pequenas e baratas de copiar.
@@ -221,6 +224,7 @@ impl TPv {
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::tipos::PEAO;
 
     #[test]
     fn coordenadas() {

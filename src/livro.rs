@@ -22,7 +22,7 @@ use crate::geracao::{acha_lance, acha_lance_casas, san_para_lance};
 use crate::lance::{lance_para_texto, texto_para_casas, TLance};
 use crate::pgn::le_partidas_pgn;
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{BISPO, CAVALO, DAMA, NENHUMA, TORRE};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};

@@ -15,10 +15,18 @@
 //! cada tipo fica junto, separado da estrutura de peões e dos termos que
 //! olham onde as peças estão.
 
-use crate::bitboard::*;
-use crate::pesos::*;
+use crate::bitboard::{conta, mais_de_um, pop_lsb};
+use crate::pesos::{
+    acumula, casa_relativa, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO, CAT_FINAL_PEOES,
+    CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO, PST_BISPO, PST_CAVALO,
+    PST_PEAO, PST_REI_ABERTURA, PST_REI_FINAL, PST_TORRE,
+};
+use crate::pesos::{
+    BONUS_PAR_BISPOS, DESEQ_DUAS_TORRES_DAMA, DESEQ_MENORES_TORRE, DESEQ_PECA_PEOES,
+    FINAL_PEOES_A_MAIS, PC_BISPO, PC_CAVALO, PC_DAMA, PC_REI, PC_TORRE,
+};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{TBitboard, BISPO, BRANCAS, CAVALO, DAMA, NEGRAS, PEAO, REI, TORRE, VALOR_PECA};
 
 /// Peso de cada peça na fase do jogo (24 = todas as peças na mesa).
 pub const PESO_FASE: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];

@@ -8,7 +8,7 @@
 use crate::geracao::{gera_lista_lances, lance_para_san};
 use crate::lance::{lance_para_texto, TListaLances};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, GERA_TODOS, LETRA_PECA, NENHUMA};
 
 /// Os lances legais em coordenadas e SAN, um por linha, e quantos são (o
 /// `gen` do ICE, na linha de comando e no xboard); cada linha começa com

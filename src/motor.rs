@@ -32,7 +32,7 @@ use crate::relato::TRelator;
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
-use crate::tipos::*;
+use crate::tipos::{GERA_TODOS, MAX_DEPTH, MAX_HISTORICO};
 use log::debug;
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -35,9 +35,11 @@
 
 use crate::ataques::{ataques_bispo, ataques_torre};
 use crate::bitboard::bit;
-use crate::lance::*;
+use crate::lance::{mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard};
-use crate::tipos::*;
+use crate::tipos::{
+    DAMA, MAX_DEPTH, MSK_EN_PASSANT, MSK_SELECIONADO, NENHUMA, PEAO, REI, VALOR_PECA,
+};
 
 // --- Faixas de ordenação (ordem do ICE, seção 4.5) ---
 // Cada categoria tem sua faixa de `valor_lance`, larga o bastante para o

@@ -10,7 +10,7 @@
 //! ICE (seção 4.4.1 do artigo); o formato UCI, o `currmove` e o MultiPV são
 //! do ICE-rs.
 
-use crate::lance::*;
+use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, TLance};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TTipoLinha};
 use crate::tipos::{LIMIAR_MATE, MATE};
 

@@ -11,10 +11,15 @@
 //! como no `pawn.cpp` do Fruit: a estrutura é calculada uma vez por
 //! configuração de peões, que muda pouco de um nó para o outro.
 
-use crate::bitboard::*;
-use crate::pesos::*;
+use crate::bitboard::{bit, mais_de_um, mascara_coluna, pop_lsb, COLUNA_A, COLUNA_H};
+use crate::pesos::{fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS};
+use crate::pesos::{
+    PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO, PEAO_ATRASADO,
+    PEAO_ATRASADO_EXPOSTO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO, PEAO_ILHA, PEAO_ISOLADO,
+    PEAO_ISOLADO_EXPOSTO, PEAO_PASSADO,
+};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{coluna, TBitboard, BRANCAS, NEGRAS};
 
 /// Entradas da tabela hash de peões (potência de 2).
 const TAM_HASH_PEOES: usize = 1 << 14;
@@ -371,6 +376,7 @@ pub(crate) fn passados_dinamicos(b: &TBoard, cor: usize, passados: TBitboard, c:
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::bitboard::conta;
 
     #[test]
     fn mascaras() {

@@ -21,7 +21,7 @@
 //! cada cor. Ficam aqui, e não em `avaliacao`, porque `material` e `peoes`
 //! também somam pesos e não podem importar o módulo de cima.
 
-use crate::tipos::*;
+use crate::tipos::{fileira, BRANCAS};
 
 /// Um par de valores (meio-jogo, final), em centipeões.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -18,13 +18,18 @@
 //! Os arquivos abrem na primeira consulta (`OnceLock`): depois disso só há
 //! leituras, e as threads da busca partilham um `Arc<TTabelas>` sem trava.
 
-use crate::bitboard::*;
-use crate::geracao::*;
-use crate::lance::*;
-use crate::syzygy_arquivo::*;
-use crate::syzygy_indice::*;
+use crate::bitboard::{conta, pop_lsb};
+use crate::geracao::{gera_lista_lances, lance_para_san, tem_lance_legal};
+use crate::lance::{lance_para_texto, TLance, TListaLances};
+use crate::syzygy_arquivo::{
+    abre_arquivo, chave_material, descomprime, le_nome, valor_dtz, TArquivoTb, TNomeTb,
+    LIMITE_INTEIRO,
+};
+use crate::syzygy_indice::{coluna_do_peao, indice_com_peoes, indice_sem_peoes, MAX_PECAS_TB};
 use crate::tabuleiro::TBoard;
-use crate::tipos::*;
+use crate::tipos::{
+    BRANCAS, GERA_CAPTURAS, GERA_TODOS, MATE, MSK_EN_PASSANT, NEGRAS, PEAO, REI, SEM_CASA,
+};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -20,7 +20,9 @@
 //! a tabela de índices (6 bytes a cada 2^idxbits posições: bloco e deslocamento),
 //! a de tamanhos (2 bytes por bloco) e os blocos, alinhados a 64 bytes.
 
-use crate::syzygy_indice::*;
+use crate::syzygy_indice::{
+    prepara_com_peoes, prepara_sem_peoes, tipo_codificacao, TCodificacao, MAX_PECAS_TB,
+};
 use std::fs::File;
 
 /// Arquivos até este tamanho são lidos inteiros; os maiores, bloco a bloco.

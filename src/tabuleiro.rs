@@ -13,11 +13,14 @@
 //! de forma incremental (só as casas que mudam); `unmake` nem isso, pois a
 //! chave antiga está guardada no histórico.
 
-use crate::ataques::*;
-use crate::bitboard::*;
-use crate::hash::*;
-use crate::lance::*;
-use crate::tipos::*;
+use crate::ataques::{ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI};
+use crate::bitboard::{bit, conta, lsb, pop_lsb};
+use crate::hash::{zobrist_ep, ZOBRIST_PECA, ZOBRIST_ROQUE, ZOBRIST_VEZ};
+use crate::lance::{TLance, LANCE_NULO};
+use crate::tipos::{
+    coluna, TBitboard, BISPO, BRANCAS, CAVALO, DAMA, MAX_HISTORICO, MSK_EN_PASSANT,
+    MSK_ROQUE_PEQUENO, NEGRAS, NENHUMA, PEAO, REI, SEM_CASA, TORRE,
+};
 
 /// FEN da posição inicial.
 pub const FEN_INICIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -32,7 +32,7 @@ use crate::geracao::san_para_lance;
 use crate::material::FASE_TOTAL;
 use crate::pgn::{le_partidas_pgn, resultado_brancas};
 use crate::tabuleiro::{TBoard, FEN_INICIAL};
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, INFINITO, NEGRAS};
 use std::collections::HashMap;
 
 // --- Parâmetros (cada um com o porquê) ---

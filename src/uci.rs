@@ -34,7 +34,7 @@ use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
 use crate::relato_uci::TRelatorUci;
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, MAX_DEPTH};
 use log::debug;
 use std::sync::mpsc::Receiver;
 

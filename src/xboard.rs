@@ -47,7 +47,7 @@ use crate::relato::TRelator;
 use crate::relato_xboard::{desenfileira, TRelatorXboard};
 use crate::tabuleiro::{TBoard, TFim};
 use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
-use crate::tipos::*;
+use crate::tipos::{BRANCAS, INFINITO, LIMIAR_MATE, MAX_DEPTH, NEGRAS};
 use log::debug;
 use std::sync::mpsc::Receiver;
 use std::time::Instant;

@@ -259,3 +259,24 @@ fn niveis_dos_cabecalhos_e_do_lib_batem_com_o_readme() {
     }
     assert!(erros.is_empty(), "níveis em desacordo: {erros:#?}");
 }
+
+/// Nenhum `use crate::X::*` entre os módulos de `src/`: cada nome diz de
+/// onde vem (os testes de unidade, com o seu `use super::*`, não contam).
+#[test]
+fn sem_importacao_glob_entre_modulos() {
+    let mut globs = Vec::new();
+    for e in std::fs::read_dir("src").unwrap() {
+        let nome = e.unwrap().file_name().into_string().unwrap();
+        if !nome.ends_with(".rs") {
+            continue;
+        }
+        let fonte = std::fs::read_to_string(format!("src/{nome}")).unwrap();
+        for (i, linha) in fonte.lines().enumerate() {
+            let l = linha.trim();
+            if l.starts_with("use crate::") && l.ends_with("::*;") {
+                globs.push(format!("src/{nome}:{}: {l}", i + 1));
+            }
+        }
+    }
+    assert!(globs.is_empty(), "importações glob: {globs:#?}");
+}
