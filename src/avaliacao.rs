@@ -391,7 +391,7 @@ fn mobilidade_tropismo(
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !peoes_dele;
     let rei_dele = b.casa_rei(o);
-    let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
+    let zona = zona_rei(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
     let mut por_tipo = [0; 4];
     for (i, &((nome_mob, mob), (nome_trop, trop))) in TERMOS_PECA.iter().enumerate() {
