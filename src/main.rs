@@ -248,6 +248,8 @@ fn cmd_desenha(args: &[String]) -> Result<(), String> {
             let mut f = figura_vazia(&format!("Posição: as {} jogam", nome_cor(b.vez)));
             f.pecas = pecas_do_tabuleiro(&b);
             f.rodape.push(b.para_fen());
+            f.rodape
+                .push(format!("chave Zobrist (Polyglot): 0x{:016x}", b.chave_hash));
             f
         }
         "pst" => {

@@ -125,7 +125,7 @@ def grafico_linhas(titulo, rotulo_y, series, rotulos_x, log=False, fmt_y=str, ro
     """Linhas por profundidade. `series` = [(rótulo, cor, {x: y})]; o eixo x
     são as chaves de `rotulos_x`; `log` põe o eixo y em escala log10."""
     import math
-    larg, alt = 640, 400
+    larg, alt = 660, 400
     esq, dir_, topo, base = 84, 190, 50, 70 + 16 * len(rodape)
     alt += 16 * len(rodape)
     w, h = larg - esq - dir_, alt - topo - base
@@ -187,7 +187,7 @@ def grafico_nos():
         [("ICE-rs", COR_HOJE, hoje), ("--classico (ICE 1.78)", COR_CLASSICO, classico)],
         range(1, PROF_HOJE + 1), log=True, fmt_y=fmt,
         rodape=[f"ice bench D e ice bench D --classico, uma thread; a {PROF_HOJE} plies, "
-                f"{milhar(hoje[PROF_HOJE])} nós: o Bench: do commit",
+                f"{milhar(hoje[PROF_HOJE])} nós (o Bench:)",
                 f"a {PROF_CLASSICO} plies: {milhar(hoje[PROF_CLASSICO])} contra "
                 f"{milhar(classico[PROF_CLASSICO])} nós"])
 
@@ -210,14 +210,14 @@ def barras_horizontais(titulo, itens, rodape=(), largura_rotulo=330, ref=None):
     """Barras horizontais. `itens` = [(rótulo, valor, cor, texto do valor)]
     ou ("grupo", título) para um cabeçalho de grupo. `ref` = (valor, rótulo)
     desenha uma linha vertical de referência."""
-    larg = largura_rotulo + 420
+    larg = largura_rotulo + 480
     alt_barra = 18
     n = len(itens)
-    topo = 46
+    topo = 60
     alt = topo + n * (alt_barra + 4) + 30 + 16 * len(rodape)
     s = Svg(larg, alt, titulo)
     maximo = max(v for it in itens if it[0] != "grupo" for v in [it[1]])
-    w = larg - largura_rotulo - 110
+    w = larg - largura_rotulo - 170
     px = lambda v: round(largura_rotulo + v / maximo * w, 1)
     y = topo
     for it in itens:
@@ -292,8 +292,8 @@ def grafico_sem():
                       f"{milhar(nos)} ({100 * (nos - base) / base:+.1f} %)"))
     return barras_horizontais(
         f"Nós do ice bench {PROF_PASSOS} com cada melhoria desligada", itens,
-        rodape=["laranja: a árvore cresce sem a melhoria; cinza: não cresce. "
-                "Menos nós não é mais força: quem decide é o SPRT"],
+        rodape=["laranja: a árvore cresce sem a melhoria; cinza: não cresce.",
+                "Menos nós não é mais força: quem decide é o SPRT."],
         largura_rotulo=200, ref=(base, "ICE-rs"))
 
 
