@@ -18,6 +18,10 @@ Gráficos:
   kpk           rei e peão contra rei: as casas em que o rei preto empata,
                 pelas tabelas Syzygy de tests/data/syzygy (desenhado pelo
                 próprio `ice desenha casas`)
+  texel         o escore da busca contra o resultado, em posições do
+                `ice datagen`, e a curva σ do `ice texel`
+  smp           as iterações que cada thread do Lazy SMP pesquisa
+  protocolo     o diálogo xboard entre a interface e o `ice`
 
 Quem chama é scripts/guia/figuras.sh (uma linha por figura, em cada página
 do guia). Rodar na raiz do repositório.
@@ -39,14 +43,17 @@ PROF_HOJE = 9
 PROF_CLASSICO = 6
 # A profundidade dos gráficos de passos e de melhorias desligadas.
 PROF_PASSOS = 6
+# Partidas do datagen do gráfico do Texel (a 2000 nós por lance, segundos).
+JOGOS_TEXEL = 40
 
 
-def ice(*args):
-    """Roda o `ice` do PATH e devolve a saída padrão (erro se ele falhar)."""
+def ice(*args, com_erros=False):
+    """Roda o `ice` do PATH e devolve a saída padrão (mais a de erros, com
+    `com_erros`, para os comandos que informam por ela); erro se ele falhar."""
     r = subprocess.run(["ice", *args], capture_output=True, text=True, check=False)
     if r.returncode != 0:
         sys.exit(f"graficos.py: ice {' '.join(args)} falhou: {r.stderr.strip()}")
-    return r.stdout
+    return r.stdout + (r.stderr if com_erros else "")
 
 
 def nos_bench(prof, *opcoes):
@@ -394,6 +401,159 @@ def grafico_kpk():
                "vitória das brancas (ice tb --lote)")
 
 
+def grafico_texel():
+    """As posições de umas partidas do `ice datagen` (semente fixa, nós
+    fixos: a mesma saída em qualquer máquina), agrupadas pelo escore da
+    busca: a fração de pontos das brancas em cada faixa, e a curva
+    σ(E) = 1 / (1 + 10^(−K·E/400)) com o K que o `ice texel` acha nelas."""
+    import math
+    import os
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        dados = os.path.join(d, "dados.txt")
+        ice("datagen", "--jogos", str(JOGOS_TEXEL), "--nos", "2000", "--semente", "1",
+            "--saida", dados)
+        linhas = open(dados, encoding="utf-8").read().splitlines()
+        m = re.search(r"K = (\d+\.\d+)", ice("texel", dados, "--epocas", "0", com_erros=True))
+        if not m:
+            sys.exit("graficos.py: o ice texel não disse o K")
+        k = float(m.group(1))
+    faixa = 50
+    grupos = {}
+    for l in linhas:
+        _, escore, resultado = [c.strip() for c in l.split("|")]
+        e = max(-600, min(600, int(escore)))
+        g = faixa * round(e / faixa)
+        grupos.setdefault(g, []).append(float(resultado))
+    larg, alt = 700, 440
+    esq, topo, w, h = 70, 50, 420, 300
+    s = Svg(larg, alt, "Texel: o escore da busca prevê o resultado")
+    px = lambda e: round(esq + (e + 600) / 1200 * w, 1)
+    py = lambda r: round(topo + h - r * h, 1)
+    for r in (0, 0.25, 0.5, 0.75, 1):
+        s.linha(esq, py(r), esq + w, py(r), cor="#e2e8f0")
+        s.texto(esq - 6, py(r) + 4, f"{r:.2f}", tam=11, fim=True)
+    for e in range(-600, 601, 200):
+        s.linha(px(e), topo, px(e), topo + h, cor="#e2e8f0")
+        s.texto(px(e), topo + h + 18, f"{e:+d}" if e else "0", tam=11, meio=True)
+    s.linha(esq, topo, esq, topo + h)
+    s.linha(esq, topo + h, esq + w, topo + h)
+    s.texto(esq + w // 2, topo + h + 38, "escore da busca (centipeões, brancas)", tam=12, meio=True)
+    s.texto(20, topo + h // 2, "pontos das brancas", tam=12, meio=True, girado=True)
+    curva = [(px(e), py(1 / (1 + 10 ** (-k * e / 400)))) for e in range(-600, 601, 25)]
+    pts = " ".join(f"{x},{y}" for x, y in curva)
+    s.linhas.append(f'<polyline points="{pts}" fill="none" stroke="{COR_CLASSICO}" stroke-width="2.5"/>')
+    maior = max(len(v) for v in grupos.values())
+    for g in sorted(grupos):
+        v = grupos[g]
+        raio = round(3 + 9 * math.sqrt(len(v) / maior), 1)
+        s.linhas.append(f'<circle cx="{px(g)}" cy="{py(sum(v) / len(v))}" r="{raio}" '
+                        f'fill="{COR_HOJE}" fill-opacity="0.75"/>')
+    s.legenda(esq + w + 20, topo + 16, [(COR_HOJE, "média dos resultados"),
+                                         (COR_CLASSICO, f"σ(E), K = {k:.4f}")])
+    s.texto(esq + w + 20, topo + 70, "(círculo maior:", tam=11, cor="#4a5568")
+    s.texto(esq + w + 20, topo + 86, "mais posições)", tam=11, cor="#4a5568")
+    s.texto(esq, topo + h + 62, f"ice datagen --jogos {JOGOS_TEXEL} --nos 2000 --semente 1: "
+            f"{len(linhas)} posições quietas; faixas de {faixa} cp (além de ±600, na ponta)", tam=11, cor="#4a5568")
+    return s.fim()
+
+
+def grafico_smp():
+    """Lazy SMP: que iterações cada thread faz. As tabelas SALTO_TAMANHO e
+    SALTO_FASE são lidas de src/busca.rs; a regra é a de
+    `busca.rs::pula_iteracao` (a principal nunca pula; a ajudante i pula a
+    profundidade p quando ⌊(p + fase) ÷ tamanho⌋ é ímpar)."""
+    fonte = open("src/busca.rs", encoding="utf-8").read()
+    tabela = {}
+    for nome in ("SALTO_TAMANHO", "SALTO_FASE"):
+        m = re.search(rf"const {nome}: \[i32; \d+\] = \[([^\]]*)\]", fonte)
+        if not m:
+            sys.exit(f"graficos.py: {nome} sumiu de src/busca.rs")
+        tabela[nome] = [int(x) for x in m.group(1).split(",") if x.strip()]
+    if "((prof + SALTO_FASE[i]) / SALTO_TAMANHO[i]) % 2 == 1" not in fonte:
+        sys.exit("graficos.py: a regra de pula_iteracao mudou em src/busca.rs; refaça grafico_smp")
+    threads, prof_max = 8, 16
+    lado = 26
+    esq, topo = 150, 60
+    larg = esq + prof_max * lado + 160
+    alt = topo + threads * lado + 80
+    s = Svg(larg, alt, "Lazy SMP: as iterações que cada thread pesquisa")
+    for p in range(1, prof_max + 1):
+        s.texto(esq + (p - 1) * lado + lado // 2, topo - 8, str(p), tam=11, meio=True)
+    for t in range(threads):
+        y = topo + t * lado
+        s.texto(esq - 8, y + lado // 2 + 4, "principal" if t == 0 else f"ajudante {t}", tam=12, fim=True)
+        for p in range(1, prof_max + 1):
+            if t == 0:
+                pula = False
+            else:
+                i = (t - 1) % len(tabela["SALTO_TAMANHO"])
+                pula = ((p + tabela["SALTO_FASE"][i]) // tabela["SALTO_TAMANHO"][i]) % 2 == 1
+            cor = "#edf2f7" if pula else (COR_CLASSICO if t == 0 else COR_HOJE)
+            s.retangulo(esq + (p - 1) * lado + 1, y + 1, lado - 2, lado - 2, cor)
+    s.texto(esq + prof_max * lado // 2, topo + threads * lado + 22, "profundidade da iteração",
+            tam=12, meio=True)
+    s.texto(10, topo + threads * lado + 44, "cheio: a thread pesquisa a iteração; vazio: pula "
+            "para a seguinte (SALTO_TAMANHO e SALTO_FASE de src/busca.rs)", tam=11, cor="#4a5568")
+    s.texto(10, topo + threads * lado + 60, "a principal faz todas; as ajudantes ficam à frente "
+            "dela em parte do tempo, enchendo a tabela", tam=11, cor="#4a5568")
+    return s.fim()
+
+
+def grafico_protocolo():
+    """O diálogo xboard de verdade: o que a interface manda e o que o
+    `ice --sem-livro` responde, numa busca a 4 plies da posição inicial. As
+    linhas `feature option=` vão resumidas e a coluna do tempo das linhas
+    de pensamento sai como "t" (é a única que muda de uma máquina para
+    outra); os nós a profundidade fixa se repetem."""
+    entrada = ["xboard", "protover 2", "new", "post", "sd 4", "go"]
+    r = subprocess.run(["bash", "-c", "{ printf '%s\\n' \"$@\"; sleep 2; } | ice --sem-livro", "_",
+                        *entrada], capture_output=True, text=True, check=True)
+    saida = r.stdout.splitlines()
+    opcoes = [l for l in saida if l.startswith("feature option=")]
+    mensagens = [("i", l) for l in entrada[:2]]
+    for l in saida:
+        if l.startswith("feature option="):
+            if l == opcoes[0]:
+                mensagens.append(("m", f"feature option=… ({len(opcoes)} linhas: as opções)"))
+            continue
+        if l.startswith("feature myname"):
+            l = l[:60] + " …"
+        if l.startswith("feature done=1"):
+            mensagens.append(("m", l))
+            mensagens += [("i", c) for c in entrada[2:]]
+            continue
+        m = re.match(r"^\s*(\d+)\s+(-?\d+)\s+\d+\s+(\d+)\s+(.*)$", l)
+        if m:
+            l = f"{m.group(1):>2} {m.group(2):>4}  t {m.group(3):>5}  {m.group(4)}"
+        mensagens.append(("m", l))
+    larg, passo, topo = 760, 21, 70
+    alt = topo + passo * len(mensagens) + 50
+    s = Svg(larg, alt, "O protocolo xboard: a interface e o motor conversam por texto")
+    xi, xm = 90, 670
+    s.texto(xi, 50, "interface (XBoard)", tam=13, meio=True, negrito=True)
+    s.texto(xm, 50, "motor (ice)", tam=13, meio=True, negrito=True)
+    fundo = topo + passo * len(mensagens)
+    s.linha(xi, 56, xi, fundo, cor="#a0aec0", larg=2)
+    s.linha(xm, 56, xm, fundo, cor="#a0aec0", larg=2)
+    y = topo
+    for lado, texto in mensagens:
+        if lado == "i":
+            s.linha(xi, y + 4, xm - 6, y + 4, cor=COR_HOJE, larg=1.5)
+            s.linhas.append(f'<polygon points="{xm},{y + 4} {xm - 8},{y} {xm - 8},{y + 8}" fill="{COR_HOJE}"/>')
+            s.linhas.append(f'<text x="{xi + 8}" y="{y}" font-size="12" fill="{COR_HOJE}" '
+                            f'font-family="DejaVu Sans Mono, monospace" xml:space="preserve" style="white-space:pre">{esc(texto)}</text>')
+        else:
+            s.linha(xi + 6, y + 4, xm, y + 4, cor=COR_CLASSICO, larg=1)
+            s.linhas.append(f'<polygon points="{xi},{y + 4} {xi + 8},{y} {xi + 8},{y + 8}" fill="{COR_CLASSICO}"/>')
+            s.linhas.append(f'<text x="{xm - 420}" y="{y}" font-size="11" fill="{COR_CLASSICO}" '
+                            f'font-family="DejaVu Sans Mono, monospace" xml:space="preserve" style="white-space:pre">{esc(texto)}</text>')
+        y += passo
+    s.texto(10, fundo + 24, "azul: a interface manda; laranja: o motor responde. Linhas de pensamento: "
+            "ply, escore, tempo (t), nós, PV", tam=11, cor="#4a5568")
+    return s.fim()
+
+
 GRAFICOS = {
     "nos": grafico_nos,
     "ramificacao": grafico_ramificacao,
@@ -401,6 +561,9 @@ GRAFICOS = {
     "sem": grafico_sem,
     "elo": grafico_elo,
     "kpk": grafico_kpk,
+    "texel": grafico_texel,
+    "smp": grafico_smp,
+    "protocolo": grafico_protocolo,
 }
 
 if __name__ == "__main__":
