@@ -218,11 +218,19 @@ pub fn figura_deslizante(b: &TBoard, casa: usize) -> Result<TFigura, String> {
     let occ = b.ocupadas();
     let ataques = ataques_peca(peca, casa, occ);
     let cor = b.cor_em(casa);
+    // "o bispo branco", "a torre preta", "a dama branca".
+    let (artigo, nome, branca) = match peca {
+        BISPO => ("o", "bispo", "branco"),
+        TORRE => ("a", "torre", "branca"),
+        _ => ("a", "dama", "branca"),
+    };
+    let cor_texto = if cor == BRANCAS {
+        branca.to_string()
+    } else {
+        branca.replace("branc", "pret")
+    };
     let mut f = figura_vazia(&format!(
-        "{funcao}({}, ocupadas): {} {} em {}",
-        nome_casa(casa),
-        LETRA_PECA_PT[peca as usize],
-        if cor == BRANCAS { "branco" } else { "preto" },
+        "{funcao}({}, ocupadas): {artigo} {nome} {cor_texto}",
         nome_casa(casa)
     ));
     f.pecas = pecas_do_tabuleiro(b);

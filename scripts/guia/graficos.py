@@ -26,9 +26,12 @@ Gráficos:
 Quem chama é scripts/guia/figuras.sh (uma linha por figura, em cada página
 do guia). Rodar na raiz do repositório.
 """
+import math
+import os
 import re
 import subprocess
 import sys
+import tempfile
 
 # Cores das séries: a busca de hoje e a clássica (ICE 1.78).
 COR_HOJE = "#2b6cb0"
@@ -131,7 +134,6 @@ class Svg:
 def grafico_linhas(titulo, rotulo_y, series, rotulos_x, log=False, fmt_y=str, rodape=()):
     """Linhas por profundidade. `series` = [(rótulo, cor, {x: y})]; o eixo x
     são as chaves de `rotulos_x`; `log` põe o eixo y em escala log10."""
-    import math
     larg, alt = 660, 400
     esq, dir_, topo, base = 84, 190, 50, 70 + 16 * len(rodape)
     alt += 16 * len(rodape)
@@ -172,7 +174,6 @@ def grafico_linhas(titulo, rotulo_y, series, rotulos_x, log=False, fmt_y=str, ro
 
 def passo_bonito(x):
     """O menor de 1, 2, 2.5 ou 5 × 10^k que não é menor que x."""
-    import math
     e = math.floor(math.log10(x))
     for m in (1, 2, 2.5, 5, 10):
         if m * 10 ** e >= x:
@@ -406,9 +407,6 @@ def grafico_texel():
     fixos: a mesma saída em qualquer máquina), agrupadas pelo escore da
     busca: a fração de pontos das brancas em cada faixa, e a curva
     σ(E) = 1 / (1 + 10^(−K·E/400)) com o K que o `ice texel` acha nelas."""
-    import math
-    import os
-    import tempfile
     with tempfile.TemporaryDirectory() as d:
         dados = os.path.join(d, "dados.txt")
         ice("datagen", "--jogos", str(JOGOS_TEXEL), "--nos", "2000", "--semente", "1",
