@@ -299,6 +299,14 @@ pub fn ataques_peca(peca: u8, casa: usize, ocupadas: TBitboard) -> TBitboard {
     }
 }
 
+/// A zona do rei em `casa`: a casa e as vizinhas. É o que a avaliação conta
+/// no ataque ao rei (`avaliacao.rs::mobilidade_tropismo`) e o que o
+/// `ice desenha zona-rei` mostra.
+#[inline(always)]
+pub fn zona_rei(casa: usize) -> TBitboard {
+    ATAQUES_REI[casa] | (1u64 << casa)
+}
+
 /// Sinal de um inteiro em `const fn`.
 const fn sinal(x: i32) -> i32 {
     if x > 0 {

@@ -42,7 +42,9 @@
 //! (`src/texel.rs`, `ice texel`) lê o "traço" da avaliação (quantas vezes cada
 //! peso foi somado para cada lado) e reescreve essas constantes.
 
-use crate::ataques::{ataques_bispo, ataques_peca, ataques_torre, ATAQUES_CAVALO, ATAQUES_REI};
+use crate::ataques::{
+    ataques_bispo, ataques_peca, ataques_torre, zona_rei, ATAQUES_CAVALO, ATAQUES_REI,
+};
 use crate::avaliacao_ice::termos_ice;
 use crate::bitboard::{
     avanca, bit, conta, lsb, mais_de_um, mascara_coluna, pop_lsb, recua, FILEIRA_1, FILEIRA_2,
@@ -419,7 +421,7 @@ fn mobilidade_tropismo(
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !peoes_dele;
     let rei_dele = b.casa_rei(o);
-    let zona = ATAQUES_REI[rei_dele] | bit(rei_dele);
+    let zona = zona_rei(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
     let mut por_tipo = [0; 4];
     for (i, &((nome_mob, mob), (nome_trop, trop))) in TERMOS_PECA.iter().enumerate() {

@@ -40,6 +40,7 @@ pub mod tabuleiro;
 // lugar dos afinados.
 pub mod avaliacao;
 pub mod avaliacao_ice;
+pub mod desenho;
 pub mod geracao;
 pub mod material;
 pub mod mostra;

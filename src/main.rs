@@ -57,6 +57,11 @@ Comandos:
   datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado);
                                --jogos N --nos N --semente S --threads T --saida ARQ --por-partida K (no máximo K por partida)
   texel <dados>… [OPÇÕES]      afina os pesos da avaliação pelo método de Texel (dados do datagen ou .pgn)
+  desenha <FIGURA> [ARGS] [FEN] [--titulo T] [--rodape T]   uma figura do guia em SVG (determinístico) na saída padrão:
+                               bitboard <rei|damas|torres|bispos|cavalos|peoes|pecas> <brancas|pretas> [FEN],
+                               bitboard <ocupadas|vazias> [FEN], cavalo <casa>, rei <casa>, deslizante <casa> [FEN],
+                               cravadas [brancas|pretas] [FEN], zona-rei [brancas|pretas] [FEN], atacantes <casa> [FEN],
+                               casas <c1,c2,…|-> [FEN], posicao [FEN], pst <peao|cavalo|bispo|torre|rei|rei-final>
   tb <FEN> | tb --lote         WDL e DTZ das tabelas Syzygy (--syzygy) da posição e de cada lance;
                                --lote lê um FEN por linha e responde `wdl dtz` (`? ?` sem tabela)
   help, --help, -h             esta ajuda
@@ -179,6 +184,114 @@ fn cmd_d(args: &[String]) -> Result<(), String> {
 fn cmd_gen(args: &[String]) -> Result<(), String> {
     let b = posicao_dos_args(args)?;
     ice::entrada::imprime(&ice::mostra::texto_lances(&b, ""));
+    Ok(())
+}
+
+/// `ice desenha FIGURA …`: uma figura do guia em SVG na saída padrão (ver
+/// `desenho.rs`). O `--titulo T`, em qualquer posição, troca o título (e
+/// cada `--rodape T` acrescenta uma linha embaixo); o
+/// que sobra depois dos argumentos da figura é o FEN (sem ele, a posição
+/// inicial). As cravadas e as tabelas peça-casa vêm daqui (`geracao`,
+/// `pesos`): o desenho não depende delas.
+fn cmd_desenha(args: &[String]) -> Result<(), String> {
+    use ice::desenho::*;
+    let mut resto = Vec::new();
+    let mut titulo = None;
+    let mut rodape = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--titulo" {
+            titulo = Some(it.next().ok_or("uso: --titulo <texto>")?.clone());
+        } else if a == "--rodape" {
+            rodape.push(it.next().ok_or("uso: --rodape <texto>")?.clone());
+        } else {
+            resto.push(a.clone());
+        }
+    }
+    let uso = "uso: ice desenha <bitboard|cavalo|rei|deslizante|cravadas|zona-rei|atacantes|casas|posicao|pst> … (veja ice --help)";
+    let figura = resto.first().ok_or(uso)?.as_str();
+    let casa_arg = |i: usize| -> Result<usize, String> {
+        let s = resto
+            .get(i)
+            .ok_or(format!("ice desenha {figura}: falta a casa"))?;
+        ice::tipos::casa_do_nome(s).ok_or(format!("casa inválida: {s}"))
+    };
+    // Uma cor opcional em `resto[i]`: devolve a cor e onde o FEN começa.
+    let cor_opcional = |i: usize| match resto.get(i).and_then(|s| cor_do_nome(s)) {
+        Some(c) => (Some(c), i + 1),
+        None => (None, i),
+    };
+    let mut f = match figura {
+        "bitboard" => {
+            let nome = resto.get(1).ok_or(format!(
+                "ice desenha bitboard <{}> [brancas|pretas] [FEN]",
+                NOMES_BITBOARDS.join("|")
+            ))?;
+            let (cor, i) = cor_opcional(2);
+            figura_bitboard(&posicao_dos_args(&resto[i..])?, nome, cor)?
+        }
+        "cavalo" => figura_saltos(ice::tipos::CAVALO, casa_arg(1)?),
+        "rei" => figura_saltos(ice::tipos::REI, casa_arg(1)?),
+        "deslizante" => figura_deslizante(&posicao_dos_args(&resto[2..])?, casa_arg(1)?)?,
+        "cravadas" => {
+            let (cor, i) = cor_opcional(1);
+            let b = posicao_dos_args(&resto[i..])?;
+            let cor = cor.unwrap_or(b.vez);
+            figura_cravadas(&b, cor, ice::geracao::cravadas(&b, cor))
+        }
+        "zona-rei" => {
+            let (cor, i) = cor_opcional(1);
+            let b = posicao_dos_args(&resto[i..])?;
+            figura_zona_rei(&b, cor.unwrap_or(b.vez))
+        }
+        "atacantes" => figura_atacantes(&posicao_dos_args(&resto[2..])?, casa_arg(1)?),
+        "casas" => {
+            let lista = resto
+                .get(1)
+                .ok_or("uso: ice desenha casas <c1,c2,…|-> [FEN]")?;
+            let mut bb = 0;
+            if lista != "-" {
+                for nome in lista.split(',') {
+                    let c =
+                        ice::tipos::casa_do_nome(nome).ok_or(format!("casa inválida: {nome}"))?;
+                    bb |= ice::bitboard::bit(c);
+                }
+            }
+            figura_casas(&posicao_dos_args(&resto[2..])?, bb, "Casas marcadas")
+        }
+        "posicao" => {
+            let b = posicao_dos_args(&resto[1..])?;
+            let mut f = figura_vazia(&format!("Posição: as {} jogam", nome_cor(b.vez)));
+            f.pecas = pecas_do_tabuleiro(&b);
+            f.rodape.push(b.para_fen());
+            f.rodape
+                .push(format!("chave Zobrist (Polyglot): 0x{:016x}", b.chave_hash));
+            f
+        }
+        "pst" => {
+            use ice::pesos::*;
+            let (tabela, nome) = match resto.get(1).map(String::as_str) {
+                Some("peao") => (&PST_PEAO, "do peão (ICE 1.40)"),
+                Some("cavalo") => (&PST_CAVALO, "do cavalo (Tabela 1 do artigo)"),
+                Some("bispo") => (&PST_BISPO, "do bispo (ICE 1.40)"),
+                Some("torre") => (&PST_TORRE, "da torre (ICE 1.40)"),
+                Some("rei") => (&PST_REI_ABERTURA, "do rei na abertura (ICE 1.40)"),
+                Some("rei-final") => (&PST_REI_FINAL, "do rei no final (ICE 1.40)"),
+                _ => {
+                    return Err(
+                        "uso: ice desenha pst <peao|cavalo|bispo|torre|rei|rei-final>".into(),
+                    )
+                }
+            };
+            figura_valores(&format!("Tabela peça-casa {nome}"), tabela)
+        }
+        outra => return Err(format!("figura desconhecida: {outra}; {uso}")),
+    };
+    if let Some(t) = titulo {
+        f.titulo = t;
+    }
+    f.rodape.extend(rodape);
+    ice::entrada::imprime(&svg(&f));
     Ok(())
 }
 
@@ -366,6 +479,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("d") => cmd_d(&args[1..]),
         Some("gen") => cmd_gen(&args[1..]),
         Some("lote") => cmd_lote(),
+        Some("desenha") => cmd_desenha(&args[1..]),
         Some("eval") => posicao_dos_args(&args[1..])
             .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
         Some("bench") => ice::bench::cmd_bench(&args[1..], op),

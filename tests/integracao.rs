@@ -12,6 +12,7 @@ mod motor;
 mod avaliacao;
 mod busca;
 mod datagen;
+mod desenho;
 mod documentacao;
 mod epd2wb;
 mod linha_de_comando;

@@ -3,7 +3,7 @@
 #
 # O guia de estudo (docs/guia/*.md) aponta para o código, manda rodar comandos
 # e cita medidas: quando o código muda, ele não pode ficar errado sem ninguém
-# ver. Este script confere as quatro marcas que o guia usa (a convenção está
+# ver. Este script confere as cinco marcas que o guia usa (a convenção está
 # em docs/guia/README.md, "Como o guia se confere"):
 #
 #  (a) nomes: entre crases, `arquivo.rs` existe em src/ (ou em src/bin/; com
@@ -19,7 +19,10 @@
 #      (padrão 120);
 #  (c) citações: numa linha "> forca.md: TEXTO", o TEXTO aparece tal e qual
 #      em docs/forca.md;
-#  (d) links: o destino de cada link relativo [..](caminho) existe.
+#  (d) links: o destino de cada link relativo [..](caminho) existe;
+#  (e) figuras: scripts/guia/figuras.sh --confere refaz as figuras dos blocos
+#      ```sh figura NOME.svg num diretório temporário e cada uma tem de ser
+#      igual, byte a byte, à de docs/guia/figuras/.
 #
 # Sem BINÁRIO usa target/release/ice, compilando (cargo build --release) se
 # ele ou o epd2wb faltarem. GUIA=dir confere outro diretório de páginas.
@@ -144,6 +147,22 @@ for pag in "${paginas[@]}"; do
         fi
     done < <(awk '/^```sh roda[[:space:]]*$/ { dentro = 1; next } /^```/ { dentro = 0; next } dentro && !/^[[:space:]]*(#|$)/ { print }' "$pag")
 done
+
+# (e) figuras: refeitas num diretório temporário, iguais às commitadas.
+echo "== figuras (scripts/guia/figuras.sh --confere)"
+saida_fig=$(scripts/guia/figuras.sh --confere "$BIN" 2>&1)
+rc_fig=$?
+falhas_antes=$falhou
+while IFS= read -r linha; do
+    case "$linha" in
+        ok\ *) ok figura "${linha#ok }" ;;
+        FALHA\ *) falha figura "${linha#FALHA }" ;;
+        ?*) echo "       $linha" ;;
+    esac
+done <<<"$saida_fig"
+if [ "$rc_fig" -ne 0 ] && [ "$falhou" -eq "$falhas_antes" ]; then
+    falha figura "scripts/guia/figuras.sh saiu com $rc_fig"
+fi
 
 echo "$passou passed, $falhou failed"
 [ "$falhou" -eq 0 ]
