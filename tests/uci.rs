@@ -555,6 +555,10 @@ fn multipv_e_exclude_no_xboard() {
     envia(&mut m, "exclude all");
     envia(&mut m, "include d2d3");
     envia(&mut m, "include b1c3");
+    // O `ping` vai para a fila atrás dos três (a análise já foi cancelada
+    // pelo `exclude`): o que sai antes do `pong` é da análise antiga, que com
+    // MultiPV 3 também tem linhas de d2d3 ou b1c3; depois, só a nova.
+    sincroniza(&mut m);
     let depois = sincroniza_analise(&mut m, 6);
     let pens: Vec<&String> = depois
         .iter()
