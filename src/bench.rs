@@ -15,6 +15,7 @@
 //! meio) e mede também o fator de ramificação da última iteração (a média
 //! das posições), a medida do artigo do ICE para comparar versões da busca.
 
+use crate::entrada::{le_arquivo_limitado, MAX_ARQUIVO_EPD};
 use crate::epd::{lance_correto, le_arquivo_epd, TPosicaoEpd};
 use crate::estado::{nova_busca, TBusca, TResultado};
 use crate::estatisticas::{
@@ -300,7 +301,8 @@ pub fn cmd_epd(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let arquivo = args
         .first()
         .ok_or("uso: ice epd <arquivo.epd> [--tempo S]")?;
-    let texto = std::fs::read_to_string(arquivo).map_err(|e| format!("{arquivo}: {e}"))?;
+    let bytes = le_arquivo_limitado(arquivo, MAX_ARQUIVO_EPD)?;
+    let texto = String::from_utf8_lossy(&bytes);
     let mut lim = limites_dos_args(&args[1..])?;
     if args.len() == 1 {
         lim.tempo_alvo_ms = EPD_TEMPO_PADRAO_MS;

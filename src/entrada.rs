@@ -23,6 +23,13 @@ use std::time::Instant;
 /// Maior linha aceita (bytes). O excesso é descartado: uma linha gigante não
 /// pode esgotar a memória, e nenhum comando legítimo chega perto disso.
 pub const MAX_LINHA: usize = 4 * 1024 * 1024;
+/// Maior livro de aberturas aceito (bytes), texto ou Polyglot: os maiores
+/// livros Polyglot que circulam têm centenas de MB.
+pub const MAX_ARQUIVO_LIVRO: u64 = 1 << 30;
+/// Maior suíte EPD ou lista de resultados aceita (bytes).
+pub const MAX_ARQUIVO_EPD: u64 = 256 << 20;
+/// Maior PGN que `ice livro` lê (bytes): bases de partidas inteiras.
+pub const MAX_ARQUIVO_PGN: u64 = 4 << 30;
 
 // ---------------------------------------------------------------------------
 // Saída e thread leitora
@@ -157,4 +164,35 @@ pub fn nova_fila(rx: Option<Receiver<String>>) -> TFilaCompartilhada {
 /// impede o motor de continuar: a fila é só dados.
 pub fn trava(f: &TFilaCompartilhada) -> MutexGuard<'_, TFila> {
     f.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+// ---------------------------------------------------------------------------
+// Arquivos
+// ---------------------------------------------------------------------------
+
+/// Lê um arquivo inteiro, com um teto: um arquivo comum de até `max_bytes`
+/// bytes, ou uma recusa clara. Todo arquivo que o motor abre a pedido de
+/// alguém (livro, EPD, PGN) passa por aqui: `BookFile=/dev/zero` leria sem
+/// fim e comeria a memória da máquina, e um dispositivo ou uma pasta não é
+/// um livro. O tamanho é conferido antes (pelo sistema) e durante a leitura
+/// (um arquivo que cresce enquanto é lido também para no teto).
+pub fn le_arquivo_limitado(caminho: &str, max_bytes: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(caminho).map_err(|e| format!("{caminho}: {e}"))?;
+    let meta = f.metadata().map_err(|e| format!("{caminho}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{caminho}: não é um arquivo comum"));
+    }
+    let grande = || format!("{caminho}: maior que o teto de {max_bytes} bytes");
+    if meta.len() > max_bytes {
+        return Err(grande());
+    }
+    let mut v = Vec::with_capacity(meta.len() as usize);
+    f.take(max_bytes + 1)
+        .read_to_end(&mut v)
+        .map_err(|e| format!("{caminho}: {e}"))?;
+    if v.len() as u64 > max_bytes {
+        return Err(grande());
+    }
+    Ok(v)
 }

@@ -18,6 +18,7 @@
 //!
 //! O formato de texto está descrito em `book/LEIAME.md`.
 
+use crate::entrada::{le_arquivo_limitado, MAX_ARQUIVO_LIVRO, MAX_ARQUIVO_PGN};
 use crate::geracao::{acha_lance, acha_lance_casas, san_para_lance};
 use crate::lance::{lance_para_texto, texto_para_casas, TLance};
 use crate::pgn::le_partidas_pgn;
@@ -86,13 +87,13 @@ pub fn livro_padrao() -> TLivro {
 /// formato de texto do ICE. Devolve o livro e os avisos (linhas ruins, com
 /// o número da linha); `Err` só se o arquivo não puder ser lido.
 pub fn carrega_livro(caminho: &str) -> Result<(TLivro, Vec<String>), String> {
+    let bytes = le_arquivo_limitado(caminho, MAX_ARQUIVO_LIVRO)
+        .map_err(|e| format!("não consegui ler o livro: {e}"))?;
     if eh_polyglot(caminho) {
-        let bytes =
-            std::fs::read(caminho).map_err(|e| format!("não consegui ler {caminho}: {e}"))?;
         Ok(livro_de_polyglot(&bytes))
     } else {
-        let texto = std::fs::read_to_string(caminho)
-            .map_err(|e| format!("não consegui ler {caminho}: {e}"))?;
+        let texto =
+            String::from_utf8(bytes).map_err(|_| format!("{caminho}: o livro não é UTF-8"))?;
         Ok(livro_de_texto(&texto))
     }
 }
@@ -645,7 +646,8 @@ pub fn cmd_livro(args: &[String]) -> Result<(), String> {
         return Err(USO.to_string());
     };
     let texto_livro = if entrada.to_ascii_lowercase().ends_with(".pgn") {
-        let pgn = std::fs::read(entrada).map_err(|e| format!("não consegui ler {entrada}: {e}"))?;
+        let pgn = le_arquivo_limitado(entrada, MAX_ARQUIVO_PGN)
+            .map_err(|e| format!("não consegui ler: {e}"))?;
         // PGN antigo pode vir em Latin-1: os nomes estragam, os lances não.
         let pgn = String::from_utf8_lossy(&pgn);
         let (partidas, resumo) = partidas_de_pgn(&pgn, plies);

@@ -673,3 +673,45 @@ fn comando_livro_monta_livro_de_pgn() {
     assert!(cmd_livro(&args(&saida_txt, &["--xyz"])).is_err());
     assert!(cmd_livro(&[dado("nao_existe.pgn"), saida_txt.clone()]).is_err());
 }
+
+/// Um livro que não acaba (`/dev/zero`), uma pasta ou um arquivo que não
+/// existe: recusa clara e rápida, sem ler sem fim (antes, `BookFile=/dev/zero`
+/// comia a memória da máquina inteira em um minuto).
+#[test]
+fn livro_sem_fim_ou_que_nao_e_arquivo_e_recusado() {
+    for caminho in [
+        "/dev/zero",
+        "/dev/zero.bin",
+        "tests",
+        "tests/data/nao-existe.bin",
+    ] {
+        let e = match carrega_livro(caminho) {
+            Ok(_) => panic!("{caminho} aceito como livro"),
+            Err(e) => e,
+        };
+        assert!(e.contains(caminho), "{caminho}: {e}");
+    }
+    // Um teto pequeno recusa um arquivo comum maior que ele.
+    let e = ice::entrada::le_arquivo_limitado("tests/data/livro_pequeno.txt", 10).unwrap_err();
+    assert!(e.contains("maior que o teto"), "{e}");
+}
+
+/// Pelos dois protocolos: o livro ruim é recusado, o anterior continua e o
+/// motor segue respondendo (`readyok`, `pong`).
+#[test]
+fn bookfile_dev_zero_nos_protocolos() {
+    use crate::motor::*;
+    let mut m = abre_motor();
+    envia(&mut m, "uci");
+    espera_linha(&mut m, "uciok");
+    envia(&mut m, "setoption name BookFile value /dev/zero");
+    envia(&mut m, "isready");
+    espera_linha(&mut m, "readyok");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go movetime 50");
+    let v = espera(&mut m, |l| l.starts_with("bestmove"), PRAZO);
+    assert!(v.last().unwrap().starts_with("bestmove "), "{v:?}");
+    let mut x = motor_pronto();
+    envia(&mut x, "option Arquivo do livro=/dev/zero");
+    sincroniza(&mut x);
+}

@@ -218,8 +218,8 @@ fn nome_do_arquivo(caminho: &str) -> String {
 
 /// O modo de teste: roda a suíte e escreve o relatório.
 fn roda_suite(o: &TOpcoes) -> Result<Vec<TResultado>, String> {
-    let texto =
-        std::fs::read(&o.suite).map_err(|e| format!("não consegui ler {}: {e}", o.suite))?;
+    let texto = ice::entrada::le_arquivo_limitado(&o.suite, ice::entrada::MAX_ARQUIVO_EPD)
+        .map_err(|e| format!("não consegui ler a suíte: {e}"))?;
     // Lido como bytes: uma suíte com acentos em Latin-1 não deve abortar.
     let texto = String::from_utf8_lossy(&texto);
     // Linhas vazias e comentários saem antes da contagem, para que `--pular`
@@ -345,7 +345,8 @@ fn roda_relatorio(args: &[String]) -> Result<(), String> {
     // reagrupados por motor e suíte.
     let mut todos = Vec::new();
     for a in &arquivos {
-        let texto = std::fs::read(a).map_err(|e| format!("não consegui ler {a}: {e}"))?;
+        let texto = ice::entrada::le_arquivo_limitado(a, ice::entrada::MAX_ARQUIVO_EPD)
+            .map_err(|e| format!("não consegui ler: {e}"))?;
         let rs =
             relatorio::de_csv(&String::from_utf8_lossy(&texto)).map_err(|e| format!("{a}: {e}"))?;
         todos.extend(rs);
