@@ -291,22 +291,24 @@ pub fn monta_posicao(m: &mut TMotor, fen: Option<&str>, lances: &[String]) -> Re
     Ok(())
 }
 
-/// Os lances da raiz que o `searchmoves` deixa de fora (o complemento), ou
-/// o lance que não é legal.
-fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u16>, String> {
-    if searchmoves.is_empty() {
-        return Ok(Vec::new());
-    }
+/// Os lances da raiz que o `searchmoves` deixa de fora (o complemento) e
+/// os lances do `searchmoves` que não são legais aqui (ignorados). Se nenhum
+/// sobra legal, nada fica de fora: pesquisam-se todos.
+fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> (Vec<u16>, Vec<String>) {
     let mut permitidos = Vec::new();
+    let mut ilegais = Vec::new();
     for m in searchmoves {
         match acha_lance(b, &m.to_ascii_lowercase()) {
             Some(l) => permitidos.push(l.codigo_exato()),
-            None => return Err(format!("illegal move {m} in searchmoves")),
+            None => ilegais.push(m.clone()),
         }
+    }
+    if permitidos.is_empty() {
+        return (Vec::new(), ilegais);
     }
     let mut excluidos = codigos_legais(b);
     excluidos.retain(|c| !permitidos.contains(c));
-    Ok(excluidos)
+    (excluidos, ilegais)
 }
 
 /// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
@@ -362,17 +364,27 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
 }
 
 /// `go`: pensa e responde `bestmove` (com o `ponder` previsto, se a PV o
-/// tem). Lance do livro só num `go` de partida (com relógio, sem `ponder`,
-/// `infinite`, `searchmoves` nem limites de profundidade, nós ou mate).
+/// tem). Todo `go` recebe exatamente um `bestmove`: o que não se entende
+/// foi ignorado (`TGoUci::ignorados`), e os lances ilegais do
+/// `searchmoves` também (sem nenhum legal, pesquisam-se todos). Lance do
+/// livro só num `go` de partida (com relógio, sem `ponder`, `infinite`,
+/// `searchmoves` nem limites de profundidade, nós ou mate).
 fn go(u: &mut TUci, g: &TGoUci) {
     let m = &mut u.m;
-    let excluidos = match excluidos_por_searchmoves(&m.b, &g.searchmoves) {
-        Ok(e) => e,
-        Err(e) => {
-            info_string(&format!("error: {e}; go ignored"));
-            return;
+    // O que o parser não entendeu já foi ignorado; aqui só o aviso.
+    for e in &g.ignorados {
+        info_string(&format!("go: {e}"));
+    }
+    let (excluidos, ilegais) = excluidos_por_searchmoves(&m.b, &g.searchmoves);
+    if !ilegais.is_empty() {
+        info_string(&format!(
+            "go: illegal moves in searchmoves ignored: {}",
+            ilegais.join(" ")
+        ));
+        if ilegais.len() == g.searchmoves.len() {
+            info_string("go: no legal move in searchmoves; searching all moves");
         }
-    };
+    }
     // Com MultiPV > 1 quem pergunta quer análise (o `analyse(…, multipv=3)`
     // do python-chess manda um `go movetime`), não um lance de partida.
     let de_partida = !g.ponder

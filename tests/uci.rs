@@ -408,10 +408,6 @@ fn entrada_ruim_so_gera_info_string() {
         "position fen isto nao e um fen",
         "position",
         "position startpos moves e7e5 zz",
-        "go depth x",
-        "go wtime",
-        "go algo 3",
-        "go searchmoves e2e4",
         "setoption name Hash value abc",
         "setoption name Hash value 0",
         "setoption name Threads value 999999",
@@ -436,6 +432,59 @@ fn entrada_ruim_so_gera_info_string() {
     envia(&mut m, &"x".repeat(100_000));
     let v = pronto(&mut m);
     assert!(v.iter().all(|l| l.starts_with("info string")), "{v:#?}");
+}
+
+/// Um `go` com algo que o motor não entende: ignora isso (com um
+/// `info string` que diz o quê), obedece ao resto e responde exatamente um
+/// `bestmove`, legal. Os que ficam sem limite nenhum depois do que foi
+/// ignorado pensam até o `stop`.
+#[test]
+fn go_ruim_ainda_tem_um_bestmove() {
+    let (mut m, _) = motor_uci();
+    let casos: [(&str, &str, bool); 7] = [
+        ("go movetime 200 foo", "unknown token 'foo'", false),
+        ("go depth 99999999999999999999", "bad value for depth", true),
+        ("go nodes -1", "bad value for nodes", true),
+        (
+            "go movetime 100 searchmoves e2e5 a1a8",
+            "illegal moves in searchmoves ignored: e2e5 a1a8",
+            false,
+        ),
+        ("go depth x movetime 100", "bad value for depth: 'x'", false),
+        ("go wtime", "missing value for wtime", true),
+        (
+            "go searchmoves movetime 100",
+            "searchmoves without moves",
+            false,
+        ),
+    ];
+    for (go, aviso, precisa_stop) in casos {
+        envia(&mut m, &format!("position fen {FEN_MEIO}"));
+        envia(&mut m, go);
+        if precisa_stop {
+            std::thread::sleep(Duration::from_millis(200));
+            envia(&mut m, "stop");
+        }
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        assert!(
+            v.iter()
+                .any(|l| l.starts_with("info string") && l.contains(aviso)),
+            "{go}: {v:#?}"
+        );
+        assert!(legal(FEN_MEIO, &[], &lance), "{go}: {lance}");
+        // Nenhum outro `bestmove` depois deste.
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{go}: {depois:#?}"
+        );
+    }
+    // Só um dos lances do `searchmoves` é legal: só ele é pesquisado.
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go depth 3 searchmoves e2e5 d2d3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "d2d3", "{v:#?}");
+    assert!(v.iter().any(|l| l.contains("ignored: e2e5")), "{v:#?}");
 }
 
 /// As linhas `info … multipv K …` de cada profundidade.
