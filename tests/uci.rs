@@ -487,6 +487,60 @@ fn go_ruim_ainda_tem_um_bestmove() {
     assert!(v.iter().any(|l| l.contains("ignored: e2e5")), "{v:#?}");
 }
 
+/// `position`, `go infinite`, `stop` duas vezes, tudo de uma vez, 100
+/// vezes: exatamente um `bestmove` por `go`, cada um legal na posição do
+/// seu `go`. Antes, a primeira busca lia de uma vez o `stop` dela e os
+/// comandos seguintes, e o `stop` da segunda busca era consumido pela
+/// primeira: a segunda pensava para sempre.
+#[test]
+fn stop_de_cada_go_nao_se_perde() {
+    let (mut m, _) = motor_uci();
+    let mut lote = String::new();
+    for _ in 0..100 {
+        lote.push_str(&format!("position fen {FEN_MEIO}\ngo infinite\nstop\n"));
+        lote.push_str("position startpos moves e2e4\ngo infinite\nstop\n");
+    }
+    envia_bytes(&mut m, lote.as_bytes());
+    for i in 0..200 {
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        let ok = if i % 2 == 0 {
+            legal(FEN_MEIO, &[], &lance)
+        } else {
+            legal(FEN_INICIAL, &["e2e4"], &lance)
+        };
+        assert!(ok, "go {i}: {lance} {v:#?}");
+    }
+    // E nenhum a mais.
+    let depois = pronto(&mut m);
+    assert!(
+        depois.iter().all(|l| !l.starts_with("bestmove")),
+        "{depois:#?}"
+    );
+    assert!(coleta(&mut m, 300).is_empty());
+}
+
+/// `go infinite` numa posição do livro (com o livro ligado) não responde o
+/// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
+/// `stop`.
+#[test]
+fn go_infinite_no_livro_espera_o_stop() {
+    let mut m = abre_motor_com(&["--hash", "8"]);
+    envia(&mut m, "uci");
+    espera_linha(&mut m, "uciok");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go infinite");
+    let v = coleta(&mut m, 500);
+    assert!(v.iter().all(|l| !l.starts_with("bestmove")), "{v:#?}");
+    assert!(v.iter().all(|l| !l.contains("book move")), "{v:#?}");
+    envia(&mut m, "stop");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
+    // O mesmo lance de partida (com relógio) vem do livro.
+    envia(&mut m, "go wtime 60000 btime 60000");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+}
+
 /// As linhas `info … multipv K …` de cada profundidade.
 fn linhas_por_profundidade(v: &[String]) -> BTreeMap<u32, Vec<(u32, i32, String)>> {
     let mut porprof: BTreeMap<u32, Vec<(u32, i32, String)>> = BTreeMap::new();
