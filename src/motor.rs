@@ -13,7 +13,7 @@
 
 use crate::estado::{linhas_da_raiz, TBusca, TPedido, TResultado, MAX_MULTIPV, MELHORIAS_DO_NIVEL};
 use crate::geracao::{acha_lance, gera_lista_lances};
-use crate::hash::{le_hash, mb_da_tabela};
+use crate::hash::{le_hash, mb_da_tabela, memoria_disponivel_mb};
 use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
@@ -371,17 +371,74 @@ pub fn caixa(valor: Option<&str>) -> Option<bool> {
     }
 }
 
-/// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
-/// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
-/// Devolve os MB da tabela de fato, que podem ser menos que N: o teto do
-/// motor, ou a memória livre da máquina (`tabela_hash_possivel`).
-pub fn define_hash(m: &mut TMotor, mb: u64) -> usize {
-    let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
-    if Some(mb) != m.op.hash_mb {
-        m.op.hash_mb = Some(mb);
-        redimensiona_paralelo(&mut m.paralelo, &mut m.bu, mb);
+/// O que `define_hash` fez com um pedido de tabela (em MB).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TTamanhoHash {
+    /// O número que veio do protocolo (negativos viram 0).
+    pub pedido: u64,
+    /// O pedido saturado na faixa `1..=MAX_HASH_MB`.
+    pub alvo: usize,
+    /// O alvo limitado a metade da memória livre (contando a tabela velha,
+    /// que sai antes de a nova ser alocada).
+    pub possivel: usize,
+    /// Os MB da tabela de fato (uma potência de dois de baldes).
+    pub mb: usize,
+    /// A alocação falhou: ficou uma tabela do tamanho da antiga.
+    pub falhou: bool,
+}
+
+/// `memory N` e a opção `Hash` do UCI, com a mesma política: fora da faixa
+/// `1..=MAX_HASH_MB` satura na faixa; acima de metade da memória livre
+/// fica nessa metade (o Linux promete mais do que tem e mata o processo
+/// quando a tabela é zerada); uma alocação negada deixa o tamanho antigo.
+/// Nunca aborta. Realocar zera a tabela, então só se o tamanho muda. Quem
+/// chama diz o resultado numa linha (`texto_hash`).
+pub fn define_hash(m: &mut TMotor, pedido: u64) -> TTamanhoHash {
+    let alvo = pedido.clamp(1, MAX_HASH_MB as u64) as usize;
+    let atual = mb_da_tabela(&m.bu.tt);
+    let teto = memoria_disponivel_mb().map_or(usize::MAX, |l| ((l + atual) / 2).max(1));
+    let possivel = alvo.min(teto);
+    let mut falhou = false;
+    if Some(alvo) != m.op.hash_mb {
+        if redimensiona_paralelo(&mut m.paralelo, &mut m.bu, possivel) {
+            m.op.hash_mb = Some(alvo);
+        } else {
+            falhou = true;
+        }
     }
-    mb_da_tabela(&m.bu.tt)
+    TTamanhoHash {
+        pedido,
+        alvo,
+        possivel,
+        mb: mb_da_tabela(&m.bu.tt),
+        falhou,
+    }
+}
+
+/// A linha (em inglês, como o resto do protocolo) que diz o tamanho da
+/// tabela depois de um `Hash`/`memory`, e por que não é o pedido: fora da
+/// faixa, a memória livre, a alocação negada.
+pub fn texto_hash(t: &TTamanhoHash) -> String {
+    let mut s = format!("Hash: {} MB", t.mb);
+    if t.pedido != t.alvo as u64 {
+        s.push_str(&format!(
+            "; {} MB is outside 1..{MAX_HASH_MB}, saturated to {} MB",
+            t.pedido, t.alvo
+        ));
+    }
+    if t.possivel < t.alvo {
+        s.push_str(&format!(
+            "; limited to {} MB, half of the free memory",
+            t.possivel
+        ));
+    }
+    if t.falhou {
+        s.push_str(&format!(
+            "; allocating {} MB failed, the previous size stays",
+            t.possivel
+        ));
+    }
+    s
 }
 
 /// `cores N` e a opção `Threads` do UCI (satura em `MAX_THREADS`; 0 vale 1).

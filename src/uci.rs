@@ -27,7 +27,8 @@ use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, executa,
     hash_mb, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
-    novo_motor, opcoes_do_motor, posicao_mudou, TErroOpcao, TMotor, TPedidoMotor, TTipoOpcao,
+    novo_motor, opcoes_do_motor, posicao_mudou, texto_hash, TErroOpcao, TMotor, TPedidoMotor,
+    TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
@@ -182,17 +183,14 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
     };
     let n = nome.to_ascii_lowercase();
     let r = match n.as_str() {
-        "hash" => match valor.and_then(|v| v.parse::<u64>().ok()) {
-            Some(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => {
-                let real = define_hash(&mut u.m, mb);
-                if (real as u64) < mb {
-                    envia(&format!(
-                        "info string Hash {mb}: tabela de {real} MB (a memória livre)"
-                    ));
-                }
+        // Fora da faixa satura (e diz), como o `memory` do xboard; sempre
+        // uma linha com o tamanho que ficou.
+        "hash" => match valor.and_then(numero_saturado) {
+            Some(mb) => {
+                info_string(&texto_hash(&define_hash(&mut u.m, mb)));
                 Ok(())
             }
-            _ => Err(TErroOpcao::ValorRuim),
+            None => Err(TErroOpcao::ValorRuim),
         },
         "threads" => match valor.and_then(|v| v.parse::<usize>().ok()) {
             Some(t) if (1..=MAX_THREADS).contains(&t) => {
@@ -240,6 +238,21 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         }
         Err(TErroOpcao::TabelasIlegiveis(e)) => info_string(&format!("{e}; tablebases unchanged")),
     }
+}
+
+/// Um inteiro do protocolo, saturado em `0..=u64::MAX`: negativo vira 0,
+/// grande demais para qualquer tipo vira `u64::MAX`; `None` se não é
+/// número.
+fn numero_saturado(v: &str) -> Option<u64> {
+    let v = v.trim();
+    if let Ok(n) = v.parse::<i128>() {
+        return Some(n.clamp(0, u64::MAX as i128) as u64);
+    }
+    let (saturado, digitos) = match v.strip_prefix('-') {
+        Some(d) => (0, d),
+        None => (u64::MAX, v.strip_prefix('+').unwrap_or(v)),
+    };
+    (!digitos.is_empty() && digitos.bytes().all(|c| c.is_ascii_digit())).then_some(saturado)
 }
 
 /// As opções que o xboard também tem, pelo nome do xboard (sem distinguir

@@ -114,7 +114,7 @@ fn handshake_isready_e_opcoes() {
     assert_eq!(v[0], format!("id name {}", ice::NOME_MOTOR));
     assert!(v[1].starts_with("id author "), "{v:#?}");
     for o in [
-        "option name Hash type spin default 8 min 1 max 2048",
+        "option name Hash type spin default 8 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 64",
         "option name Ponder type check default false",
@@ -135,7 +135,6 @@ fn handshake_isready_e_opcoes() {
     assert!(pronto(&mut m).is_empty());
     // Opções válidas não dizem nada.
     for o in [
-        "setoption name Hash value 16",
         "setoption name threads value 2",
         "setoption name Threads value 1",
         "setoption name MultiPV value 2",
@@ -539,6 +538,39 @@ fn go_infinite_no_livro_espera_o_stop() {
     envia(&mut m, "go wtime 60000 btime 60000");
     let (v, _) = espera_bestmove(&mut m, PRAZO);
     assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+}
+
+/// A tabela pelo `Hash`: sempre uma linha com o tamanho que ficou; fora da
+/// faixa satura e diz; 4096 MB numa máquina com memória livre de sobra dá
+/// uma tabela de 4 GB de verdade.
+#[test]
+fn hash_diz_o_tamanho_e_satura() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name Hash value 16");
+    assert_eq!(pronto(&mut m), vec!["info string Hash: 16 MB"]);
+    envia(&mut m, "setoption name Hash value 0");
+    assert_eq!(
+        pronto(&mut m),
+        vec!["info string Hash: 1 MB; 0 MB is outside 1..65536, saturated to 1 MB"]
+    );
+    envia(&mut m, "setoption name Hash value -7");
+    assert_eq!(
+        pronto(&mut m),
+        vec!["info string Hash: 1 MB; 0 MB is outside 1..65536, saturated to 1 MB"]
+    );
+    // 4 GB só com o dobro livre (a tabela fica em metade da memória livre).
+    if ice::hash::memoria_disponivel_mb().unwrap_or(0) > 2 * 4096 + 1024 {
+        envia(&mut m, "setoption name Hash value 4096");
+        envia(&mut m, "isready");
+        let v = espera(&mut m, |l| l == "readyok", Duration::from_secs(120));
+        assert_eq!(v, vec!["info string Hash: 4096 MB", "readyok"]);
+    }
+    envia(&mut m, "setoption name Hash value 8");
+    assert_eq!(pronto(&mut m), vec!["info string Hash: 8 MB"]);
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go depth 3");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
 }
 
 /// As linhas `info … multipv K …` de cada profundidade.

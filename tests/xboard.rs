@@ -162,6 +162,9 @@ fn parser_todos_os_comandos() {
         ("ics -", Comando::Ics(s("-"))),
         ("computer", Comando::Computador),
         ("memory 68", Comando::Memoria(68)),
+        // Fora da faixa satura (quem satura na faixa do motor é o motor).
+        ("memory -5", Comando::Memoria(0)),
+        ("memory 99999999999999999999999", Comando::Memoria(u64::MAX)),
         ("cores 1", Comando::Cores(1)),
         ("egtpath syzygy /tb", Comando::EgtPath(s("syzygy /tb"))),
         (
@@ -267,8 +270,7 @@ fn parser_fronteiras_e_malformados() {
         ("result 2-0", ruim.clone()),
         ("result 1-0 White mates", ruim.clone()),
         ("rating a b", ruim.clone()),
-        ("memory -5", ruim.clone()),
-        ("memory 99999999999999999999999", ruim.clone()),
+        ("memory x", ruim.clone()),
         ("cores x", ruim.clone()),
         ("option =5", ruim.clone()),
         // Argumentos demais.

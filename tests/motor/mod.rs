@@ -66,6 +66,23 @@ pub fn abre_motor_com(args: &[&str]) -> TMotor {
     }
 }
 
+/// O motor com a memória virtual limitada a `mb` MB (`ulimit -v` do `sh`):
+/// uma tabela maior que isso é negada pelo sistema na reserva, sem que a
+/// máquina aloque nada de verdade (para testar a alocação que falha).
+pub fn abre_motor_limitado(mb: u64, args: &[&str]) -> TMotor {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mb * 1024))
+        .arg(env!("CARGO_BIN_EXE_ice"))
+        .args(args)
+        .env_remove("RUST_LOG");
+    TMotor {
+        processo: inicia_processo(&mut cmd).expect("abrir o binário ice"),
+        transcricao: Vec::new(),
+        proximo_ping: 1000,
+    }
+}
+
 /// Manda uma linha (com `\n`).
 pub fn envia(m: &mut TMotor, linha: &str) {
     envia_bytes(m, format!("{linha}\n").as_bytes());
