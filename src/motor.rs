@@ -28,7 +28,7 @@ use crate::opcoes::{
 use crate::paralelo::{
     ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
 };
-use crate::relato::TRelator;
+use crate::relato::{TRelator, TSilencioso};
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
@@ -657,13 +657,24 @@ pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> T
     r
 }
 
-/// O lance que o oponente deve jogar (para ponderar): a dica do protocolo
-/// (2º lance da PV do último lance), senão o lance
-/// da tabela de transposição, senão o primeiro lance legal.
-pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
+/// Profundidade da busca curta de `preve_lance` (plies): basta para não
+/// prever um lance que entrega material à toa, e custa poucos milissegundos.
+pub const PROF_PREVISAO: u32 = 2;
+
+/// O lance que o oponente deve jogar (para ponderar e para o `ponder` do
+/// `bestmove` depois de um lance do livro): a dica do protocolo (2º lance
+/// da PV do último lance), senão o lance da tabela de transposição, senão
+/// o de uma busca curta (`PROF_PREVISAO` plies, sem relator). Nunca o
+/// primeiro lance da ordem do gerador: esse é um palpite sem razão nenhuma
+/// (depois de 1. e4 do livro, o ICE-rs ponderava 1… a6 ou algo assim).
+/// `None` só sem lance legal.
+pub fn preve_lance(m: &mut TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(&m.b, GERA_TODOS, &mut lista);
     let legais = lista.como_fatia();
+    if legais.is_empty() {
+        return None;
+    }
     if let Some((chave, l)) = dica {
         if chave == m.b.chave_hash {
             if let Some(x) = legais.iter().find(|x| crate::lance::mesmo_lance(x, &l)) {
@@ -679,7 +690,20 @@ pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
             return Some(*x);
         }
     }
-    legais.first().copied()
+    let legais: Vec<TLance> = legais.to_vec();
+    let p = TPedidoMotor {
+        limites: TLimites {
+            profundidade: PROF_PREVISAO,
+            ..TLimites::default()
+        },
+        multipv: 1,
+        ..TPedidoMotor::default()
+    };
+    let r = executa(m, p, Box::new(TSilencioso));
+    legais
+        .iter()
+        .find(|x| r.lance.existe() && crate::lance::mesmo_lance(x, &r.lance))
+        .copied()
 }
 
 /// Margem (cp) que o motor ainda pede, com todo o material na mesa, antes

@@ -27,8 +27,8 @@ use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, executa,
     hash_mb, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
-    novo_motor, opcoes_do_motor, posicao_mudou, texto_hash, TErroOpcao, TMotor, TPedidoMotor,
-    TTipoOpcao,
+    novo_motor, opcoes_do_motor, posicao_mudou, preve_lance, texto_hash, TErroOpcao, TMotor,
+    TPedidoMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
@@ -410,7 +410,19 @@ fn go(u: &mut TUci, g: &TGoUci) {
     if de_partida {
         if let Some(l) = lance_do_livro(m) {
             info_string(&format!("book move {}", lance_para_texto(&l)));
-            envia(&format!("bestmove {}", lance_para_texto(&l)));
+            // O `ponder` de um lance do livro: a resposta prevista na
+            // posição depois dele (a tabela ou uma busca curta).
+            m.b.make(&l);
+            let previsto = preve_lance(m, None);
+            m.b.unmake();
+            match previsto {
+                Some(p) => envia(&format!(
+                    "bestmove {} ponder {}",
+                    lance_para_texto(&l),
+                    lance_para_texto(&p)
+                )),
+                None => envia(&format!("bestmove {}", lance_para_texto(&l))),
+            }
             return;
         }
     }

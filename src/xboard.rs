@@ -927,9 +927,13 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia(texto_fim(f));
         x.fim_anunciado = true;
     }
-    // A resposta prevista vira a dica (e o lance do ponder).
+    // A resposta prevista vira a dica (e o lance do ponder): a da PV, ou,
+    // sem ela (lance do livro, PV curta), a de `preve_lance` (a tabela de
+    // transposição ou uma busca curta), nunca o primeiro lance gerado.
     x.dica = if r.pv.num_lances >= 2 && crate::lance::mesmo_lance(&r.pv.lances[0], &r.lance) {
         Some((x.m.b.chave_hash, r.pv.lances[1]))
+    } else if fim.is_none() && !x.posicao_invalida {
+        preve_lance(&mut x.m, None).map(|l| (x.m.b.chave_hash, l))
     } else {
         None
     };
@@ -969,7 +973,7 @@ fn pondera(x: &mut TXboard) -> bool {
     if x.posicao_invalida || fim_de_jogo(&x.m.b).is_some() || !compacta_historico(&mut x.m) {
         return false;
     }
-    let Some(previsto) = preve_lance(&x.m, x.dica) else {
+    let Some(previsto) = preve_lance(&mut x.m, x.dica) else {
         return false;
     };
     x.m.b.make(&previsto);

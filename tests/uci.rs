@@ -573,6 +573,29 @@ fn hash_diz_o_tamanho_e_satura() {
     assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
 }
 
+/// Depois de um lance do livro, o `bestmove … ponder Y` traz a resposta
+/// prevista pela tabela ou por uma busca curta: legal, e não o primeiro
+/// lance que o gerador dá (antes não havia `ponder` nenhum, e o xboard
+/// ponderava esse primeiro lance). O livro escolhe ao acaso: três motores.
+#[test]
+fn ponder_depois_do_livro_vem_da_busca() {
+    for _ in 0..3 {
+        let mut m = abre_motor_com(&["--hash", "8"]);
+        envia(&mut m, "uci");
+        espera_linha(&mut m, "uciok");
+        envia(&mut m, "position startpos");
+        envia(&mut m, "go wtime 60000 btime 60000");
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+        let t: Vec<&str> = v.last().unwrap().split_whitespace().collect();
+        assert_eq!(t.len(), 4, "{v:#?}");
+        assert_eq!(t[2], "ponder", "{v:#?}");
+        let previsto = t[3];
+        assert!(legal(FEN_INICIAL, &[&lance], previsto), "{v:#?}");
+        assert_ne!(previsto, primeiro_gerado_depois(&[&lance]), "{v:#?}");
+    }
+}
+
 /// As linhas `info … multipv K …` de cada profundidade.
 fn linhas_por_profundidade(v: &[String]) -> BTreeMap<u32, Vec<(u32, i32, String)>> {
     let mut porprof: BTreeMap<u32, Vec<(u32, i32, String)>> = BTreeMap::new();

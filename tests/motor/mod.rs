@@ -243,6 +243,19 @@ pub fn pede_hint(m: &mut TMotor) -> String {
     v.last().unwrap()["Hint: ".len()..].to_string()
 }
 
+/// O primeiro lance que o gerador dá na posição inicial depois de `lances`
+/// (o palpite sem razão que o ponder não deve usar).
+pub fn primeiro_gerado_depois(lances: &[&str]) -> String {
+    let mut b = TBoard::inicial();
+    for l in lances {
+        let x = acha_lance(&b, l).unwrap();
+        b.make(&x);
+    }
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    lance_para_texto(&lista.como_fatia()[0])
+}
+
 /// Um lance legal de `b` diferente de `evita` (para errar o ponder).
 pub fn lance_diferente(b: &TBoard, evita: &str) -> String {
     let mut lista = TListaLances::nova();
