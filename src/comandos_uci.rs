@@ -12,7 +12,10 @@
 //! o valor do `setoption` podem ter espaços; os lances vêm em coordenadas
 //! (`e2e4`, `e7e8q`). Um comando malformado vira `Erro` com o motivo (em
 //! inglês, como o resto do que o protocolo diz), que o laço manda como
-//! `info string` sem mudar nada.
+//! `info string` sem mudar nada. O `go` nunca vira `Erro`: todo `go` tem
+//! de receber um `bestmove`, então o que ele traz de ruim (token
+//! desconhecido, valor ruim) é ignorado com o motivo em
+//! `TGoUci::ignorados`, e o resto vale.
 
 use nom::bytes::complete::take_till1;
 use nom::character::complete::space0;
@@ -35,6 +38,10 @@ pub struct TGoUci {
     pub ponder: bool,
     /// Só estes lances na raiz (em coordenadas; a legalidade é do laço).
     pub searchmoves: Vec<String>,
+    /// O que foi ignorado (token desconhecido, valor ruim), um motivo em
+    /// inglês por item: o laço manda cada um como `info string` e obedece
+    /// ao resto (a regra do UCI).
+    pub ignorados: Vec<String>,
 }
 
 /// Um comando da interface UCI, já com os argumentos separados.
@@ -101,10 +108,7 @@ pub fn interpreta_uci(linha: &str) -> ComandoUci {
         },
         "setoption" => interpreta_setoption(&tokens),
         "position" => interpreta_position(&tokens),
-        "go" => match interpreta_go(&tokens) {
-            Ok(g) => ComandoUci::Go(g),
-            Err(e) => ComandoUci::Erro(format!("go: {e}")),
-        },
+        "go" => ComandoUci::Go(interpreta_go(&tokens)),
         // Só o começo da palavra volta no `info string`: uma linha gigante
         // de lixo não vira uma resposta gigante.
         outra => ComandoUci::Desconhecido(outra.chars().take(64).collect()),
@@ -149,44 +153,85 @@ fn interpreta_position(tokens: &[&str]) -> ComandoUci {
     }
 }
 
-/// Um número depois de um token do `go`.
-fn numero<T: std::str::FromStr>(tokens: &[&str], i: usize, nome: &str) -> Result<T, String> {
+/// As palavras-chave do `go`: um valor que falta não engole a seguinte.
+const CHAVES_GO: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// O número depois de um token do `go` e quantos tokens ele ocupa (o nome
+/// e, se havia, o valor). Um valor ruim (não é número, negativo onde não
+/// cabe, grande demais para o tipo) vira o motivo do `Err`, e os mesmos
+/// tokens são pulados; um valor que falta (fim da linha ou outra
+/// palavra-chave) ocupa só o nome.
+fn numero<T: std::str::FromStr>(tokens: &[&str], i: usize) -> (Result<T, String>, usize) {
+    let nome = tokens[i];
     match tokens.get(i + 1) {
-        Some(t) => t
-            .parse::<T>()
-            .map_err(|_| format!("bad value for {nome}: '{t}'")),
-        None => Err(format!("missing value for {nome}")),
+        Some(t) if CHAVES_GO.contains(t) => (Err(format!("missing value for {nome}")), 1),
+        Some(t) => (
+            t.parse::<T>()
+                .map_err(|_| format!("bad value for {nome}: '{t}'")),
+            2,
+        ),
+        None => (Err(format!("missing value for {nome}")), 1),
     }
 }
 
-/// Os tokens do `go`. Um token desconhecido ou um número ruim recusa o
-/// comando inteiro (o motor não começa uma busca com limites que não
-/// entendeu).
-fn interpreta_go(tokens: &[&str]) -> Result<TGoUci, String> {
+/// Guarda o número em `campo`, ou o motivo em `ignorados`; devolve quantos
+/// tokens andar.
+fn guarda<T: std::str::FromStr>(
+    campo: &mut Option<T>,
+    ignorados: &mut Vec<String>,
+    tokens: &[&str],
+    i: usize,
+) -> usize {
+    let (r, anda) = numero(tokens, i);
+    match r {
+        Ok(v) => *campo = Some(v),
+        Err(e) => ignorados.push(format!("{e}; ignored")),
+    }
+    anda
+}
+
+/// Os tokens do `go`. Nunca recusa o comando: a especificação do UCI manda
+/// ignorar o que não se entende e obedecer ao resto, e todo `go` tem de
+/// receber um `bestmove`. Um token desconhecido ou um valor ruim vai para
+/// `ignorados` (com o motivo) e o resto vale.
+fn interpreta_go(tokens: &[&str]) -> TGoUci {
     let mut g = TGoUci::default();
+    let mut ig = Vec::new();
     // Um laço de tokens, não um `nom` por token: a ordem dos limites é
     // livre e cada um é uma palavra e, talvez, um número.
     let mut i = 0;
     while i < tokens.len() {
         let t = tokens[i];
-        let mut usa_valor = true;
-        match t {
-            "wtime" => g.wtime = Some(numero(tokens, i, t)?),
-            "btime" => g.btime = Some(numero(tokens, i, t)?),
-            "winc" => g.winc = Some(numero(tokens, i, t)?),
-            "binc" => g.binc = Some(numero(tokens, i, t)?),
-            "movestogo" => g.movestogo = Some(numero(tokens, i, t)?),
-            "movetime" => g.movetime = Some(numero(tokens, i, t)?),
-            "depth" => g.depth = Some(numero(tokens, i, t)?),
-            "nodes" => g.nodes = Some(numero(tokens, i, t)?),
-            "mate" => g.mate = Some(numero(tokens, i, t)?),
+        i += match t {
+            "wtime" => guarda(&mut g.wtime, &mut ig, tokens, i),
+            "btime" => guarda(&mut g.btime, &mut ig, tokens, i),
+            "winc" => guarda(&mut g.winc, &mut ig, tokens, i),
+            "binc" => guarda(&mut g.binc, &mut ig, tokens, i),
+            "movestogo" => guarda(&mut g.movestogo, &mut ig, tokens, i),
+            "movetime" => guarda(&mut g.movetime, &mut ig, tokens, i),
+            "depth" => guarda(&mut g.depth, &mut ig, tokens, i),
+            "nodes" => guarda(&mut g.nodes, &mut ig, tokens, i),
+            "mate" => guarda(&mut g.mate, &mut ig, tokens, i),
             "infinite" => {
                 g.infinite = true;
-                usa_valor = false;
+                1
             }
             "ponder" => {
                 g.ponder = true;
-                usa_valor = false;
+                1
             }
             "searchmoves" => {
                 // Os lances vão até o próximo token que não tem forma de lance.
@@ -195,17 +240,21 @@ fn interpreta_go(tokens: &[&str]) -> Result<TGoUci, String> {
                     g.searchmoves.push(tokens[j].to_string());
                     j += 1;
                 }
-                if g.searchmoves.is_empty() {
-                    return Err("searchmoves without moves".to_string());
+                if j == i + 1 {
+                    ig.push("searchmoves without moves; ignored".to_string());
                 }
-                i = j;
-                continue;
+                j - i
             }
-            outro => return Err(format!("unknown token '{outro}'")),
-        }
-        i += if usa_valor { 2 } else { 1 };
+            outro => {
+                // Só o começo do token volta no `info string`.
+                let curto: String = outro.chars().take(64).collect();
+                ig.push(format!("unknown token '{curto}'; ignored"));
+                1
+            }
+        };
     }
-    Ok(g)
+    g.ignorados = ig;
+    g
 }
 
 /// Tem a forma de um lance em coordenadas (`e2e4`, `e7e8q`)? `0000` é o
@@ -247,8 +296,31 @@ mod testes {
         };
         assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
         assert!(g.infinite);
-        assert!(matches!(interpreta_uci("go depth x"), ComandoUci::Erro(_)));
-        assert!(matches!(interpreta_uci("go wtime"), ComandoUci::Erro(_)));
+        assert!(g.ignorados.is_empty());
+        // O que não se entende é ignorado (com o motivo), o resto vale.
+        let g = match interpreta_uci("go depth x movetime 200 foo nodes -1 wtime") {
+            ComandoUci::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(
+            (g.depth, g.movetime, g.nodes, g.wtime),
+            (None, Some(200), None, None)
+        );
+        assert_eq!(
+            g.ignorados,
+            vec![
+                "bad value for depth: 'x'; ignored",
+                "unknown token 'foo'; ignored",
+                "bad value for nodes: '-1'; ignored",
+                "missing value for wtime; ignored",
+            ]
+        );
+        let g = match interpreta_uci("go depth infinite searchmoves") {
+            ComandoUci::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert!(g.infinite && g.depth.is_none() && g.searchmoves.is_empty());
+        assert_eq!(g.ignorados.len(), 2);
         assert!(matches!(interpreta_uci("position"), ComandoUci::Erro(_)));
     }
 

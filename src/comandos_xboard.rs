@@ -138,6 +138,15 @@ fn inteiro_sinal(i: &str) -> IResult<&str, &str> {
     preceded(space0, recognize(pair(opt(one_of("+-")), digit1)))(i)
 }
 
+/// Um inteiro com sinal (`inteiro_sinal`) saturado em `0..=u64::MAX`.
+fn satura_u64(n: &str) -> u64 {
+    match n.parse::<i128>() {
+        Ok(v) => v.clamp(0, u64::MAX as i128) as u64,
+        Err(_) if n.starts_with('-') => 0,
+        Err(_) => u64::MAX,
+    }
+}
+
 /// Número decimal sem expoente: `12`, `0.5`, `3.`, `.5`.
 fn decimal(i: &str) -> IResult<&str, &str> {
     preceded(
@@ -440,8 +449,11 @@ pub fn interpreta_comando(linha: &str) -> Comando {
         },
         "ics" => texto(args, Comando::Ics),
         "computer" => sem_argumentos(args, Comando::Computador),
-        "memory" => match um_argumento::<u64>(args, inteiro) {
-            Ok(n) => Comando::Memoria(n),
+        // Um número fora da faixa satura (a política do `motor::define_hash`,
+        // a mesma do `Hash` do UCI): negativo vira 0, grande demais
+        // `u64::MAX`.
+        "memory" => match um_argumento::<String>(args, inteiro_sinal) {
+            Ok(n) => Comando::Memoria(satura_u64(&n)),
             Err(e) => Comando::Erro(e),
         },
         "cores" => match um_argumento::<u32>(args, inteiro) {

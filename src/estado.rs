@@ -364,13 +364,6 @@ pub fn define_classico(bu: &mut TBusca, classico: bool) {
     bu.av.classico = classico;
 }
 
-/// Muda o tamanho da tabela de transposição (comando `memory`); os MB que
-/// ela tem de fato (menos que `mb` se a memória não veio) saem de
-/// `mb_da_tabela`.
-pub fn redimensiona_hash(bu: &mut TBusca, mb: usize) {
-    bu.tt = Arc::new(nova_tabela_hash(mb));
-}
-
 /// Nova partida: esquece tabela, history e killers.
 pub fn limpa_busca(bu: &mut TBusca) {
     limpa_tabela_hash(&bu.tt);

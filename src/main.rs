@@ -395,7 +395,7 @@ fn opcoes_globais(args: &mut Vec<String>) -> Result<TOpcoesMotor, String> {
                     it.next()
                         .and_then(|v| v.parse::<usize>().ok())
                         .filter(|&mb| (1..=ice::opcoes::MAX_HASH_MB).contains(&mb))
-                        .ok_or("uso: --hash <MB 1..2048>")?,
+                        .ok_or(format!("uso: --hash <MB 1..{}>", ice::opcoes::MAX_HASH_MB))?,
                 );
             }
             "--syzygy" => {

@@ -13,7 +13,7 @@
 
 use crate::estado::{linhas_da_raiz, TBusca, TPedido, TResultado, MAX_MULTIPV, MELHORIAS_DO_NIVEL};
 use crate::geracao::{acha_lance, gera_lista_lances};
-use crate::hash::{le_hash, mb_da_tabela};
+use crate::hash::{le_hash, mb_da_tabela, memoria_disponivel_mb};
 use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
@@ -28,7 +28,7 @@ use crate::opcoes::{
 use crate::paralelo::{
     ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
 };
-use crate::relato::TRelator;
+use crate::relato::{TRelator, TSilencioso};
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
 use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
@@ -371,17 +371,74 @@ pub fn caixa(valor: Option<&str>) -> Option<bool> {
     }
 }
 
-/// `memory N` e a opção `Hash` do UCI: a tabela passa a ter N MB (satura
-/// em `MAX_HASH_MB`; realocar zera a tabela, então só se o tamanho muda).
-/// Devolve os MB da tabela de fato, que podem ser menos que N: o teto do
-/// motor, ou a memória livre da máquina (`tabela_hash_possivel`).
-pub fn define_hash(m: &mut TMotor, mb: u64) -> usize {
-    let mb = (mb.min(MAX_HASH_MB as u64) as usize).max(1);
-    if Some(mb) != m.op.hash_mb {
-        m.op.hash_mb = Some(mb);
-        redimensiona_paralelo(&mut m.paralelo, &mut m.bu, mb);
+/// O que `define_hash` fez com um pedido de tabela (em MB).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TTamanhoHash {
+    /// O número que veio do protocolo (negativos viram 0).
+    pub pedido: u64,
+    /// O pedido saturado na faixa `1..=MAX_HASH_MB`.
+    pub alvo: usize,
+    /// O alvo limitado a metade da memória livre (contando a tabela velha,
+    /// que sai antes de a nova ser alocada).
+    pub possivel: usize,
+    /// Os MB da tabela de fato (uma potência de dois de baldes).
+    pub mb: usize,
+    /// A alocação falhou: ficou uma tabela do tamanho da antiga.
+    pub falhou: bool,
+}
+
+/// `memory N` e a opção `Hash` do UCI, com a mesma política: fora da faixa
+/// `1..=MAX_HASH_MB` satura na faixa; acima de metade da memória livre
+/// fica nessa metade (o Linux promete mais do que tem e mata o processo
+/// quando a tabela é zerada); uma alocação negada deixa o tamanho antigo.
+/// Nunca aborta. Realocar zera a tabela, então só se o tamanho muda. Quem
+/// chama diz o resultado numa linha (`texto_hash`).
+pub fn define_hash(m: &mut TMotor, pedido: u64) -> TTamanhoHash {
+    let alvo = pedido.clamp(1, MAX_HASH_MB as u64) as usize;
+    let atual = mb_da_tabela(&m.bu.tt);
+    let teto = memoria_disponivel_mb().map_or(usize::MAX, |l| ((l + atual) / 2).max(1));
+    let possivel = alvo.min(teto);
+    let mut falhou = false;
+    if Some(alvo) != m.op.hash_mb {
+        if redimensiona_paralelo(&mut m.paralelo, &mut m.bu, possivel) {
+            m.op.hash_mb = Some(alvo);
+        } else {
+            falhou = true;
+        }
     }
-    mb_da_tabela(&m.bu.tt)
+    TTamanhoHash {
+        pedido,
+        alvo,
+        possivel,
+        mb: mb_da_tabela(&m.bu.tt),
+        falhou,
+    }
+}
+
+/// A linha (em inglês, como o resto do protocolo) que diz o tamanho da
+/// tabela depois de um `Hash`/`memory`, e por que não é o pedido: fora da
+/// faixa, a memória livre, a alocação negada.
+pub fn texto_hash(t: &TTamanhoHash) -> String {
+    let mut s = format!("Hash: {} MB", t.mb);
+    if t.pedido != t.alvo as u64 {
+        s.push_str(&format!(
+            "; {} MB is outside 1..{MAX_HASH_MB}, saturated to {} MB",
+            t.pedido, t.alvo
+        ));
+    }
+    if t.possivel < t.alvo {
+        s.push_str(&format!(
+            "; limited to {} MB, half of the free memory",
+            t.possivel
+        ));
+    }
+    if t.falhou {
+        s.push_str(&format!(
+            "; allocating {} MB failed, the previous size stays",
+            t.possivel
+        ));
+    }
+    s
 }
 
 /// `cores N` e a opção `Threads` do UCI (satura em `MAX_THREADS`; 0 vale 1).
@@ -600,13 +657,24 @@ pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> T
     r
 }
 
-/// O lance que o oponente deve jogar (para ponderar): a dica do protocolo
-/// (2º lance da PV do último lance), senão o lance
-/// da tabela de transposição, senão o primeiro lance legal.
-pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
+/// Profundidade da busca curta de `preve_lance` (plies): basta para não
+/// prever um lance que entrega material à toa, e custa poucos milissegundos.
+pub const PROF_PREVISAO: u32 = 2;
+
+/// O lance que o oponente deve jogar (para ponderar e para o `ponder` do
+/// `bestmove` depois de um lance do livro): a dica do protocolo (2º lance
+/// da PV do último lance), senão o lance da tabela de transposição, senão
+/// o de uma busca curta (`PROF_PREVISAO` plies, sem relator). Nunca o
+/// primeiro lance da ordem do gerador: esse é um palpite sem razão nenhuma
+/// (depois de 1. e4 do livro, o ICE-rs ponderava 1… a6 ou algo assim).
+/// `None` só sem lance legal.
+pub fn preve_lance(m: &mut TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
     let mut lista = TListaLances::nova();
     gera_lista_lances(&m.b, GERA_TODOS, &mut lista);
     let legais = lista.como_fatia();
+    if legais.is_empty() {
+        return None;
+    }
     if let Some((chave, l)) = dica {
         if chave == m.b.chave_hash {
             if let Some(x) = legais.iter().find(|x| crate::lance::mesmo_lance(x, &l)) {
@@ -622,7 +690,20 @@ pub fn preve_lance(m: &TMotor, dica: Option<(u64, TLance)>) -> Option<TLance> {
             return Some(*x);
         }
     }
-    legais.first().copied()
+    let legais: Vec<TLance> = legais.to_vec();
+    let p = TPedidoMotor {
+        limites: TLimites {
+            profundidade: PROF_PREVISAO,
+            ..TLimites::default()
+        },
+        multipv: 1,
+        ..TPedidoMotor::default()
+    };
+    let r = executa(m, p, Box::new(TSilencioso));
+    legais
+        .iter()
+        .find(|x| r.lance.existe() && crate::lance::mesmo_lance(x, &r.lance))
+        .copied()
 }
 
 /// Margem (cp) que o motor ainda pede, com todo o material na mesa, antes

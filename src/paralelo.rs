@@ -32,10 +32,11 @@
 
 use crate::busca::busca_na_thread;
 use crate::estado::{
-    limpa_busca, nova_busca_com_tabela, redimensiona_hash, TBusca, TCompartilhado, TPedido,
-    TResultado,
+    limpa_busca, nova_busca_com_tabela, TBusca, TCompartilhado, TPedido, TResultado,
 };
-use crate::hash::{envelhece_hash, nova_tabela_minima};
+use crate::hash::{
+    envelhece_hash, mb_da_tabela, nova_tabela_hash, nova_tabela_minima, tenta_tabela_hash,
+};
 use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
 use crate::relato::{TRelator, TSilencioso};
@@ -196,15 +197,23 @@ pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
 /// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
 /// largam a antiga já (e não só na próxima busca): a memória dela volta
 /// ao sistema agora. A nova elas recebem em `prepara_ajudante`, como em
-/// toda busca.
-pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) {
+/// toda busca. Se o sistema nega os `mb`, volta uma tabela do tamanho da
+/// antiga (a memória que ela soltou) e a função devolve `false`: quem
+/// pediu fica como estava e diz isso, o processo não cai.
+pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) -> bool {
+    let velho = mb_da_tabela(&bu.tt).max(1);
     // A tabela velha sai de todas as threads antes de a nova ser alocada:
     // as duas juntas poderiam não caber.
     bu.tt = Arc::new(nova_tabela_minima());
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         t.bu.tt = Arc::clone(&bu.tt);
     }
-    redimensiona_hash(bu, mb);
+    let (tabela, veio) = match tenta_tabela_hash(mb) {
+        Some(t) => (t, true),
+        None => (nova_tabela_hash(velho), false),
+    };
+    bu.tt = Arc::new(tabela);
+    veio
 }
 
 /// Zera os nós publicados pelas ajudantes.

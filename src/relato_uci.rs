@@ -1,7 +1,10 @@
 //! O que o protocolo UCI faz enquanto a busca pensa: o relator que a busca
 //! recebe dele (`TRelatorUci`), que escreve as linhas `info` e decide o que
 //! fazer com cada linha que chega — `isready` responde na hora, `stop` e
-//! `quit` param, `ponderhit` põe o relógio a correr, o resto espera.
+//! `quit` param, `ponderhit` põe o relógio a correr, o resto espera. Cada
+//! `stop` é do `go` mais recente antes dele: depois de um `go` que espera
+//! na fila, tudo vai para a fila, na ordem, e a busca desse `go` tira da
+//! frente da fila o `stop`/`isready`/`ponderhit` dela.
 //!
 //! Nível 10, abaixo de `uci` (só ele o usa): depende de `relato`,
 //! `pensamento`, `comandos_uci` e `entrada`.
@@ -39,7 +42,48 @@ impl TRelator for TRelatorUci {
     fn consulta(&mut self, info: &TInfoBusca) -> TReacao {
         let mut f = trava(&self.fila);
         let mut reacao = TReacao::Continua;
+        // Primeiro o que chegou depois do `go` desta busca mas foi lido por
+        // uma busca anterior (está na frente da fila): o `stop`, o
+        // `isready`, o `ponderhit` desta busca.
+        while let Some(l) = f.pendentes.front() {
+            match interpreta_uci(l) {
+                // O `quit` fica na fila (o laço sai por ele) e para a busca.
+                ComandoUci::Quit => {
+                    f.cancelou = true;
+                    return TReacao::Para;
+                }
+                ComandoUci::Stop
+                | ComandoUci::IsReady
+                | ComandoUci::PonderHit
+                | ComandoUci::Debug(_)
+                | ComandoUci::Vazia => {
+                    let Some(l) = f.pendentes.pop_front() else {
+                        break;
+                    };
+                    match efeito_uci(&mut f, info, l) {
+                        TReacao::Continua => {}
+                        TReacao::PonderHit => return TReacao::PonderHit,
+                        TReacao::Para => reacao = TReacao::Para,
+                    }
+                }
+                _ => break,
+            }
+        }
         while let Some(Ok(linha)) = f.rx.as_ref().map(|rx| rx.try_recv()) {
+            // Com um `go` esperando na fila, o que vem depois dele é da
+            // busca seguinte (o `stop` dela, o `isready` dela): vai para a
+            // fila, na ordem. Sem isso, `go infinite`, `stop`, `position`,
+            // `go infinite`, `stop` lidos de uma vez davam um `bestmove`
+            // só: o segundo `stop` parava a primeira busca. O `quit` para
+            // esta também.
+            if f.pendentes.iter().any(|l| eh_go(l)) {
+                if matches!(interpreta_uci(&linha), ComandoUci::Quit) {
+                    f.cancelou = true;
+                    reacao = TReacao::Para;
+                }
+                f.pendentes.push_back(linha);
+                continue;
+            }
             match efeito_uci(&mut f, info, linha) {
                 TReacao::Continua => {}
                 TReacao::PonderHit => return TReacao::PonderHit,
@@ -51,6 +95,11 @@ impl TRelator for TRelatorUci {
     fn ouve(&self) -> bool {
         trava(&self.fila).rx.is_some()
     }
+}
+
+/// A linha é um `go` (que começará outra busca)?
+fn eh_go(linha: &str) -> bool {
+    matches!(interpreta_uci(linha), ComandoUci::Go(_))
 }
 
 /// Uma linha UCI durante a busca. `isready` responde na hora (a

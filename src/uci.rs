@@ -27,7 +27,8 @@ use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
     aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, executa,
     hash_mb, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
-    novo_motor, opcoes_do_motor, posicao_mudou, TErroOpcao, TMotor, TPedidoMotor, TTipoOpcao,
+    novo_motor, opcoes_do_motor, posicao_mudou, preve_lance, texto_hash, TErroOpcao, TMotor,
+    TPedidoMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
 use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
@@ -182,17 +183,14 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
     };
     let n = nome.to_ascii_lowercase();
     let r = match n.as_str() {
-        "hash" => match valor.and_then(|v| v.parse::<u64>().ok()) {
-            Some(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => {
-                let real = define_hash(&mut u.m, mb);
-                if (real as u64) < mb {
-                    envia(&format!(
-                        "info string Hash {mb}: tabela de {real} MB (a memória livre)"
-                    ));
-                }
+        // Fora da faixa satura (e diz), como o `memory` do xboard; sempre
+        // uma linha com o tamanho que ficou.
+        "hash" => match valor.and_then(numero_saturado) {
+            Some(mb) => {
+                info_string(&texto_hash(&define_hash(&mut u.m, mb)));
                 Ok(())
             }
-            _ => Err(TErroOpcao::ValorRuim),
+            None => Err(TErroOpcao::ValorRuim),
         },
         "threads" => match valor.and_then(|v| v.parse::<usize>().ok()) {
             Some(t) if (1..=MAX_THREADS).contains(&t) => {
@@ -240,6 +238,21 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         }
         Err(TErroOpcao::TabelasIlegiveis(e)) => info_string(&format!("{e}; tablebases unchanged")),
     }
+}
+
+/// Um inteiro do protocolo, saturado em `0..=u64::MAX`: negativo vira 0,
+/// grande demais para qualquer tipo vira `u64::MAX`; `None` se não é
+/// número.
+fn numero_saturado(v: &str) -> Option<u64> {
+    let v = v.trim();
+    if let Ok(n) = v.parse::<i128>() {
+        return Some(n.clamp(0, u64::MAX as i128) as u64);
+    }
+    let (saturado, digitos) = match v.strip_prefix('-') {
+        Some(d) => (0, d),
+        None => (u64::MAX, v.strip_prefix('+').unwrap_or(v)),
+    };
+    (!digitos.is_empty() && digitos.bytes().all(|c| c.is_ascii_digit())).then_some(saturado)
 }
 
 /// As opções que o xboard também tem, pelo nome do xboard (sem distinguir
@@ -291,22 +304,24 @@ pub fn monta_posicao(m: &mut TMotor, fen: Option<&str>, lances: &[String]) -> Re
     Ok(())
 }
 
-/// Os lances da raiz que o `searchmoves` deixa de fora (o complemento), ou
-/// o lance que não é legal.
-fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> Result<Vec<u16>, String> {
-    if searchmoves.is_empty() {
-        return Ok(Vec::new());
-    }
+/// Os lances da raiz que o `searchmoves` deixa de fora (o complemento) e
+/// os lances do `searchmoves` que não são legais aqui (ignorados). Se nenhum
+/// sobra legal, nada fica de fora: pesquisam-se todos.
+fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> (Vec<u16>, Vec<String>) {
     let mut permitidos = Vec::new();
+    let mut ilegais = Vec::new();
     for m in searchmoves {
         match acha_lance(b, &m.to_ascii_lowercase()) {
             Some(l) => permitidos.push(l.codigo_exato()),
-            None => return Err(format!("illegal move {m} in searchmoves")),
+            None => ilegais.push(m.clone()),
         }
+    }
+    if permitidos.is_empty() {
+        return (Vec::new(), ilegais);
     }
     let mut excluidos = codigos_legais(b);
     excluidos.retain(|c| !permitidos.contains(c));
-    Ok(excluidos)
+    (excluidos, ilegais)
 }
 
 /// Os limites do `go`: o relógio (`wtime`/`btime`/`winc`/`binc`/
@@ -362,17 +377,27 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
 }
 
 /// `go`: pensa e responde `bestmove` (com o `ponder` previsto, se a PV o
-/// tem). Lance do livro só num `go` de partida (com relógio, sem `ponder`,
-/// `infinite`, `searchmoves` nem limites de profundidade, nós ou mate).
+/// tem). Todo `go` recebe exatamente um `bestmove`: o que não se entende
+/// foi ignorado (`TGoUci::ignorados`), e os lances ilegais do
+/// `searchmoves` também (sem nenhum legal, pesquisam-se todos). Lance do
+/// livro só num `go` de partida (com relógio, sem `ponder`, `infinite`,
+/// `searchmoves` nem limites de profundidade, nós ou mate).
 fn go(u: &mut TUci, g: &TGoUci) {
     let m = &mut u.m;
-    let excluidos = match excluidos_por_searchmoves(&m.b, &g.searchmoves) {
-        Ok(e) => e,
-        Err(e) => {
-            info_string(&format!("error: {e}; go ignored"));
-            return;
+    // O que o parser não entendeu já foi ignorado; aqui só o aviso.
+    for e in &g.ignorados {
+        info_string(&format!("go: {e}"));
+    }
+    let (excluidos, ilegais) = excluidos_por_searchmoves(&m.b, &g.searchmoves);
+    if !ilegais.is_empty() {
+        info_string(&format!(
+            "go: illegal moves in searchmoves ignored: {}",
+            ilegais.join(" ")
+        ));
+        if ilegais.len() == g.searchmoves.len() {
+            info_string("go: no legal move in searchmoves; searching all moves");
         }
-    };
+    }
     // Com MultiPV > 1 quem pergunta quer análise (o `analyse(…, multipv=3)`
     // do python-chess manda um `go movetime`), não um lance de partida.
     let de_partida = !g.ponder
@@ -385,7 +410,19 @@ fn go(u: &mut TUci, g: &TGoUci) {
     if de_partida {
         if let Some(l) = lance_do_livro(m) {
             info_string(&format!("book move {}", lance_para_texto(&l)));
-            envia(&format!("bestmove {}", lance_para_texto(&l)));
+            // O `ponder` de um lance do livro: a resposta prevista na
+            // posição depois dele (a tabela ou uma busca curta).
+            m.b.make(&l);
+            let previsto = preve_lance(m, None);
+            m.b.unmake();
+            match previsto {
+                Some(p) => envia(&format!(
+                    "bestmove {} ponder {}",
+                    lance_para_texto(&l),
+                    lance_para_texto(&p)
+                )),
+                None => envia(&format!("bestmove {}", lance_para_texto(&l))),
+            }
             return;
         }
     }

@@ -38,9 +38,9 @@ use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
     self, aceita_empate, caixa, codigos_legais, compacta_historico, define_hash, define_threads,
     faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor,
-    opcoes_do_motor, preve_lance, TErroOpcao, TMotor, TTipoOpcao,
+    opcoes_do_motor, preve_lance, texto_hash, TErroOpcao, TMotor, TTipoOpcao,
 };
-use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
+use crate::opcoes::TOpcoesMotor;
 use crate::paralelo::{num_threads, MAX_THREADS};
 use crate::pensamento::escore_xboard;
 use crate::relato::TRelator;
@@ -570,9 +570,9 @@ fn comando_ics(x: &mut TXboard, c: Comando) {
 /// Recursos e opções: `memory`, `cores`, `option`.
 fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
     match c {
-        // Satura em `MAX_HASH_MB` em vez de recusar: a interface manda o
-        // total que o usuário deu a todos os motores.
-        Comando::Memoria(mb) => comando_memory(x, mb, linha),
+        // Satura na faixa em vez de recusar (zero inclusive): a interface
+        // manda o total que o usuário deu a todos os motores.
+        Comando::Memoria(mb) => comando_memory(x, mb),
         // Zero threads ou mais do que o motor cria é engano de quem mandou.
         Comando::Cores(n) if n == 0 || n as usize > MAX_THREADS => erro("bad argument", linha),
         Comando::Cores(n) => {
@@ -721,18 +721,14 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
     }
 }
 
-/// `memory N`: zero é `Error`; uma tabela menor que o pedido é avisada numa
-/// linha `#` (a interface ignora, quem lê o registro entende).
-fn comando_memory(x: &mut TXboard, mb: u64, linha: &str) {
-    if mb == 0 {
-        erro("bad argument", linha);
-        return;
-    }
-    let real = define_hash(&mut x.m, mb);
-    if (real as u64) < mb {
-        envia(&format!(
-            "# memory {mb}: tabela de {real} MB (teto do motor {MAX_HASH_MB} MB, ou a memória livre)"
-        ));
+/// `memory N`: a mesma política do `Hash` do UCI (`motor::define_hash`):
+/// fora da faixa satura, acima da memória livre fica na metade dela, uma
+/// alocação negada deixa o tamanho antigo. Uma tabela que não é a pedida é
+/// avisada numa linha `#` (a interface ignora, quem lê o registro entende).
+fn comando_memory(x: &mut TXboard, mb: u64) {
+    let t = define_hash(&mut x.m, mb);
+    if t.mb as u64 != mb || t.falhou {
+        envia(&format!("# memory {mb}: {}", texto_hash(&t)));
     }
 }
 
@@ -931,9 +927,13 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia(texto_fim(f));
         x.fim_anunciado = true;
     }
-    // A resposta prevista vira a dica (e o lance do ponder).
+    // A resposta prevista vira a dica (e o lance do ponder): a da PV, ou,
+    // sem ela (lance do livro, PV curta), a de `preve_lance` (a tabela de
+    // transposição ou uma busca curta), nunca o primeiro lance gerado.
     x.dica = if r.pv.num_lances >= 2 && crate::lance::mesmo_lance(&r.pv.lances[0], &r.lance) {
         Some((x.m.b.chave_hash, r.pv.lances[1]))
+    } else if fim.is_none() && !x.posicao_invalida {
+        preve_lance(&mut x.m, None).map(|l| (x.m.b.chave_hash, l))
     } else {
         None
     };
@@ -973,7 +973,7 @@ fn pondera(x: &mut TXboard) -> bool {
     if x.posicao_invalida || fim_de_jogo(&x.m.b).is_some() || !compacta_historico(&mut x.m) {
         return false;
     }
-    let Some(previsto) = preve_lance(&x.m, x.dica) else {
+    let Some(previsto) = preve_lance(&mut x.m, x.dica) else {
         return false;
     };
     x.m.b.make(&previsto);

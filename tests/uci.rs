@@ -114,7 +114,7 @@ fn handshake_isready_e_opcoes() {
     assert_eq!(v[0], format!("id name {}", ice::NOME_MOTOR));
     assert!(v[1].starts_with("id author "), "{v:#?}");
     for o in [
-        "option name Hash type spin default 8 min 1 max 2048",
+        "option name Hash type spin default 8 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 64",
         "option name Ponder type check default false",
@@ -135,7 +135,6 @@ fn handshake_isready_e_opcoes() {
     assert!(pronto(&mut m).is_empty());
     // Opções válidas não dizem nada.
     for o in [
-        "setoption name Hash value 16",
         "setoption name threads value 2",
         "setoption name Threads value 1",
         "setoption name MultiPV value 2",
@@ -408,10 +407,6 @@ fn entrada_ruim_so_gera_info_string() {
         "position fen isto nao e um fen",
         "position",
         "position startpos moves e7e5 zz",
-        "go depth x",
-        "go wtime",
-        "go algo 3",
-        "go searchmoves e2e4",
         "setoption name Hash value abc",
         "setoption name Hash value 0",
         "setoption name Threads value 999999",
@@ -436,6 +431,169 @@ fn entrada_ruim_so_gera_info_string() {
     envia(&mut m, &"x".repeat(100_000));
     let v = pronto(&mut m);
     assert!(v.iter().all(|l| l.starts_with("info string")), "{v:#?}");
+}
+
+/// Um `go` com algo que o motor não entende: ignora isso (com um
+/// `info string` que diz o quê), obedece ao resto e responde exatamente um
+/// `bestmove`, legal. Os que ficam sem limite nenhum depois do que foi
+/// ignorado pensam até o `stop`.
+#[test]
+fn go_ruim_ainda_tem_um_bestmove() {
+    let (mut m, _) = motor_uci();
+    let casos: [(&str, &str, bool); 7] = [
+        ("go movetime 200 foo", "unknown token 'foo'", false),
+        ("go depth 99999999999999999999", "bad value for depth", true),
+        ("go nodes -1", "bad value for nodes", true),
+        (
+            "go movetime 100 searchmoves e2e5 a1a8",
+            "illegal moves in searchmoves ignored: e2e5 a1a8",
+            false,
+        ),
+        ("go depth x movetime 100", "bad value for depth: 'x'", false),
+        ("go wtime", "missing value for wtime", true),
+        (
+            "go searchmoves movetime 100",
+            "searchmoves without moves",
+            false,
+        ),
+    ];
+    for (go, aviso, precisa_stop) in casos {
+        envia(&mut m, &format!("position fen {FEN_MEIO}"));
+        envia(&mut m, go);
+        if precisa_stop {
+            std::thread::sleep(Duration::from_millis(200));
+            envia(&mut m, "stop");
+        }
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        assert!(
+            v.iter()
+                .any(|l| l.starts_with("info string") && l.contains(aviso)),
+            "{go}: {v:#?}"
+        );
+        assert!(legal(FEN_MEIO, &[], &lance), "{go}: {lance}");
+        // Nenhum outro `bestmove` depois deste.
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{go}: {depois:#?}"
+        );
+    }
+    // Só um dos lances do `searchmoves` é legal: só ele é pesquisado.
+    envia(&mut m, &format!("position fen {FEN_MEIO}"));
+    envia(&mut m, "go depth 3 searchmoves e2e5 d2d3");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert_eq!(lance, "d2d3", "{v:#?}");
+    assert!(v.iter().any(|l| l.contains("ignored: e2e5")), "{v:#?}");
+}
+
+/// `position`, `go infinite`, `stop` duas vezes, tudo de uma vez, 100
+/// vezes: exatamente um `bestmove` por `go`, cada um legal na posição do
+/// seu `go`. Antes, a primeira busca lia de uma vez o `stop` dela e os
+/// comandos seguintes, e o `stop` da segunda busca era consumido pela
+/// primeira: a segunda pensava para sempre.
+#[test]
+fn stop_de_cada_go_nao_se_perde() {
+    let (mut m, _) = motor_uci();
+    let mut lote = String::new();
+    for _ in 0..100 {
+        lote.push_str(&format!("position fen {FEN_MEIO}\ngo infinite\nstop\n"));
+        lote.push_str("position startpos moves e2e4\ngo infinite\nstop\n");
+    }
+    envia_bytes(&mut m, lote.as_bytes());
+    for i in 0..200 {
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        let ok = if i % 2 == 0 {
+            legal(FEN_MEIO, &[], &lance)
+        } else {
+            legal(FEN_INICIAL, &["e2e4"], &lance)
+        };
+        assert!(ok, "go {i}: {lance} {v:#?}");
+    }
+    // E nenhum a mais.
+    let depois = pronto(&mut m);
+    assert!(
+        depois.iter().all(|l| !l.starts_with("bestmove")),
+        "{depois:#?}"
+    );
+    assert!(coleta(&mut m, 300).is_empty());
+}
+
+/// `go infinite` numa posição do livro (com o livro ligado) não responde o
+/// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
+/// `stop`.
+#[test]
+fn go_infinite_no_livro_espera_o_stop() {
+    let mut m = abre_motor_com(&["--hash", "8"]);
+    envia(&mut m, "uci");
+    espera_linha(&mut m, "uciok");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go infinite");
+    let v = coleta(&mut m, 500);
+    assert!(v.iter().all(|l| !l.starts_with("bestmove")), "{v:#?}");
+    assert!(v.iter().all(|l| !l.contains("book move")), "{v:#?}");
+    envia(&mut m, "stop");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
+    // O mesmo lance de partida (com relógio) vem do livro.
+    envia(&mut m, "go wtime 60000 btime 60000");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+}
+
+/// A tabela pelo `Hash`: sempre uma linha com o tamanho que ficou; fora da
+/// faixa satura e diz; 4096 MB numa máquina com memória livre de sobra dá
+/// uma tabela de 4 GB de verdade.
+#[test]
+fn hash_diz_o_tamanho_e_satura() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name Hash value 16");
+    assert_eq!(pronto(&mut m), vec!["info string Hash: 16 MB"]);
+    envia(&mut m, "setoption name Hash value 0");
+    assert_eq!(
+        pronto(&mut m),
+        vec!["info string Hash: 1 MB; 0 MB is outside 1..65536, saturated to 1 MB"]
+    );
+    envia(&mut m, "setoption name Hash value -7");
+    assert_eq!(
+        pronto(&mut m),
+        vec!["info string Hash: 1 MB; 0 MB is outside 1..65536, saturated to 1 MB"]
+    );
+    // 4 GB só com o dobro livre (a tabela fica em metade da memória livre).
+    if ice::hash::memoria_disponivel_mb().unwrap_or(0) > 2 * 4096 + 1024 {
+        envia(&mut m, "setoption name Hash value 4096");
+        envia(&mut m, "isready");
+        let v = espera(&mut m, |l| l == "readyok", Duration::from_secs(120));
+        assert_eq!(v, vec!["info string Hash: 4096 MB", "readyok"]);
+    }
+    envia(&mut m, "setoption name Hash value 8");
+    assert_eq!(pronto(&mut m), vec!["info string Hash: 8 MB"]);
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go depth 3");
+    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
+}
+
+/// Depois de um lance do livro, o `bestmove … ponder Y` traz a resposta
+/// prevista pela tabela ou por uma busca curta: legal, e não o primeiro
+/// lance que o gerador dá (antes não havia `ponder` nenhum, e o xboard
+/// ponderava esse primeiro lance). O livro escolhe ao acaso: três motores.
+#[test]
+fn ponder_depois_do_livro_vem_da_busca() {
+    for _ in 0..3 {
+        let mut m = abre_motor_com(&["--hash", "8"]);
+        envia(&mut m, "uci");
+        espera_linha(&mut m, "uciok");
+        envia(&mut m, "position startpos");
+        envia(&mut m, "go wtime 60000 btime 60000");
+        let (v, lance) = espera_bestmove(&mut m, PRAZO);
+        assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+        let t: Vec<&str> = v.last().unwrap().split_whitespace().collect();
+        assert_eq!(t.len(), 4, "{v:#?}");
+        assert_eq!(t[2], "ponder", "{v:#?}");
+        let previsto = t[3];
+        assert!(legal(FEN_INICIAL, &[&lance], previsto), "{v:#?}");
+        assert_ne!(previsto, primeiro_gerado_depois(&[&lance]), "{v:#?}");
+    }
 }
 
 /// As linhas `info … multipv K …` de cada profundidade.

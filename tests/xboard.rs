@@ -162,6 +162,9 @@ fn parser_todos_os_comandos() {
         ("ics -", Comando::Ics(s("-"))),
         ("computer", Comando::Computador),
         ("memory 68", Comando::Memoria(68)),
+        // Fora da faixa satura (quem satura na faixa do motor é o motor).
+        ("memory -5", Comando::Memoria(0)),
+        ("memory 99999999999999999999999", Comando::Memoria(u64::MAX)),
         ("cores 1", Comando::Cores(1)),
         ("egtpath syzygy /tb", Comando::EgtPath(s("syzygy /tb"))),
         (
@@ -267,8 +270,7 @@ fn parser_fronteiras_e_malformados() {
         ("result 2-0", ruim.clone()),
         ("result 1-0 White mates", ruim.clone()),
         ("rating a b", ruim.clone()),
-        ("memory -5", ruim.clone()),
-        ("memory 99999999999999999999999", ruim.clone()),
+        ("memory x", ruim.clone()),
         ("cores x", ruim.clone()),
         ("option =5", ruim.clone()),
         // Argumentos demais.
@@ -1902,4 +1904,28 @@ fn new_depois_do_960_volta_ao_comum() {
     }
     envia(&mut m, "quit");
     assert!(espera_saida(&mut m, PRAZO));
+}
+
+/// Depois de um lance do livro a dica (o lance que o motor pondera) vem da
+/// tabela ou de uma busca curta: legal, e não o primeiro lance que o
+/// gerador dá (o que `preve_lance` devolvia sem dica nem tabela). O livro
+/// escolhe ao acaso: três motores.
+#[test]
+fn dica_depois_do_livro_vem_da_busca() {
+    for _ in 0..3 {
+        let mut m = abre_motor_com(&["--hash", "8"]);
+        handshake(&mut m);
+        envia(&mut m, "new");
+        envia(&mut m, "post");
+        envia(&mut m, "go");
+        let (v, x) = espera_lance(&mut m);
+        assert!(v.iter().any(|l| l.contains("(livro)")), "{v:#?}");
+        let dica = pede_hint(&mut m);
+        let fen_inicial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut b = TBoard::de_fen(fen_inicial).unwrap();
+        let l = acha_lance(&b, &x).unwrap();
+        b.make(&l);
+        assert!(acha_lance(&b, &dica).is_some(), "{x} {dica}");
+        assert_ne!(dica, primeiro_gerado_depois(&[&x]), "{x}");
+    }
 }

@@ -66,6 +66,23 @@ pub fn abre_motor_com(args: &[&str]) -> TMotor {
     }
 }
 
+/// O motor com a memória virtual limitada a `mb` MB (`ulimit -v` do `sh`):
+/// uma tabela maior que isso é negada pelo sistema na reserva, sem que a
+/// máquina aloque nada de verdade (para testar a alocação que falha).
+pub fn abre_motor_limitado(mb: u64, args: &[&str]) -> TMotor {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mb * 1024))
+        .arg(env!("CARGO_BIN_EXE_ice"))
+        .args(args)
+        .env_remove("RUST_LOG");
+    TMotor {
+        processo: inicia_processo(&mut cmd).expect("abrir o binário ice"),
+        transcricao: Vec::new(),
+        proximo_ping: 1000,
+    }
+}
+
 /// Manda uma linha (com `\n`).
 pub fn envia(m: &mut TMotor, linha: &str) {
     envia_bytes(m, format!("{linha}\n").as_bytes());
@@ -224,6 +241,19 @@ pub fn pede_hint(m: &mut TMotor) -> String {
     envia(m, "hint");
     let v = espera(m, |l| l.starts_with("Hint: "), PRAZO);
     v.last().unwrap()["Hint: ".len()..].to_string()
+}
+
+/// O primeiro lance que o gerador dá na posição inicial depois de `lances`
+/// (o palpite sem razão que o ponder não deve usar).
+pub fn primeiro_gerado_depois(lances: &[&str]) -> String {
+    let mut b = TBoard::inicial();
+    for l in lances {
+        let x = acha_lance(&b, l).unwrap();
+        b.make(&x);
+    }
+    let mut lista = TListaLances::nova();
+    gera_lista_lances(&b, GERA_TODOS, &mut lista);
+    lance_para_texto(&lista.como_fatia()[0])
 }
 
 /// Um lance legal de `b` diferente de `evita` (para errar o ponder).
