@@ -170,8 +170,8 @@ pub fn trava(f: &TFilaCompartilhada) -> MutexGuard<'_, TFila> {
 // Arquivos
 // ---------------------------------------------------------------------------
 
-/// Lê um arquivo inteiro, com um teto: um arquivo comum de até `max_bytes`
-/// bytes, ou uma recusa clara. Todo arquivo que o motor abre a pedido de
+/// Lê um arquivo inteiro, com um teto: um arquivo comum (ou um cano) de até
+/// `max_bytes` bytes, ou uma recusa clara. Todo arquivo que o motor abre a pedido de
 /// alguém (livro, EPD, PGN) passa por aqui: `BookFile=/dev/zero` leria sem
 /// fim e comeria a memória da máquina, e um dispositivo ou uma pasta não é
 /// um livro. O tamanho é conferido antes (pelo sistema) e durante a leitura
@@ -180,11 +180,15 @@ pub fn le_arquivo_limitado(caminho: &str, max_bytes: u64) -> Result<Vec<u8>, Str
     use std::io::Read;
     let f = std::fs::File::open(caminho).map_err(|e| format!("{caminho}: {e}"))?;
     let meta = f.metadata().map_err(|e| format!("{caminho}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{caminho}: não é um arquivo comum"));
+    if meta.is_dir() || eh_dispositivo(&meta) {
+        return Err(format!(
+            "{caminho}: não é um arquivo (pasta ou dispositivo)"
+        ));
     }
     let grande = || format!("{caminho}: maior que o teto de {max_bytes} bytes");
-    if meta.len() > max_bytes {
+    // Um cano (`ice epd <(head wac.epd)`) tem tamanho 0 para o sistema: só
+    // o teto da leitura, abaixo, o limita.
+    if meta.is_file() && meta.len() > max_bytes {
         return Err(grande());
     }
     let mut v = Vec::with_capacity(meta.len() as usize);
@@ -195,4 +199,18 @@ pub fn le_arquivo_limitado(caminho: &str, max_bytes: u64) -> Result<Vec<u8>, Str
         return Err(grande());
     }
     Ok(v)
+}
+
+/// Um dispositivo (`/dev/zero`, um disco): nunca é um livro nem uma suíte, e
+/// pode não ter fim.
+#[cfg(unix)]
+fn eh_dispositivo(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    t.is_char_device() || t.is_block_device()
+}
+
+#[cfg(not(unix))]
+fn eh_dispositivo(_: &std::fs::Metadata) -> bool {
+    false
 }

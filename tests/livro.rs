@@ -691,6 +691,25 @@ fn livro_sem_fim_ou_que_nao_e_arquivo_e_recusado() {
         };
         assert!(e.contains(caminho), "{caminho}: {e}");
     }
+    // Um cano (o `ice epd <(head …)` do guia) continua valendo: um FIFO com
+    // o livro pequeno escrito por outra thread é lido inteiro.
+    let dir = std::env::temp_dir().join(format!("ice-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("livro.txt");
+    let _ = std::fs::remove_file(&fifo);
+    let ok = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if ok {
+        let conteudo = std::fs::read("tests/data/livro_pequeno.txt").unwrap();
+        let (f2, c2) = (fifo.clone(), conteudo.clone());
+        let escritor = std::thread::spawn(move || std::fs::write(f2, c2).unwrap());
+        let lido = ice::entrada::le_arquivo_limitado(fifo.to_str().unwrap(), 1 << 20).unwrap();
+        escritor.join().unwrap();
+        assert_eq!(lido, conteudo);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
     // Um teto pequeno recusa um arquivo comum maior que ele.
     let e = ice::entrada::le_arquivo_limitado("tests/data/livro_pequeno.txt", 10).unwrap_err();
     assert!(e.contains("maior que o teto"), "{e}");
