@@ -160,6 +160,18 @@ pub fn nova_fila(rx: Option<Receiver<String>>) -> TFilaCompartilhada {
     }))
 }
 
+/// A fila para o relator de uma busca nova: as marcas da busca anterior
+/// (`cancelou`, `instante_hit`) zeradas, e a mesma fila dividida. Os dois
+/// protocolos chamam isto antes de cada busca.
+pub fn fila_para_busca(f: &TFilaCompartilhada) -> TFilaCompartilhada {
+    {
+        let mut g = trava(f);
+        g.cancelou = false;
+        g.instante_hit = None;
+    }
+    Arc::clone(f)
+}
+
 /// A fila, travada. Uma trava envenenada (um pânico com ela na mão) não
 /// impede o motor de continuar: a fila é só dados.
 pub fn trava(f: &TFilaCompartilhada) -> MutexGuard<'_, TFila> {

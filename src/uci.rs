@@ -21,7 +21,7 @@
 //! `info string` com o motivo, e nada muda.
 
 use crate::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
-use crate::entrada::{envia, nova_fila, trava, TFilaCompartilhada};
+use crate::entrada::{envia, fila_para_busca, nova_fila, trava, TFilaCompartilhada};
 use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
@@ -448,13 +448,8 @@ fn go(u: &mut TUci, g: &TGoUci) {
         excluidos,
         de_partida: !g.ponder && !g.infinite && m.multipv == 1,
     };
-    {
-        let mut f = trava(&u.fila);
-        f.cancelou = false;
-        f.instante_hit = None;
-    }
     let rel = Box::new(TRelatorUci {
-        fila: std::sync::Arc::clone(&u.fila),
+        fila: fila_para_busca(&u.fila),
     });
     let m = &mut u.m;
     let r = executa(m, pedido, rel);

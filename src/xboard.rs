@@ -28,7 +28,7 @@ pub use crate::comandos_xboard::{interpreta_comando, Comando};
 use crate::avaliacao::eval;
 use crate::comandos_xboard::{eco_seguro, limpa_linha, texto_do_lance};
 use crate::edicao::{edita, fen_editado, nova_edicao, texto_fim, TEdicao};
-use crate::entrada::{envia, nova_fila, trava, TFilaCompartilhada};
+use crate::entrada::{envia, fila_para_busca, nova_fila, trava, TFilaCompartilhada};
 use crate::estado::TResultado;
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
 use crate::hash::{grava_hash, HASH_EXATO};
@@ -1034,13 +1034,8 @@ pub fn lance_da_linha(linha: &str) -> Option<String> {
 /// O relator de uma busca pedida pelo xboard (`relato_xboard`): a fila do
 /// protocolo, sem as marcas da busca anterior, e o `post`.
 fn relator(x: &TXboard) -> Box<dyn TRelator> {
-    {
-        let mut f = trava(&x.fila);
-        f.cancelou = false;
-        f.instante_hit = None;
-    }
     Box::new(TRelatorXboard {
-        fila: std::sync::Arc::clone(&x.fila),
+        fila: fila_para_busca(&x.fila),
         post: x.post,
     })
 }
