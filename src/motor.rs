@@ -11,12 +11,13 @@
 //! sua língua, e nenhum dos dois importa o outro. Nada de busca, de tempo ou
 //! de livro é escrito duas vezes.
 
+use crate::avaliacao::eval;
 use crate::estado::{linhas_da_raiz, TBusca, TPedido, TResultado, MAX_MULTIPV, MELHORIAS_DO_NIVEL};
 use crate::geracao::{acha_lance, gera_lista_lances};
-use crate::hash::{le_hash, mb_da_tabela, memoria_disponivel_mb};
+use crate::hash::{grava_hash, le_hash, mb_da_tabela, memoria_disponivel_mb, HASH_EXATO};
 use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
-    carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, TLivro,
+    carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
 };
 use crate::nivel::{
     escolhe_lance_do_nivel, orcamento_do_nivel, TOrcamentoNivel, ELO_MAXIMO, ELO_MINIMO, NPS_ICEBR,
@@ -26,13 +27,16 @@ use crate::opcoes::{
     MAX_CONTEMPT, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
-    ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, redimensiona_paralelo, TParalelo,
+    ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, num_threads,
+    redimensiona_paralelo, TParalelo,
 };
 use crate::relato::{TRelator, TSilencioso};
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
-use crate::tempo::{calcula_limites, limites_com_nps, TLimites, TRelogio, TEMPO_MINIMO_MS};
-use crate::tipos::{GERA_TODOS, MAX_DEPTH, MAX_HISTORICO};
+use crate::tempo::{
+    self, calcula_limites, limites_com_nps, relogio_cs, TLimites, TRelogio, TEMPO_MINIMO_MS,
+};
+use crate::tipos::{GERA_TODOS, INFINITO, LIMIAR_MATE, MAX_DEPTH, MAX_HISTORICO};
 use log::debug;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -46,38 +50,42 @@ const LIMITE_HISTORICO: usize = MAX_HISTORICO - 2 * MAX_DEPTH - 32;
 const LANCES_MANTIDOS: usize = 300;
 
 /// O motor: o que no `ice.c` eram as globais de posição, busca, relógio e
-/// livro.
+/// livro. Os campos são privados: os protocolos leem pelas funções de
+/// consulta (`tabuleiro`, `relogio`, `opcoes`…) e mudam o estado só pelas
+/// funções deste módulo (`define_tabuleiro`, `faz_lance`, `define_level`…),
+/// cada uma mantendo junto o que tem de andar junto (a posição e os lances
+/// excluídos, o `level` e o lance em que ele começou a contar).
 pub struct TMotor {
     /// Em `Box`: o `TBoard` (histórico da partida) e o `TBusca` (killers,
     /// history, tabela do LMR) são grandes demais para andar pela pilha.
-    pub b: Box<TBoard>,
-    pub bu: Box<TBusca>,
+    b: Box<TBoard>,
+    bu: Box<TBusca>,
     /// As threads ajudantes do Lazy SMP (nenhuma com uma thread).
-    pub paralelo: TParalelo,
+    paralelo: TParalelo,
     /// As opções em vigor: as da linha de comando, mudadas pelos protocolos
     /// (`hash_mb` é sempre `Some` aqui: o tamanho da tabela pedido).
-    pub op: TOpcoesMotor,
+    op: TOpcoesMotor,
     /// O livro carregado (o embutido `book/livro.txt` por padrão).
-    pub tabela_livro: TLivro,
-    pub relogio: TRelogio,
+    tabela_livro: TLivro,
+    relogio: TRelogio,
     /// `num_lance` de quando chegou o último `level` (os MPS contam dali).
-    pub lance_base_level: u32,
+    lance_base_level: u32,
     /// Linhas da análise (opção MultiPV; jogando vale sempre 1).
-    pub multipv: usize,
+    multipv: usize,
     /// Lances da raiz excluídos da análise (`exclude`, o complemento do
     /// `searchmoves`), pelo `codigo_exato()`; valem para a posição atual.
-    pub excluidos: Vec<u16>,
+    excluidos: Vec<u16>,
     /// `nps N` (0 = relógio de parede); vale até a próxima partida.
-    pub nps: u64,
+    nps: u64,
     /// O sorteio da escolha de lance nos níveis baixos (ver `nivel`), com a
     /// semente das opções: a mesma semente repete a partida.
-    pub rng_nivel: StdRng,
+    rng_nivel: StdRng,
     /// As tabelas Syzygy abertas (`SyzygyPath`, `egtpath syzygy`,
     /// `--syzygy`); em `Arc` porque as threads da busca as partilham.
-    pub tabelas: Option<Arc<TTabelas>>,
+    tabelas: Option<Arc<TTabelas>>,
     /// Partida de Chess960 (`UCI_Chess960` no UCI, `variant fischerandom` no
     /// xboard): o roque é escrito como no 960 (ver `TBoard::chess960`).
-    pub chess960: bool,
+    chess960: bool,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -121,6 +129,186 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
 /// Os MB de tabela pedidos (o `memory`/`Hash` mais recente, ou o `--hash`).
 pub fn hash_mb(m: &TMotor) -> usize {
     hash_do_motor(&m.op)
+}
+
+// --- Consultas: o que os protocolos leem do motor ---
+
+/// A posição da partida (a raiz da próxima busca).
+pub fn tabuleiro(m: &TMotor) -> &TBoard {
+    &m.b
+}
+
+/// O estado da busca, só para consulta (testes, `eval`).
+pub fn busca(m: &TMotor) -> &TBusca {
+    &m.bu
+}
+
+/// O relógio e os limites fixos (`sd`, `st`) em vigor.
+pub fn relogio(m: &TMotor) -> &TRelogio {
+    &m.relogio
+}
+
+/// As opções em vigor.
+pub fn opcoes(m: &TMotor) -> &TOpcoesMotor {
+    &m.op
+}
+
+/// A partida é de Chess960 (o roque escrito como no 960)?
+pub fn joga_960(m: &TMotor) -> bool {
+    m.chess960
+}
+
+/// O `nps N` da interface (0 = relógio de parede).
+pub fn nps_pedido(m: &TMotor) -> u64 {
+    m.nps
+}
+
+/// Linhas da análise (opção MultiPV).
+pub fn linhas_multipv(m: &TMotor) -> usize {
+    m.multipv
+}
+
+/// Os lances excluídos da raiz da análise (`exclude`), pelo `codigo_exato()`.
+pub fn lances_excluidos(m: &TMotor) -> &[u16] {
+    &m.excluidos
+}
+
+/// Threads de busca em vigor (a principal e as ajudantes).
+pub fn threads(m: &TMotor) -> usize {
+    num_threads(&m.paralelo)
+}
+
+/// Os lances do livro nesta posição, como o `bk` do xboard os mostra.
+pub fn texto_livro(m: &TMotor) -> String {
+    texto_bk(&m.tabela_livro, &m.b)
+}
+
+/// A avaliação estática da posição, a mesma que a busca usa (o `eval`).
+pub fn avalia(m: &mut TMotor) -> i32 {
+    eval(&m.b, &mut m.bu.av, -INFINITO, INFINITO)
+}
+
+// --- Mudanças: cada uma deixa o motor coerente ---
+
+/// Troca a posição (FEN, `new`, `edit`): os lances excluídos eram da antiga.
+pub fn define_tabuleiro(m: &mut TMotor, nb: TBoard) {
+    *m.b = nb;
+    posicao_mudou(m);
+}
+
+/// Volta `n` meios-lances (`undo`, `remove`, o lance previsto do ponder que
+/// não veio). `false`, e nada feito, se a partida não tem tantos.
+pub fn volta_lances(m: &mut TMotor, n: usize) -> bool {
+    if m.b.num_historico < n {
+        return false;
+    }
+    for _ in 0..n {
+        m.b.unmake();
+    }
+    posicao_mudou(m);
+    true
+}
+
+/// Liga ou desliga o Chess960 (`variant`, `UCI_Chess960`): o roque da
+/// posição atual passa a ser escrito do jeito pedido.
+pub fn define_chess960(m: &mut TMotor, v: bool) {
+    m.chess960 = v;
+    m.b.chess960 = v;
+}
+
+/// `level MPS BASE INC`: no meio da partida diz o que resta (WinBoard 4.3+):
+/// os MPS contam a partir daqui e os dois relógios recebem a base.
+pub fn define_level(m: &mut TMotor, mps: u32, base_cs: u64, inc_cs: u64) {
+    let r = &mut m.relogio;
+    r.mps = mps;
+    r.base_cs = base_cs;
+    r.inc_cs = inc_cs;
+    r.st_cs = 0;
+    r.tempo_cs = relogio_cs(base_cs);
+    r.otim_cs = relogio_cs(base_cs);
+    m.lance_base_level = m.b.num_lance;
+}
+
+/// `st`: tempo fixo por lance (centésimos).
+pub fn define_st(m: &mut TMotor, cs: u64) {
+    m.relogio.st_cs = cs;
+}
+
+/// `sd`: profundidade máxima (satura no que a busca alcança).
+pub fn define_sd(m: &mut TMotor, d: u32) {
+    m.relogio.sd = d.min(MAX_DEPTH as u32);
+}
+
+/// `time` e `otim`: os relógios do motor e do oponente (centésimos).
+pub fn define_relogios(m: &mut TMotor, tempo_cs: Option<i64>, otim_cs: Option<i64>) {
+    if let Some(t) = tempo_cs {
+        m.relogio.tempo_cs = t;
+    }
+    if let Some(t) = otim_cs {
+        m.relogio.otim_cs = t;
+    }
+}
+
+/// `nps N`: o relógio virtual (vale até o próximo `new`).
+pub fn define_nps(m: &mut TMotor, n: u64) {
+    m.nps = n;
+}
+
+/// O relógio de uma partida nova (`new`): sem `sd`, os dois relógios com a
+/// base do `level` em vigor.
+pub fn reinicia_relogio(m: &mut TMotor) {
+    let r = &mut m.relogio;
+    r.sd = 0;
+    r.tempo_cs = relogio_cs(r.base_cs);
+    r.otim_cs = relogio_cs(r.base_cs);
+}
+
+/// O relógio de um `go` do UCI, inteiro: cada `go` traz o ritmo, e os
+/// `movestogo` contam a partir deste lance.
+pub fn define_relogio_do_go(m: &mut TMotor, r: TRelogio) {
+    m.relogio = r;
+    m.lance_base_level = m.b.num_lance;
+}
+
+/// Sem `time` da interface, o motor acompanha o próprio relógio
+/// (`tempo::desconta_relogio`), contando os lances deste controle. Chamado
+/// com o lance do motor já feito: jogando de pretas o número já subiu.
+pub fn desconta_relogio(m: &mut TMotor, ms: u64, motor_de_brancas: bool) {
+    let feitos = m.b.num_lance.saturating_sub(m.lance_base_level) + motor_de_brancas as u32;
+    tempo::desconta_relogio(&mut m.relogio, ms, feitos);
+}
+
+/// `exclude`/`include` de um lance (pelo `codigo_exato()`).
+pub fn exclui_lance(m: &mut TMotor, cod: u16) {
+    if !m.excluidos.contains(&cod) {
+        m.excluidos.push(cod);
+    }
+}
+
+pub fn inclui_lance(m: &mut TMotor, cod: u16) {
+    m.excluidos.retain(|&e| e != cod);
+}
+
+/// `exclude all` (`true`: a raiz inteira fora) e `include all` (`false`).
+pub fn exclui_todos(m: &mut TMotor, todos: bool) {
+    m.excluidos = if todos {
+        codigos_legais(&m.b)
+    } else {
+        Vec::new()
+    };
+}
+
+/// `setscore`: o escore vale para esta posição, nesta profundidade; entra
+/// na tabela como exato, sem lance, como se uma busca o tivesse achado.
+pub fn grava_escore(m: &mut TMotor, escore: i32, prof: u32) {
+    let escore = escore.clamp(-LIMIAR_MATE + 1, LIMIAR_MATE - 1);
+    let prof = prof.min(MAX_DEPTH as u32) as i32;
+    grava_hash(&m.bu.tt, m.b.chave_hash, 0, escore, prof, HASH_EXATO, 0);
+}
+
+/// `Clear Hash`: tabela, history e killers de todas as threads esquecidos.
+pub fn limpa_tabelas(m: &mut TMotor) {
+    limpa_paralelo(&mut m.paralelo, &mut m.bu);
 }
 
 /// Abre um livro: o caminho padrão usa o livro embutido no binário (assim
@@ -468,6 +656,41 @@ pub fn faz_lance(m: &mut TMotor, l: &TLance) -> bool {
     m.b.make(l);
     posicao_mudou(m);
     true
+}
+
+/// `position`: monta a posição (a inicial ou o FEN) e faz os lances. Se algo
+/// falha (FEN ruim, lance ilegal), a posição anterior volta inteira.
+pub fn monta_posicao(m: &mut TMotor, fen: Option<&str>, lances: &[String]) -> Result<(), String> {
+    let nova = match fen {
+        None => TBoard::inicial(),
+        Some(f) => TBoard::de_fen(f).map_err(|e| format!("bad FEN ({e})"))?,
+    };
+    let velha = std::mem::replace(&mut *m.b, nova);
+    for texto in lances {
+        let l = acha_lance(&m.b, &texto.to_ascii_lowercase());
+        match l {
+            // `compacta_historico` refaz o tabuleiro perto do fim da pilha
+            // (partidas de centenas de lances); o lance continua o mesmo.
+            Some(l) if compacta_historico(m) => m.b.make(&l),
+            _ => {
+                *m.b = velha;
+                return Err(format!("illegal move {texto}"));
+            }
+        }
+    }
+    posicao_mudou(m);
+    Ok(())
+}
+
+/// O lance que o oponente responderia depois de `l` (o `ponder` de um
+/// lance do livro no UCI): faz `l`, prevê (`preve_lance`) e volta.
+pub fn preve_resposta(m: &mut TMotor, l: &TLance) -> Option<TLance> {
+    if !faz_lance(m, l) {
+        return None;
+    }
+    let previsto = preve_lance(m, None);
+    volta_lances(m, 1);
+    previsto
 }
 
 /// Perto do fim da pilha de histórico, refaz a posição a partir de um FEN

@@ -25,13 +25,14 @@ use crate::entrada::{envia, fila_para_busca, nova_fila, trava, TFilaCompartilhad
 use crate::geracao::acha_lance;
 use crate::lance::{lance_para_texto, mesmo_lance, LANCE_NULO};
 use crate::motor::{
-    aplica_opcao, codigos_legais, compacta_historico, define_hash, define_threads, executa,
-    hash_mb, ignora_sigint, lance_do_livro, limites_do_lance, mensagens_tabelas, nova_partida,
-    novo_motor, opcoes_do_motor, posicao_mudou, preve_lance, texto_hash, TErroOpcao, TMotor,
-    TPedidoMotor, TTipoOpcao,
+    aplica_opcao, codigos_legais, define_chess960, define_hash, define_relogio_do_go,
+    define_tabuleiro, define_threads, executa, hash_mb, ignora_sigint, joga_960, lance_do_livro,
+    limites_do_lance, limpa_tabelas, linhas_multipv, mensagens_tabelas, monta_posicao,
+    nova_partida, novo_motor, opcoes, opcoes_do_motor, preve_resposta, relogio, tabuleiro,
+    texto_hash, threads, TErroOpcao, TMotor, TPedidoMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
-use crate::paralelo::{limpa_paralelo, num_threads, MAX_THREADS};
+use crate::paralelo::MAX_THREADS;
 use crate::relato_uci::TRelatorUci;
 use crate::tabuleiro::TBoard;
 use crate::tempo::{limita_relogio_cs, TLimites, MS_POR_CS};
@@ -111,7 +112,7 @@ fn responde_uci(u: &TUci) {
     ));
     envia(&format!(
         "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-        num_threads(&m.paralelo)
+        threads(m)
     ));
     envia(&format!(
         "option name Ponder type check default {}",
@@ -119,11 +120,11 @@ fn responde_uci(u: &TUci) {
     ));
     envia(&format!(
         "option name UCI_Chess960 type check default {}",
-        check(m.chess960)
+        check(joga_960(m))
     ));
     envia(&format!(
         "option name OwnBook type check default {}",
-        check(m.op.livro)
+        check(opcoes(m).livro)
     ));
     for o in opcoes_do_motor(m) {
         envia(&match o.tipo {
@@ -155,7 +156,7 @@ pub fn processa_uci(u: &mut TUci, linha: &str) {
         ComandoUci::IsReady => envia("readyok"),
         ComandoUci::SetOption { nome, valor } => define_opcao(u, &nome, valor.as_deref()),
         ComandoUci::UciNewGame => {
-            *u.m.b = TBoard::inicial();
+            define_tabuleiro(&mut u.m, TBoard::inicial());
             nova_partida(&mut u.m);
         }
         ComandoUci::Position { fen, lances } => {
@@ -205,13 +206,10 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         // Com ela o roque entra e sai como "rei toma a torre" (`e1h1`); a
         // posição atual também, até o próximo `position`.
         "uci_chess960" => booleano(valor)
-            .map(|v| {
-                u.m.chess960 = v;
-                u.m.b.chess960 = v;
-            })
+            .map(|v| define_chess960(&mut u.m, v))
             .ok_or(TErroOpcao::ValorRuim),
         "clear hash" => {
-            limpa_paralelo(&mut u.m.paralelo, &mut u.m.bu);
+            limpa_tabelas(&mut u.m);
             Ok(())
         }
         _ => opcao_do_motor(u, &n, valor, booleano(valor)),
@@ -280,30 +278,6 @@ fn opcao_do_motor(
     }
 }
 
-/// `position`: monta a posição (a inicial ou o FEN) e faz os lances. Se algo
-/// falha (FEN ruim, lance ilegal), a posição anterior volta inteira.
-pub fn monta_posicao(m: &mut TMotor, fen: Option<&str>, lances: &[String]) -> Result<(), String> {
-    let nova = match fen {
-        None => TBoard::inicial(),
-        Some(f) => TBoard::de_fen(f).map_err(|e| format!("bad FEN ({e})"))?,
-    };
-    let velha = std::mem::replace(&mut *m.b, nova);
-    for texto in lances {
-        let l = acha_lance(&m.b, &texto.to_ascii_lowercase());
-        match l {
-            // `compacta_historico` refaz o tabuleiro perto do fim da pilha
-            // (partidas de centenas de lances); o lance continua o mesmo.
-            Some(l) if compacta_historico(m) => m.b.make(&l),
-            _ => {
-                *m.b = velha;
-                return Err(format!("illegal move {texto}"));
-            }
-        }
-    }
-    posicao_mudou(m);
-    Ok(())
-}
-
 /// Os lances da raiz que o `searchmoves` deixa de fora (o complemento) e
 /// os lances do `searchmoves` que não são legais aqui (ignorados). Se nenhum
 /// sobra legal, nada fica de fora: pesquisam-se todos.
@@ -331,7 +305,7 @@ fn excluidos_por_searchmoves(b: &TBoard, searchmoves: &[String]) -> (Vec<u16>, V
 /// pedido (ou um mais curto) aparece. Sem nada, a busca vai até a profundidade
 /// máxima (ou o `stop`).
 fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
-    let (tempo, inc, otim) = if m.b.vez == BRANCAS {
+    let (tempo, inc, otim) = if tabuleiro(m).vez == BRANCAS {
         (g.wtime, g.winc, g.btime)
     } else {
         (g.btime, g.binc, g.wtime)
@@ -344,7 +318,9 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
         let plies = m.saturating_mul(2).saturating_add(1);
         sd = if sd == 0 { plies } else { sd.min(plies) };
     }
-    let r = &mut m.relogio;
+    // O relógio inteiro vem em cada `go` (o que não vem fica como estava:
+    // os relógios de um `go` sem `wtime`/`btime`).
+    let mut r = *relogio(m);
     r.sd = sd.min(MAX_DEPTH as u32);
     r.st_cs = g.movetime.map(|ms| (ms / MS_POR_CS).max(1)).unwrap_or(0);
     r.mps = g.movestogo.unwrap_or(0);
@@ -356,13 +332,13 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
         r.otim_cs = cs(t);
     }
     // Os `movestogo` contam a partir deste lance.
-    m.lance_base_level = m.b.num_lance;
+    define_relogio_do_go(m, r);
     let com_relogio = tempo.is_some() || g.movetime.is_some();
     let mut lim = if com_relogio && !g.infinite {
         limites_do_lance(m)
     } else {
         TLimites {
-            profundidade: m.relogio.sd,
+            profundidade: relogio(m).sd,
             ..TLimites::default()
         }
     };
@@ -388,7 +364,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     for e in &g.ignorados {
         info_string(&format!("go: {e}"));
     }
-    let (excluidos, ilegais) = excluidos_por_searchmoves(&m.b, &g.searchmoves);
+    let (excluidos, ilegais) = excluidos_por_searchmoves(tabuleiro(m), &g.searchmoves);
     if !ilegais.is_empty() {
         info_string(&format!(
             "go: illegal moves in searchmoves ignored: {}",
@@ -401,7 +377,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     // Com MultiPV > 1 quem pergunta quer análise (o `analyse(…, multipv=3)`
     // do python-chess manda um `go movetime`), não um lance de partida.
     let de_partida = !g.ponder
-        && m.multipv == 1
+        && linhas_multipv(m) == 1
         && !g.infinite
         && g.searchmoves.is_empty()
         && g.depth.is_none()
@@ -412,9 +388,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
             info_string(&format!("book move {}", lance_para_texto(&l)));
             // O `ponder` de um lance do livro: a resposta prevista na
             // posição depois dele (a tabela ou uma busca curta).
-            m.b.make(&l);
-            let previsto = preve_lance(m, None);
-            m.b.unmake();
+            let previsto = preve_resposta(m, &l);
             match previsto {
                 Some(p) => envia(&format!(
                     "bestmove {} ponder {}",
@@ -444,9 +418,9 @@ fn go(u: &mut TUci, g: &TGoUci) {
         },
         ponder: g.ponder.then_some((LANCE_NULO, lim)),
         analise: false,
-        multipv: m.multipv,
+        multipv: linhas_multipv(m),
         excluidos,
-        de_partida: !g.ponder && !g.infinite && m.multipv == 1,
+        de_partida: !g.ponder && !g.infinite && linhas_multipv(m) == 1,
     };
     let rel = Box::new(TRelatorUci {
         fila: fila_para_busca(&u.fila),
@@ -456,7 +430,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     if u.debug {
         info_string(&format!(
             "{} threads, {} nodes",
-            num_threads(&m.paralelo),
+            threads(m),
             // `r.nos` já soma as ajudantes (`busca_paralela`).
             r.nos
         ));

@@ -25,29 +25,30 @@
 
 pub use crate::comandos_xboard::{interpreta_comando, Comando};
 
-use crate::avaliacao::eval;
 use crate::comandos_xboard::{eco_seguro, limpa_linha, texto_do_lance};
 use crate::edicao::{edita, fen_editado, nova_edicao, texto_fim, TEdicao};
 use crate::entrada::{envia, fila_para_busca, nova_fila, trava, TFilaCompartilhada};
 use crate::estado::TResultado;
 use crate::geracao::{acha_lance, fim_de_jogo, san_para_lance};
-use crate::hash::{grava_hash, HASH_EXATO};
 use crate::lance::{lance_para_texto, lance_para_texto_xboard, TLance};
-use crate::livro::texto_bk;
 use crate::mostra::{diagrama, texto_lances};
 use crate::motor::{
-    self, aceita_empate, caixa, codigos_legais, compacta_historico, define_hash, define_threads,
-    faz_lance, ignora_sigint, lance_do_livro, limites_do_lance, nova_partida, novo_motor,
-    opcoes_do_motor, preve_lance, texto_hash, TErroOpcao, TMotor, TTipoOpcao,
+    self, aceita_empate, avalia, caixa, compacta_historico, define_chess960, define_hash,
+    define_level, define_nps, define_relogios, define_sd, define_st, define_tabuleiro,
+    define_threads, desconta_relogio, exclui_lance, exclui_todos, faz_lance, grava_escore,
+    ignora_sigint, inclui_lance, joga_960, lance_do_livro, lances_excluidos, limites_do_lance,
+    linhas_multipv, nova_partida, novo_motor, nps_pedido, opcoes, opcoes_do_motor, preve_lance,
+    reinicia_relogio, relogio, tabuleiro, texto_hash, texto_livro, threads, volta_lances,
+    TErroOpcao, TMotor, TTipoOpcao,
 };
 use crate::opcoes::TOpcoesMotor;
-use crate::paralelo::{num_threads, MAX_THREADS};
+use crate::paralelo::MAX_THREADS;
 use crate::pensamento::escore_xboard;
 use crate::relato::TRelator;
 use crate::relato_xboard::{desenfileira, TRelatorXboard};
 use crate::tabuleiro::{TBoard, TFim};
-use crate::tempo::{self, limita_relogio_cs, relogio_cs, TLimites};
-use crate::tipos::{BRANCAS, INFINITO, LIMIAR_MATE, MAX_DEPTH, NEGRAS};
+use crate::tempo::{limita_relogio_cs, TLimites};
+use crate::tipos::{BRANCAS, NEGRAS};
 use log::debug;
 use std::sync::mpsc::Receiver;
 use std::time::Instant;
@@ -362,11 +363,8 @@ fn comando_handshake(x: &mut TXboard, c: Comando, linha: &str) {
         // `fischerandom` (Chess960): a posição vem no `setboard` que a
         // interface manda em seguida; o roque sai como `O-O`/`O-O-O`.
         Comando::Variante(v) => match v.as_str() {
-            "normal" => x.m.chess960 = false,
-            "fischerandom" => {
-                x.m.chess960 = true;
-                x.m.b.chess960 = true;
-            }
+            "normal" => define_chess960(&mut x.m, false),
+            "fischerandom" => define_chess960(&mut x.m, true),
             _ => erro("unsupported variant", linha),
         },
         Comando::Sair => x.sair = true,
@@ -399,11 +397,11 @@ fn comando_modo(x: &mut TXboard, c: Comando) {
         }
         Comando::Go => {
             x.modo = TModo::Jogando;
-            x.cor_motor = x.m.b.vez;
+            x.cor_motor = tabuleiro(&x.m).vez;
         }
         Comando::PlayOther => {
             x.modo = TModo::Jogando;
-            x.cor_motor = x.m.b.vez ^ 1;
+            x.cor_motor = tabuleiro(&x.m).vez ^ 1;
             // A especificação: depois de `playother` o motor pode ponderar
             // já, pois a vez é do oponente.
             x.ponder_liberado = true;
@@ -454,24 +452,14 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
             mps,
             base_cs,
             inc_cs,
-        } => {
-            x.m.relogio.mps = mps;
-            x.m.relogio.base_cs = base_cs;
-            x.m.relogio.inc_cs = inc_cs;
-            x.m.relogio.st_cs = 0;
-            // O `level` no meio da partida diz o que resta (WinBoard 4.3+):
-            // os MPS contam a partir daqui e o relógio recebe a base.
-            x.m.relogio.tempo_cs = relogio_cs(base_cs);
-            x.m.relogio.otim_cs = relogio_cs(base_cs);
-            x.m.lance_base_level = x.m.b.num_lance;
-        }
-        Comando::St(cs) => x.m.relogio.st_cs = cs,
+        } => define_level(&mut x.m, mps, base_cs, inc_cs),
+        Comando::St(cs) => define_st(&mut x.m, cs),
         // Um `sd` além do que a busca alcança é o mesmo que "sem limite
         // prático": satura em vez de recusar.
-        Comando::Sd(d) => x.m.relogio.sd = d.min(MAX_DEPTH as u32),
-        Comando::Time(t) => x.m.relogio.tempo_cs = limita_relogio_cs(t),
-        Comando::Otim(t) => x.m.relogio.otim_cs = limita_relogio_cs(t),
-        Comando::Nps(n) => x.m.nps = n,
+        Comando::Sd(d) => define_sd(&mut x.m, d),
+        Comando::Time(t) => define_relogios(&mut x.m, Some(limita_relogio_cs(t)), None),
+        Comando::Otim(t) => define_relogios(&mut x.m, None, Some(limita_relogio_cs(t))),
+        Comando::Nps(n) => define_nps(&mut x.m, n),
         _ => {}
     }
 }
@@ -481,26 +469,20 @@ fn comando_relogio(x: &mut TXboard, c: Comando) {
 /// (`entrada::efeito`) e o `age` a recomeça com a raiz nova: um melhor
 /// lance excluído some na hora.
 fn comando_exclusao(x: &mut TXboard, c: Comando, linha: &str) {
-    let lance = |m: &str| acha_lance(&x.m.b, &m.to_ascii_lowercase()).map(|l| l.codigo_exato());
+    let b = tabuleiro(&x.m);
+    let lance = |m: &str| acha_lance(b, &m.to_ascii_lowercase()).map(|l| l.codigo_exato());
     match c {
-        Comando::Exclui(m) if m == "all" => x.m.excluidos = codigos_legais(&x.m.b),
-        Comando::Inclui(m) if m == "all" => x.m.excluidos.clear(),
+        Comando::Exclui(m) if m == "all" => exclui_todos(&mut x.m, true),
+        Comando::Inclui(m) if m == "all" => exclui_todos(&mut x.m, false),
         Comando::Exclui(m) => match lance(&m) {
-            Some(cod) if !x.m.excluidos.contains(&cod) => x.m.excluidos.push(cod),
-            Some(_) => {}
+            Some(cod) => exclui_lance(&mut x.m, cod),
             None => erro("illegal move", linha),
         },
         Comando::Inclui(m) => match lance(&m) {
-            Some(cod) => x.m.excluidos.retain(|&e| e != cod),
+            Some(cod) => inclui_lance(&mut x.m, cod),
             None => erro("illegal move", linha),
         },
-        Comando::SetScore(escore, prof) => {
-            // O escore vale para esta posição, nesta profundidade: entra na
-            // tabela como exato, sem lance, como se uma busca o tivesse achado.
-            let escore = escore.clamp(-LIMIAR_MATE + 1, LIMIAR_MATE - 1);
-            let prof = prof.min(MAX_DEPTH as u32) as i32;
-            grava_hash(&x.m.bu.tt, x.m.b.chave_hash, 0, escore, prof, HASH_EXATO, 0);
-        }
+        Comando::SetScore(escore, prof) => grava_escore(&mut x.m, escore, prof),
         _ => {}
     }
 }
@@ -514,7 +496,7 @@ fn comando_posicao(x: &mut TXboard, c: Comando, linha: &str) {
         Comando::UserMove(m) => faz_lance_usuario(x, &m, true),
         Comando::Lance(m) => faz_lance_usuario(x, &m, false),
         Comando::SetBoard(fen) => instala_fen(x, &fen, "FEN recusado"),
-        Comando::Edit => x.edicao = Some(nova_edicao(&x.m.b)),
+        Comando::Edit => x.edicao = Some(nova_edicao(tabuleiro(&x.m))),
         Comando::Undo => desfaz(x, 1, linha),
         Comando::Remove => desfaz(x, 2, linha),
         _ => {}
@@ -529,7 +511,7 @@ fn comando_posicao(x: &mut TXboard, c: Comando, linha: &str) {
 fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
     match TBoard::de_fen(fen) {
         Ok(nb) => {
-            *x.m.b = nb;
+            define_tabuleiro(&mut x.m, nb);
             x.posicao_invalida = false;
             posicao_mudou(x);
         }
@@ -544,12 +526,9 @@ fn instala_fen(x: &mut TXboard, fen: &str, motivo: &str) {
 /// `undo` (um meio-lance) e `remove` (dois): sem histórico suficiente é
 /// erro, e a posição fica como está.
 fn desfaz(x: &mut TXboard, meio_lances: usize, linha: &str) {
-    if x.m.b.num_historico < meio_lances {
+    if !volta_lances(&mut x.m, meio_lances) {
         erro("command not legal now", linha);
         return;
-    }
-    for _ in 0..meio_lances {
-        x.m.b.unmake();
     }
     posicao_mudou(x);
 }
@@ -577,7 +556,7 @@ fn comando_opcoes(x: &mut TXboard, c: Comando, linha: &str) {
         Comando::Cores(n) if n == 0 || n as usize > MAX_THREADS => erro("bad argument", linha),
         Comando::Cores(n) => {
             define_threads(&mut x.m, n as usize);
-            let threads = num_threads(&x.m.paralelo);
+            let threads = threads(&x.m);
             depura(x, &format!("cores {n}: {threads} thread(s) de busca"));
         }
         Comando::Opcao { nome, valor } => trata_opcao(x, &nome, valor.as_deref(), linha),
@@ -592,18 +571,18 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
         Comando::Hint => {
             // A dica só vale para a posição em que foi calculada.
             if let Some((chave, l)) = x.dica {
-                if chave == x.m.b.chave_hash && !x.posicao_invalida {
+                if chave == tabuleiro(&x.m).chave_hash && !x.posicao_invalida {
                     envia(&format!(
                         "Hint: {}",
-                        lance_para_texto_xboard(&l, x.m.chess960)
+                        lance_para_texto_xboard(&l, joga_960(&x.m))
                     ));
                 }
             }
         }
         Comando::Bk => {
             // Linhas com espaço na frente (lance e peso) e uma linha vazia no fim.
-            if x.m.op.livro {
-                for l in texto_bk(&x.m.tabela_livro, &x.m.b).lines() {
+            if opcoes(&x.m).livro {
+                for l in texto_livro(&x.m).lines() {
                     envia(l);
                 }
             } else {
@@ -612,13 +591,13 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
             envia("");
         }
         Comando::Diagrama => {
-            for l in diagrama(&x.m.b, "# ").lines() {
+            for l in diagrama(tabuleiro(&x.m), "# ").lines() {
                 envia(l);
             }
         }
         Comando::Eval => mostra_eval(x),
         Comando::Gen => {
-            for l in texto_lances(&x.m.b, "# ").lines() {
+            for l in texto_lances(tabuleiro(&x.m), "# ").lines() {
                 envia(l);
             }
         }
@@ -629,10 +608,10 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
 /// `eval`: a tabela termo a termo (como o `eval` do Stockfish) e o valor da
 /// avaliação que a busca usa, no formato do ICE.
 fn mostra_eval(x: &mut TXboard) {
-    for l in crate::avaliacao::tabela_eval(&x.m.b).lines() {
+    for l in crate::avaliacao::tabela_eval(tabuleiro(&x.m)).lines() {
         envia(&format!("# {l}"));
     }
-    let v = eval(&x.m.b, &mut x.m.bu.av, -INFINITO, INFINITO);
+    let v = avalia(&mut x.m);
     let ultima = x
         .ultimo_escore
         .map(|e| e.to_string())
@@ -642,19 +621,17 @@ fn mostra_eval(x: &mut TXboard) {
 
 /// `new`: posição inicial, motor de pretas, relógio do começo, sem `sd`.
 pub fn novo_jogo(x: &mut TXboard) {
-    *x.m.b = TBoard::inicial();
+    define_tabuleiro(&mut x.m, TBoard::inicial());
     // O `new` volta ao xadrez comum: numa variante a interface manda o
     // `variant` depois dele (CECP; XBoard, cutechess e python-chess fazem
     // assim). Sem isto uma partida comum depois de uma de 960 no mesmo
     // processo escreveria o roque como `O-O`, não `e1g1`.
-    x.m.chess960 = false;
+    define_chess960(&mut x.m, false);
     if x.modo != TModo::Analise {
         x.modo = TModo::Jogando;
     }
     x.cor_motor = NEGRAS;
-    x.m.relogio.sd = 0;
-    x.m.relogio.tempo_cs = relogio_cs(x.m.relogio.base_cs);
-    x.m.relogio.otim_cs = relogio_cs(x.m.relogio.base_cs);
+    reinicia_relogio(&mut x.m);
     x.posicao_invalida = false;
     x.ponder_liberado = false;
     x.aleatorio = false;
@@ -672,10 +649,10 @@ pub fn novo_jogo(x: &mut TXboard) {
 /// histórico e o en passant). Se a troca deixaria o lado sem a vez em xeque,
 /// a posição fica como está.
 fn poe_vez(x: &mut TXboard, cor: usize) {
-    if x.m.b.vez == cor || x.posicao_invalida {
+    if tabuleiro(&x.m).vez == cor || x.posicao_invalida {
         return;
     }
-    let fen = x.m.b.para_fen();
+    let fen = tabuleiro(&x.m).para_fen();
     let mut campos: Vec<&str> = fen.split_whitespace().collect();
     if campos.len() < 4 {
         return;
@@ -684,7 +661,7 @@ fn poe_vez(x: &mut TXboard, cor: usize) {
     campos[3] = "-";
     match TBoard::de_fen(&campos.join(" ")) {
         Ok(nb) => {
-            *x.m.b = nb;
+            define_tabuleiro(&mut x.m, nb);
             posicao_mudou(x);
         }
         Err(e) => debug!("white/black recusado: {e}"),
@@ -740,9 +717,10 @@ fn faz_lance_usuario(x: &mut TXboard, texto: &str, aceita_san: bool) {
     }
     // O roque em `O-O`/`O-O-O` (o do XBoard no Chess960) vale mesmo cru.
     let roque = texto.starts_with("O-O") || texto.starts_with("0-0");
-    let l = acha_lance(&x.m.b, &texto.to_ascii_lowercase()).or_else(|| {
+    let b = tabuleiro(&x.m);
+    let l = acha_lance(b, &texto.to_ascii_lowercase()).or_else(|| {
         (aceita_san || roque)
-            .then(|| san_para_lance(&x.m.b, texto))
+            .then(|| san_para_lance(b, texto))
             .flatten()
     });
     match l {
@@ -772,7 +750,8 @@ fn termina_edicao(x: &mut TXboard) {
     let Some(ed) = x.edicao.take() else {
         return;
     };
-    let fen = fen_editado(&ed.casas, x.m.b.vez, x.m.b.num_lance);
+    let b = tabuleiro(&x.m);
+    let fen = fen_editado(&ed.casas, b.vez, b.num_lance);
     instala_fen(x, &fen, "posicao editada recusada");
 }
 
@@ -805,7 +784,7 @@ fn age(x: &mut TXboard) {
                 if x.fim_anunciado {
                     return;
                 }
-                if x.m.b.vez == x.cor_motor {
+                if tabuleiro(&x.m).vez == x.cor_motor {
                     // O motor pensa já (o `pong` de um `ping` na fila sai
                     // depois do lance), a não ser que a fila já cancele.
                     if fila_cancela(x) || !pensa_e_joga(x) {
@@ -814,10 +793,10 @@ fn age(x: &mut TXboard) {
                 } else if !x.ponder
                     // Com `nps` não pondera: o tempo do oponente não é
                     // medido em nós, e a força fixa deixaria de se repetir.
-                    || x.m.nps > 0
+                    || nps_pedido(&x.m) > 0
                     // Nem com a força limitada: o ponder daria ao nível
                     // os nós que o orçamento lhe tira.
-                    || x.m.op.limita_forca
+                    || opcoes(&x.m).limita_forca
                     || !x.ponder_liberado
                     || !trava(&x.fila).pendentes.is_empty()
                     || !pondera(x)
@@ -833,7 +812,7 @@ fn age(x: &mut TXboard) {
 /// Devolve `true` se algo mudou (lance feito, fim anunciado, abandono);
 /// `false` se a busca foi cancelada pela entrada.
 fn pensa_e_joga(x: &mut TXboard) -> bool {
-    if let Some(f) = fim_de_jogo(&x.m.b) {
+    if let Some(f) = fim_de_jogo(tabuleiro(&x.m)) {
         envia(texto_fim(f));
         x.fim_anunciado = true;
         return true;
@@ -865,7 +844,7 @@ fn pensa_e_joga(x: &mut TXboard) -> bool {
         return false;
     }
     // Com `nps` o relógio do motor anda pelo tempo virtual (nós ÷ N).
-    let ms = if x.m.nps > 0 {
+    let ms = if nps_pedido(&x.m) > 0 {
         r.ms
     } else {
         inicio.elapsed().as_millis() as u64
@@ -900,10 +879,14 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
         envia(&format!("tellopponent {SAUDACAO}"));
         x.saudou = true;
     }
-    let texto = lance_para_texto_xboard(&r.lance, x.m.chess960);
-    x.m.b.make(&r.lance);
+    let texto = lance_para_texto_xboard(&r.lance, joga_960(&x.m));
+    // O histórico foi compactado antes da busca: aqui o lance sempre entra.
+    if !faz_lance(&mut x.m, &r.lance) {
+        x.modo = TModo::Force;
+        return;
+    }
     posicao_mudou(x);
-    let fim = fim_de_jogo(&x.m.b);
+    let fim = fim_de_jogo(tabuleiro(&x.m));
     // Empate que passa a valer com este lance: reclamado antes do lance.
     if matches!(fim, Some(TFim::Repeticao | TFim::Cinquenta)) {
         envia("offer draw");
@@ -931,13 +914,13 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
     // sem ela (lance do livro, PV curta), a de `preve_lance` (a tabela de
     // transposição ou uma busca curta), nunca o primeiro lance gerado.
     x.dica = if r.pv.num_lances >= 2 && crate::lance::mesmo_lance(&r.pv.lances[0], &r.lance) {
-        Some((x.m.b.chave_hash, r.pv.lances[1]))
+        Some((tabuleiro(&x.m).chave_hash, r.pv.lances[1]))
     } else if fim.is_none() && !x.posicao_invalida {
-        preve_lance(&mut x.m, None).map(|l| (x.m.b.chave_hash, l))
+        preve_lance(&mut x.m, None).map(|l| (tabuleiro(&x.m).chave_hash, l))
     } else {
         None
     };
-    desconta_relogio(x, ms);
+    desconta_relogio(&mut x.m, ms, x.cor_motor != NEGRAS);
     x.ponder_liberado = true;
 }
 
@@ -958,28 +941,22 @@ fn envia_kibitz(r: &TResultado) {
     envia(&format!("tellothers {prof} {escore} {}", pv.join(" ")));
 }
 
-/// Sem `time` da interface, o motor acompanha o próprio relógio
-/// (`tempo::desconta_relogio`), contando os lances deste controle.
-fn desconta_relogio(x: &mut TXboard, ms: u64) {
-    // O lance já foi feito: para o motor de pretas o número já subiu.
-    let feitos =
-        x.m.b.num_lance.saturating_sub(x.m.lance_base_level) + (x.cor_motor != NEGRAS) as u32;
-    tempo::desconta_relogio(&mut x.m.relogio, ms, feitos);
-}
-
 /// Pondera: faz o lance previsto do oponente e pensa no tempo dele. Devolve
 /// `true` se o ponder acertou e o motor jogou (pode ponderar de novo).
 fn pondera(x: &mut TXboard) -> bool {
-    if x.posicao_invalida || fim_de_jogo(&x.m.b).is_some() || !compacta_historico(&mut x.m) {
+    if x.posicao_invalida || fim_de_jogo(tabuleiro(&x.m)).is_some() || !compacta_historico(&mut x.m)
+    {
         return false;
     }
     let Some(previsto) = preve_lance(&mut x.m, x.dica) else {
         return false;
     };
-    x.m.b.make(&previsto);
-    if fim_de_jogo(&x.m.b).is_some() {
+    if !faz_lance(&mut x.m, &previsto) {
+        return false;
+    }
+    if fim_de_jogo(tabuleiro(&x.m)).is_some() {
         // Depois do lance previsto não há o que pensar.
-        x.m.b.unmake();
+        volta_lances(&mut x.m, 1);
         return false;
     }
     // Limites que valem depois do acerto: os do lance do motor.
@@ -987,7 +964,7 @@ fn pondera(x: &mut TXboard) -> bool {
     // Só o `sd` vale enquanto pondera (a busca fixa a profundidade máxima
     // no começo); o relógio passa a valer no acerto.
     let lim = TLimites {
-        profundidade: x.m.relogio.sd,
+        profundidade: relogio(&x.m).sd,
         ..TLimites::default()
     };
     debug!("ponder em {}", lance_para_texto(&previsto));
@@ -996,7 +973,7 @@ fn pondera(x: &mut TXboard) -> bool {
     if !r.ponder_hit {
         // Errou (ou foi interrompido): o lance previsto sai do tabuleiro e
         // a fila (com o lance de verdade) decide.
-        x.m.b.unmake();
+        volta_lances(&mut x.m, 1);
         return false;
     }
     // Acertou: o lance previsto é o lance do oponente.
@@ -1019,10 +996,11 @@ fn analisa(x: &mut TXboard) {
     if !compacta_historico(&mut x.m) {
         return;
     }
-    let (multipv, excluidos, rel) = (x.m.multipv, x.m.excluidos.clone(), relator(x));
+    let (multipv, excluidos) = (linhas_multipv(&x.m), lances_excluidos(&x.m).to_vec());
+    let rel = relator(x);
     let r = motor::analisa(&mut x.m, multipv, excluidos, rel);
     if r.lance.existe() {
-        x.dica = Some((x.m.b.chave_hash, r.lance));
+        x.dica = Some((tabuleiro(&x.m).chave_hash, r.lance));
     }
 }
 

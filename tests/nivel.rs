@@ -7,7 +7,7 @@
 use ice::epd::{lance_correto, le_arquivo_epd};
 use ice::geracao::acha_lance;
 use ice::lance::lance_para_texto;
-use ice::motor::{novo_motor, pensa, TMotor};
+use ice::motor::{busca, define_tabuleiro, novo_motor, pensa, tabuleiro, TMotor};
 use ice::opcoes::TOpcoesMotor;
 use ice::relato::TSilencioso;
 use ice::tabuleiro::TBoard;
@@ -37,7 +37,7 @@ fn joga_wac(m: &mut TMotor) -> (Vec<String>, usize) {
     let mut lances = Vec::new();
     let mut certos = 0;
     for p in posicoes.iter().take(50) {
-        *m.b = TBoard::de_fen(&p.fen).unwrap();
+        define_tabuleiro(m, TBoard::de_fen(&p.fen).unwrap());
         let lim = TLimites {
             nos: NOS_FORCA_TOTAL,
             ..TLimites::default()
@@ -45,7 +45,7 @@ fn joga_wac(m: &mut TMotor) -> (Vec<String>, usize) {
         let r = pensa(m, lim, Box::new(TSilencioso));
         let texto = lance_para_texto(&r.lance);
         assert!(
-            acha_lance(&m.b, &texto).is_some(),
+            acha_lance(tabuleiro(m), &texto).is_some(),
             "{}: lance ilegal {texto}",
             p.fen
         );
@@ -88,16 +88,16 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
         // Mate: nenhum lance.
         "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
     ] {
-        *m.b = TBoard::de_fen(fen).unwrap();
+        define_tabuleiro(&mut m, TBoard::de_fen(fen).unwrap());
         let r = pensa(&mut m, lim, Box::new(TSilencioso));
         let mut legais = ice::lance::TListaLances::nova();
-        ice::geracao::gera_lista_lances(&m.b, ice::tipos::GERA_TODOS, &mut legais);
+        ice::geracao::gera_lista_lances(tabuleiro(&m), ice::tipos::GERA_TODOS, &mut legais);
         if legais.n == 0 {
             assert!(!r.lance.existe(), "{fen}: {}", lance_para_texto(&r.lance));
         } else {
             let texto = lance_para_texto(&r.lance);
             assert!(
-                acha_lance(&m.b, &texto).is_some(),
+                acha_lance(tabuleiro(&m), &texto).is_some(),
                 "{fen}: lance ilegal {texto}"
             );
         }
@@ -128,6 +128,6 @@ fn nivel_joga_com_a_busca_da_calibracao() {
     };
     pensa(&mut m, lim, Box::new(TSilencioso));
     // O limite do nível vale só naquela busca: a configuração não muda.
-    assert_eq!(m.bu.melhorias, TODAS_MELHORIAS);
-    assert_eq!(m.bu.pedido.limite_melhorias, MELHORIAS_DO_NIVEL);
+    assert_eq!(busca(&m).melhorias, TODAS_MELHORIAS);
+    assert_eq!(busca(&m).pedido.limite_melhorias, MELHORIAS_DO_NIVEL);
 }
