@@ -58,7 +58,7 @@ fn le_vez(campo: &str) -> Result<usize, String> {
     match campo {
         "w" => Ok(BRANCAS),
         "b" => Ok(NEGRAS),
-        outro => Err(format!("lado a jogar inválido '{outro}'")),
+        outro => Err(format!("invalid side to move '{outro}'")),
     }
 }
 
@@ -77,10 +77,7 @@ impl TBoard {
     pub fn de_fen(fen: &str) -> Result<TBoard, String> {
         let campos: Vec<&str> = fen.split_whitespace().collect();
         if campos.len() != 6 && campos.len() != 4 {
-            return Err(format!(
-                "FEN precisa de 6 campos (ou 4), tem {}",
-                campos.len()
-            ));
+            return Err(format!("FEN needs 6 fields (or 4), has {}", campos.len()));
         }
         let mut b = TBoard::vazio();
         b.le_disposicao(campos[0])?;
@@ -95,7 +92,7 @@ impl TBoard {
         // O lado que não joga não pode estar em xeque: seria a vez de
         // capturar o rei.
         if b.atacada(b.casa_rei(b.vez ^ 1), b.vez) {
-            return Err("o lado que não tem a vez está em xeque".to_string());
+            return Err("the side not to move is in check".to_string());
         }
         // `poe` já mexeu na chave, mas sem roque, en passant e vez: é mais
         // simples recalculá-la inteira aqui.
@@ -107,25 +104,25 @@ impl TBoard {
     fn le_disposicao(&mut self, campo: &str) -> Result<(), String> {
         let fileiras: Vec<&str> = campo.split('/').collect();
         if fileiras.len() != 8 {
-            return Err(format!("FEN precisa de 8 fileiras, tem {}", fileiras.len()));
+            return Err(format!("FEN needs 8 ranks, has {}", fileiras.len()));
         }
         for (f, texto) in fileiras.iter().enumerate() {
             let mut col = 0usize;
             for c in texto.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if !(1..=8).contains(&d) {
-                        return Err(format!("dígito inválido '{c}' no FEN"));
+                        return Err(format!("invalid digit '{c}' in FEN"));
                     }
                     col += d as usize;
                 } else {
                     let peca = peca_da_letra(c);
                     if peca == NENHUMA || !c.is_ascii() {
-                        return Err(format!("caractere inválido '{c}' no FEN"));
+                        return Err(format!("invalid character '{c}' in FEN"));
                     }
                     // Testado antes de pôr a peça: `f * 8 + col` cairia na
                     // fileira seguinte.
                     if col >= 8 {
-                        return Err(format!("fileira {} com mais de 8 casas", 8 - f));
+                        return Err(format!("rank {} has more than 8 squares", 8 - f));
                     }
                     let cor = if c.is_ascii_uppercase() {
                         BRANCAS
@@ -136,11 +133,11 @@ impl TBoard {
                     col += 1;
                 }
                 if col > 8 {
-                    return Err(format!("fileira {} com mais de 8 casas", 8 - f));
+                    return Err(format!("rank {} has more than 8 squares", 8 - f));
                 }
             }
             if col != 8 {
-                return Err(format!("fileira {} com {} casas", 8 - f, col));
+                return Err(format!("rank {} has {} squares", 8 - f, col));
             }
         }
         Ok(())
@@ -150,10 +147,10 @@ impl TBoard {
     /// de cada lado não há xeque, e um peão na 1ª/8ª fileira não teria avanço.
     fn confere_material(&self) -> Result<(), String> {
         if conta(self.rei[BRANCAS]) != 1 || conta(self.rei[NEGRAS]) != 1 {
-            return Err("cada lado precisa de exatamente um rei".to_string());
+            return Err("each side needs exactly one king".to_string());
         }
         if (self.peoes[0] | self.peoes[1]) & (FILEIRA_1 | FILEIRA_8) != 0 {
-            return Err("peão na primeira ou na última fileira".to_string());
+            return Err("pawn on the first or last rank".to_string());
         }
         Ok(())
     }
@@ -169,7 +166,7 @@ impl TBoard {
         }
         for c in campo.chars() {
             if !c.is_ascii_alphabetic() {
-                return Err(format!("roque inválido '{campo}'"));
+                return Err(format!("invalid castling '{campo}'"));
             }
             let cor = if c.is_ascii_uppercase() {
                 BRANCAS
@@ -179,7 +176,7 @@ impl TBoard {
             let base = if cor == BRANCAS { 56 } else { 0 };
             let k = self.casa_rei(cor);
             let sem_pecas =
-                || format!("direito de roque '{c}' sem rei e torre na primeira fileira");
+                || format!("castling right '{c}' without king and rook on the first rank");
             if !(base..base + 8).contains(&k) {
                 return Err(sem_pecas());
             }
@@ -198,11 +195,11 @@ impl TBoard {
                     (t > k, t)
                 }
                 'k' | 'q' => return Err(sem_pecas()),
-                _ => return Err(format!("roque inválido '{campo}'")),
+                _ => return Err(format!("invalid castling '{campo}'")),
             };
             let i = indice_roque(cor, pequeno);
             if self.msk_roque & (1 << i) != 0 {
-                return Err(format!("roque repetido em '{campo}'"));
+                return Err(format!("repeated castling right in '{campo}'"));
             }
             self.msk_roque |= 1 << i;
             self.torre_roque[i] = torre as u8;
@@ -249,8 +246,8 @@ impl TBoard {
             return Ok(());
         }
         let ep =
-            casa_do_nome(campo).ok_or_else(|| format!("casa de en passant inválida '{campo}'"))?;
-        let impossivel = || format!("casa de en passant impossível '{campo}'");
+            casa_do_nome(campo).ok_or_else(|| format!("invalid en passant square '{campo}'"))?;
+        let impossivel = || format!("impossible en passant square '{campo}'");
         let fileira_ok = if self.vez == BRANCAS {
             fileira(ep) == 6
         } else {
@@ -286,12 +283,12 @@ impl TBoard {
             .parse::<u16>()
             .ok()
             .filter(|&n| n <= 10000)
-            .ok_or_else(|| format!("contador de meios-lances inválido '{meios}'"))?;
+            .ok_or_else(|| format!("invalid halfmove clock '{meios}'"))?;
         self.num_lance = numero
             .parse::<u32>()
             .ok()
             .filter(|&n| n <= 100000)
-            .ok_or_else(|| format!("número do lance inválido '{numero}'"))?
+            .ok_or_else(|| format!("invalid move number '{numero}'"))?
             .max(1);
         Ok(())
     }

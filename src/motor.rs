@@ -358,14 +358,33 @@ pub enum TErroOpcao {
     TabelasIlegiveis(String),
 }
 
-/// Aplica uma opção do motor, pelo nome (os do ICE-rs e os nomes em inglês
-/// que as interfaces procuram: `OwnBook`, `BookFile`) e com o valor no
-/// formato do xboard (`1`/`0` nas caixas). Os dois protocolos passam por
-/// aqui; cada um diz o erro do seu jeito.
+/// Os nomes portugueses que as opções tinham até a 1.0: ainda aceitos
+/// (`setoption`, `option`, arquivos de configuração antigos), mas não
+/// anunciados. A interface mostra cada opção uma vez, com o nome em inglês
+/// que ela e o Polyglot procuram (`OwnBook`, `BookFile`).
+pub const NOMES_ANTIGOS: [(&str, &str); 3] = [
+    ("Livro", "OwnBook"),
+    ("Arquivo do livro", "BookFile"),
+    ("ICE classico", "Classic ICE"),
+];
+
+/// O nome de uma opção como o motor o anuncia: um nome antigo (sem
+/// distinguir maiúsculas, como o UCI pede) vira o novo; o resto fica.
+pub fn nome_da_opcao(nome: &str) -> &str {
+    NOMES_ANTIGOS
+        .iter()
+        .find(|(antigo, _)| antigo.eq_ignore_ascii_case(nome))
+        .map_or(nome, |(_, novo)| novo)
+}
+
+/// Aplica uma opção do motor, pelo nome (o anunciado ou um dos
+/// `NOMES_ANTIGOS`) e com o valor no formato do xboard (`1`/`0` nas
+/// caixas). Os dois protocolos passam por aqui; cada um diz o erro do seu
+/// jeito.
 pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(), TErroOpcao> {
-    let ok = match nome {
-        "Livro" | "OwnBook" => caixa(valor).map(|v| m.op.livro = v),
-        "Arquivo do livro" | "BookFile" => match valor.filter(|v| !v.is_empty()) {
+    let ok = match nome_da_opcao(nome) {
+        "OwnBook" => caixa(valor).map(|v| m.op.livro = v),
+        "BookFile" => match valor.filter(|v| !v.is_empty()) {
             Some(v) => match abre_livro(v, None) {
                 Ok(l) => {
                     m.op.arquivo_livro = v.to_string();
@@ -382,7 +401,7 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
             },
             None => None,
         },
-        "ICE classico" => caixa(valor).map(|v| {
+        "Classic ICE" => caixa(valor).map(|v| {
             m.op.busca.classico = v;
             configura_busca(&mut m.bu, &config_efetiva(&m.op));
         }),
@@ -443,14 +462,11 @@ pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
             "MultiPV",
             TTipoOpcao::Numero(m.multipv as i64, 1, MAX_MULTIPV as i64),
         ),
-        op("Livro", TTipoOpcao::Caixa(m.op.livro)),
-        op(
-            "Arquivo do livro",
-            TTipoOpcao::Arquivo(m.op.arquivo_livro.clone()),
-        ),
-        // O nome em inglês que as interfaces (e o Polyglot) procuram.
+        // Os nomes em inglês que as interfaces (e o Polyglot) procuram; os
+        // portugueses de antes valem como `NOMES_ANTIGOS`.
+        op("OwnBook", TTipoOpcao::Caixa(m.op.livro)),
         op("BookFile", TTipoOpcao::Arquivo(m.op.arquivo_livro.clone())),
-        op("ICE classico", TTipoOpcao::Caixa(m.op.busca.classico)),
+        op("Classic ICE", TTipoOpcao::Caixa(m.op.busca.classico)),
         op("IceBR", TTipoOpcao::Caixa(m.op.icebr)),
         op(
             "Move Overhead",
@@ -519,7 +535,7 @@ pub fn egtpath(m: &mut TMotor, args: &str) -> Vec<String> {
     }
     match define_tabelas(m, dir) {
         Ok(()) => mensagens_tabelas(m, true),
-        Err(TErroOpcao::TabelasIlegiveis(e)) => vec![format!("{e}; tabelas não mudaram")],
+        Err(TErroOpcao::TabelasIlegiveis(e)) => vec![format!("{e}; tablebases unchanged")],
         Err(_) => Vec::new(),
     }
 }
@@ -533,7 +549,7 @@ pub fn mensagens_tabelas(m: &TMotor, resumo: bool) -> Vec<String> {
     let mut v = Vec::new();
     if resumo {
         v.push(format!(
-            "Syzygy: {} finais, até {} peças, em {}",
+            "Syzygy: {} endings, up to {} pieces, in {}",
             tb.num_finais(),
             tb.max_pecas,
             tb.caminhos

@@ -127,7 +127,7 @@ pub fn abre_tabelas(caminhos: &str) -> Result<TTabelas, String> {
                 // numa linha do xboard ele faria a interface achar que o motor
                 // não abriu (CECP.md 1.8).
                 log::debug!("Syzygy: {dir}: {e}");
-                avisos.push(format!("diretório '{dir}' ilegível"));
+                avisos.push(format!("directory '{dir}' unreadable"));
                 continue;
             }
         };
@@ -152,7 +152,7 @@ pub fn abre_tabelas(caminhos: &str) -> Result<TTabelas, String> {
         }
     }
     if tb.entradas.is_empty() {
-        let mut e = format!("nenhuma tabela Syzygy em '{caminhos}'");
+        let mut e = format!("no Syzygy tables in '{caminhos}'");
         if !avisos.is_empty() {
             e.push_str(&format!(" ({})", avisos.join("; ")));
         }
@@ -220,13 +220,13 @@ impl TTabelas {
             .get_or_init(|| {
                 let Some(c) = caminho else {
                     let ext = if dtz { "rtbz" } else { "rtbw" };
-                    self.avisa(format!("tabela Syzygy {}.{ext} não encontrada", e.nome));
+                    self.avisa(format!("Syzygy table {}.{ext} not found", e.nome));
                     return None;
                 };
                 match abre_arquivo(c, &e.info, dtz, self.limite_inteiro) {
                     Ok(a) => Some(a),
                     Err(m) => {
-                        self.avisa(format!("tabela Syzygy ruim: {m}"));
+                        self.avisa(format!("bad Syzygy table: {m}"));
                         None
                     }
                 }
@@ -348,7 +348,7 @@ fn valor_tabela(tb: &TTabelas, b: &TBoard, dtz: bool, wdl: i32) -> Option<Option
     if r.is_none() && !e.estragado[dtz as usize].swap(true, Ordering::Relaxed) {
         let ext = if dtz { "rtbz" } else { "rtbw" };
         tb.avisa(format!(
-            "tabela Syzygy ruim: {}.{ext}: dados comprimidos estragados (índice {idx})",
+            "bad Syzygy table: {}.{ext}: corrupt compressed data (index {idx})",
             e.nome
         ));
     }

@@ -176,7 +176,7 @@ pub fn abre_arquivo(
     // O texto do sistema só no registro (ver `syzygy::abre_tabelas`).
     let ilegivel = |e: std::io::Error| {
         log::debug!("{exibe}: {e}");
-        format!("{exibe}: ilegível")
+        format!("{exibe}: unreadable")
     };
     let mut f = File::open(caminho).map_err(ilegivel)?;
     let tamanho = f.metadata().map_err(ilegivel)?.len();
@@ -211,7 +211,7 @@ pub fn abre_arquivo(
         nome: *nome,
         ..Default::default()
     };
-    prepara(&mut t).ok_or_else(|| format!("{exibe}: cabeçalho estragado ou arquivo truncado"))?;
+    prepara(&mut t).ok_or_else(|| format!("{exibe}: corrupt header or truncated file"))?;
     if grande {
         // Na memória fica só o que vem antes do primeiro bloco.
         let fim = t.partes.iter().map(|p| p.dados).min().unwrap_or(0) as u64;

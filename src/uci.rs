@@ -28,7 +28,7 @@ use crate::motor::{
     aplica_opcao, codigos_legais, define_chess960, define_hash, define_relogio_do_go,
     define_tabuleiro, define_threads, executa, hash_mb, ignora_sigint, joga_960, lance_do_livro,
     limites_do_lance, limpa_tabelas, linhas_multipv, mensagens_tabelas, monta_posicao,
-    nova_partida, novo_motor, opcoes, opcoes_do_motor, preve_resposta, relogio, tabuleiro,
+    nome_da_opcao, nova_partida, novo_motor, opcoes_do_motor, preve_resposta, relogio, tabuleiro,
     texto_hash, threads, TErroOpcao, TMotor, TPedidoMotor, TTipoOpcao,
 };
 use crate::opcoes::{TOpcoesMotor, MAX_HASH_MB};
@@ -121,10 +121,6 @@ fn responde_uci(u: &TUci) {
     envia(&format!(
         "option name UCI_Chess960 type check default {}",
         check(joga_960(m))
-    ));
-    envia(&format!(
-        "option name OwnBook type check default {}",
-        check(opcoes(m).livro)
     ));
     for o in opcoes_do_motor(m) {
         envia(&match o.tipo {
@@ -261,13 +257,12 @@ fn opcao_do_motor(
     valor: Option<&str>,
     booleano: Option<bool>,
 ) -> Result<(), TErroOpcao> {
-    // A lista do motor (`opcoes_do_motor`), e o `OwnBook`, o nome UCI do
-    // "Livro".
+    // A lista do motor (`opcoes_do_motor`); um nome antigo vale pelo novo.
+    let nome_minusculo = nome_da_opcao(nome_minusculo).to_ascii_lowercase();
     let achada = opcoes_do_motor(&u.m)
         .iter()
         .find(|o| o.nome.to_ascii_lowercase() == nome_minusculo)
-        .map(|o| (o.nome, matches!(o.tipo, TTipoOpcao::Caixa(_))))
-        .or((nome_minusculo == "ownbook").then_some(("OwnBook", true)));
+        .map(|o| (o.nome, matches!(o.tipo, TTipoOpcao::Caixa(_))));
     match achada {
         Some((nome, true)) => match booleano {
             Some(v) => aplica_opcao(&mut u.m, nome, Some(if v { "1" } else { "0" })),

@@ -63,8 +63,10 @@ const LIMIAR_ABANDONO_MAX: i32 = 5000;
 /// especificação recomenda não abandonar por um escore isolado; o ICE
 /// abandonava já no primeiro).
 pub const LANCES_PARA_ABANDONAR: u32 = 2;
-/// Saudação ao oponente no servidor (opção "Saudacao"); ASCII, sem "draw".
-const SAUDACAO: &str = "Ola! Aqui fala o motor didatico ICE (UERJ), em Rust. Boa partida!";
+/// Saudação ao oponente no servidor (opção "Greeting"), em inglês, a
+/// língua do servidor; ASCII, sem "draw" (o servidor leria uma oferta).
+const SAUDACAO: &str =
+    "Hello! This is ICE-rs, the teaching engine from UERJ (Brazil), in Rust. Have a good game!";
 
 /// Quem o motor está jogando.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,7 +259,7 @@ fn envia_features(x: &TXboard) {
         check(x.kibitz)
     ));
     envia(&format!(
-        "feature option=\"Saudacao -check {}\"",
+        "feature option=\"Greeting -check {}\"",
         check(x.saudacao)
     ));
     envia("feature done=1");
@@ -586,7 +588,7 @@ fn comando_consulta(x: &mut TXboard, c: Comando) {
                     envia(l);
                 }
             } else {
-                envia(" (livro desligado)");
+                envia(" (book off)");
             }
             envia("");
         }
@@ -679,7 +681,8 @@ fn aplica_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>) -> Result<(), 
             .filter(|v| (LIMIAR_ABANDONO_MIN..=LIMIAR_ABANDONO_MAX).contains(v))
             .map(|v| x.limiar_abandono = v),
         "Kibitz" => caixa(valor).map(|v| x.kibitz = v),
-        "Saudacao" => caixa(valor).map(|v| x.saudacao = v),
+        // "Saudacao" foi o nome até a 1.0: ainda aceito.
+        "Greeting" | "Saudacao" => caixa(valor).map(|v| x.saudacao = v),
         _ => return motor::aplica_opcao(&mut x.m, nome, valor),
     };
     ok.ok_or(TErroOpcao::ValorRuim)
@@ -692,9 +695,9 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
         Err(TErroOpcao::Desconhecida) => erro("unknown option", linha),
         Err(TErroOpcao::ValorRuim) => erro("bad option value", linha),
         Err(TErroOpcao::LivroIlegivel(v)) => envia(&format!(
-            "tellusererror Livro {v} ilegivel; o anterior continua"
+            "tellusererror Book {v} unreadable; the previous one stays"
         )),
-        Err(TErroOpcao::TabelasIlegiveis(e)) => envia(&format!("# {e}; tabelas não mudaram")),
+        Err(TErroOpcao::TabelasIlegiveis(e)) => envia(&format!("# {e}; tablebases unchanged")),
     }
 }
 
@@ -926,11 +929,11 @@ fn joga_lance(x: &mut TXboard, r: &TResultado, ms: u64, limites: Option<&TLimite
 
 /// O kibitz: profundidade, escore e PV do lance jogado, para os outros no
 /// servidor. Depois do `move`, para não atrasar o relógio do motor. O lance
-/// do livro não tem busca: diz só "livro" (um "0 0" e uma PV vazia, como
+/// do livro não tem busca: diz só "book" (um "0 0" e uma PV vazia, como
 /// antes, parecia um motor quebrado para quem assiste).
 fn envia_kibitz(r: &TResultado) {
     if r.profundidade == 0 && r.pv.num_lances == 0 {
-        envia("tellothers livro");
+        envia("tellothers book");
         return;
     }
     let pv: Vec<String> = r.pv.lances[..r.pv.num_lances]

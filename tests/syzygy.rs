@@ -349,7 +349,7 @@ fn diretorio_inexistente() {
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nenhuma tabela Syzygy"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no Syzygy tables"));
 }
 
 /// Uma busca de profundidade fixa com as tabelas de `tb`.

@@ -72,72 +72,69 @@ fn fen_ida_e_volta() {
 #[test]
 fn fen_recusados() {
     let ruins = [
-        ("", "campos"),
+        ("", "fields"),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
-            "campos",
+            "fields",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
-            "campos",
+            "fields",
         ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
-            "fileiras",
-        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "dígito",
+            "digit",
         ),
         (
             "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "caractere",
+            "character",
         ),
         (
             "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "casas",
+            "squares",
         ),
         (
             "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "casas",
+            "squares",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-            "lado",
+            "side",
         ),
         (
             "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-            "rei",
+            "king",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
-            "rei",
+            "king",
         ),
         (
             "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
-            "peão",
+            "pawn",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w kq - 0 1",
-            "peão",
+            "pawn",
         ),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ", ""),
-        ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "xeque"),
+        ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "in check"),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
-            "roque",
+            "castling",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KX - 0 1",
-            "roque",
+            "castling",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
-            "roque",
+            "castling",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w k - 0 1",
-            "rei",
+            "king",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
@@ -167,11 +164,11 @@ fn fen_recusados() {
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
-            "meios-lances",
+            "halfmove",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
-            "número",
+            "move number",
         ),
     ];
     for (fen, palavra) in ruins {

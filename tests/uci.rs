@@ -119,9 +119,7 @@ fn handshake_isready_e_opcoes() {
         "option name MultiPV type spin default 1 min 1 max 64",
         "option name Ponder type check default false",
         "option name OwnBook type check default false",
-        "option name Livro type check default false",
-        "option name Arquivo do livro type string default book/livro.txt",
-        "option name ICE classico type check default false",
+        "option name Classic ICE type check default false",
         "option name BookFile type string default book/livro.txt",
         "option name Move Overhead type spin default 0 min 0 max 5000",
         "option name UCI_LimitStrength type check default false",
@@ -132,6 +130,20 @@ fn handshake_isready_e_opcoes() {
     }
     // Nada do xboard numa sessão UCI.
     assert!(v.iter().all(|l| !l.starts_with("feature")), "{v:#?}");
+    // Cada opção uma vez, com o nome em inglês: os nomes portugueses de
+    // antes da 1.0 só valem como sinônimos no `setoption`.
+    let nomes: Vec<&str> = v
+        .iter()
+        .filter_map(|l| l.strip_prefix("option name "))
+        .map(|l| l.split(" type ").next().unwrap())
+        .collect();
+    for (i, n) in nomes.iter().enumerate() {
+        assert!(!nomes[..i].contains(n), "opção {n} anunciada duas vezes");
+        assert!(n.is_ascii(), "{n}");
+    }
+    for antigo in ["Livro", "Arquivo do livro", "ICE classico"] {
+        assert!(!nomes.contains(&antigo), "{antigo} anunciada: {nomes:?}");
+    }
     assert!(pronto(&mut m).is_empty());
     // Opções válidas não dizem nada.
     for o in [
@@ -140,7 +152,11 @@ fn handshake_isready_e_opcoes() {
         "setoption name MultiPV value 2",
         "setoption name Ponder value true",
         "setoption name OwnBook value false",
+        "setoption name Classic ICE value false",
+        // Os nomes antigos, ainda aceitos (sem distinguir maiúsculas).
         "setoption name ICE classico value false",
+        "setoption name livro value false",
+        "setoption name Arquivo do livro value book/livro.txt",
         "setoption name Clear Hash",
         "setoption name Move Overhead value 100",
         "setoption name UCI_LimitStrength value true",
@@ -864,7 +880,7 @@ fn opcoes_syzygy() {
     assert_eq!(
         v,
         vec![format!(
-            "info string Syzygy: 35 finais, até 4 peças, em {DIR_SYZYGY}"
+            "info string Syzygy: 35 endings, up to 4 pieces, in {DIR_SYZYGY}"
         )]
     );
     for o in [
@@ -879,7 +895,7 @@ fn opcoes_syzygy() {
     for (o, diz) in [
         (
             "setoption name SyzygyPath value /nao/existe",
-            "nenhuma tabela Syzygy em '/nao/existe' (diretório '/nao/existe' ilegível); tablebases unchanged",
+            "no Syzygy tables in '/nao/existe' (directory '/nao/existe' unreadable); tablebases unchanged",
         ),
         (
             "setoption name SyzygyProbeDepth value 0",
@@ -964,9 +980,9 @@ fn tabela_ruim_na_busca_avisa_uma_vez() {
         espera_bestmove(&mut m, PRAZO);
     }
     let t = m.transcricao.join("\n");
-    assert_eq!(t.matches("tabela Syzygy ruim").count(), 1, "{t}");
+    assert_eq!(t.matches("bad Syzygy table").count(), 1, "{t}");
     assert!(
-        t.contains("info string tabela Syzygy ruim:") && t.contains("KQvK.rtbw"),
+        t.contains("info string bad Syzygy table:") && t.contains("KQvK.rtbw"),
         "{t}"
     );
     envia(&mut m, "quit");

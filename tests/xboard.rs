@@ -389,16 +389,15 @@ fn handshake_features_e_sigint() {
         &format!("myname=\"{}\"", ice::NOME_MOTOR),
         "option=\"Resign -check 1\"",
         "option=\"Resign Threshold -spin 500 100 5000\"",
-        "option=\"Livro -check 0\"",
-        "option=\"Arquivo do livro -file book/livro.txt\"",
-        "option=\"ICE classico -check 0\"",
+        "option=\"OwnBook -check 0\"",
+        "option=\"Classic ICE -check 0\"",
         "option=\"MultiPV -spin 1 1 64\"",
         "option=\"BookFile -file book/livro.txt\"",
         "option=\"Move Overhead -spin 0 0 5000\"",
         "option=\"UCI_LimitStrength -check 0\"",
         "option=\"UCI_Elo -spin 2000 1200 2800\"",
         "option=\"Kibitz -check 0\"",
-        "option=\"Saudacao -check 0\"",
+        "option=\"Greeting -check 0\"",
     ] {
         assert!(tem(f), "falta a feature {f}: {v:#?}");
     }
@@ -422,13 +421,13 @@ fn opcoes_da_linha_de_comando_aparecem_nas_features() {
     let mut m = abre_motor_com(&["--hash", "8", "--sem-livro", "--classico"]);
     let v = handshake(&mut m);
     assert!(
-        v.contains(&s("feature option=\"Livro -check 0\"")),
+        v.contains(&s("feature option=\"OwnBook -check 0\"")),
         "{v:#?}"
     );
-    assert!(v.contains(&s("feature option=\"ICE classico -check 1\"")));
+    assert!(v.contains(&s("feature option=\"Classic ICE -check 1\"")));
     let mut m = abre_motor_com(&["--hash", "8", "--livro", "outro.txt"]);
     let v = handshake(&mut m);
-    assert!(v.contains(&s("feature option=\"Arquivo do livro -file outro.txt\"")));
+    assert!(v.contains(&s("feature option=\"BookFile -file outro.txt\"")));
     let mut m = abre_motor_com(&["--hash", "8", "--elo", "1600"]);
     let v = handshake(&mut m);
     assert!(v.contains(&s("feature option=\"UCI_LimitStrength -check 1\"")));
@@ -1029,7 +1028,7 @@ fn sessao_de_analise() {
     let v = sincroniza(&mut m);
     assert!(v.contains(&s("Hint: a1a8")), "{v:#?}");
     assert!(
-        v.contains(&s(" (livro desligado)")) && v.contains(&s("")),
+        v.contains(&s(" (book off)")) && v.contains(&s("")),
         "{v:#?}"
     );
     // new fica na análise.
@@ -1235,7 +1234,7 @@ fn kibitz_do_lance_de_livro() {
     let (v, x) = espera_lance(&mut m);
     assert!(v.iter().any(|l| l.starts_with("0 0 0 0 (livro)")), "{v:#?}");
     assert!(!x.is_empty());
-    assert_eq!(proxima(&mut m, PRAZO).as_deref(), Some("tellothers livro"));
+    assert_eq!(proxima(&mut m, PRAZO).as_deref(), Some("tellothers book"));
 }
 
 #[test]
@@ -1248,10 +1247,14 @@ fn opcoes_do_motor() {
     for l in [
         "option Resign=1",
         "option Resign Threshold=700",
-        "option Livro=0",
+        "option OwnBook=0",
         opcao_livro.as_str(),
-        "option ICE classico=1",
+        "option Classic ICE=1",
         "option Kibitz=1",
+        "option Greeting=1",
+        // Os nomes de antes da 1.0 continuam aceitos.
+        "option Livro=0",
+        "option ICE classico=1",
         "option Saudacao=1",
         "memory 16",
         "cores 2",
@@ -1745,7 +1748,9 @@ fn egtpath_syzygy() {
     envia(&mut m, &format!("egtpath syzygy {DIR_SYZYGY}"));
     assert_eq!(
         sincroniza(&mut m),
-        vec![format!("# Syzygy: 35 finais, até 4 peças, em {DIR_SYZYGY}")]
+        vec![format!(
+            "# Syzygy: 35 endings, up to 4 pieces, in {DIR_SYZYGY}"
+        )]
     );
     // Diretório sem tabelas: diz, e as anteriores continuam; outro tipo de
     // tabela é ignorado.
@@ -1754,7 +1759,7 @@ fn egtpath_syzygy() {
     assert_eq!(
         sincroniza(&mut m),
         vec![
-            "# nenhuma tabela Syzygy em '/nao/existe' (diretório '/nao/existe' ilegível); tabelas não mudaram"
+            "# no Syzygy tables in '/nao/existe' (directory '/nao/existe' unreadable); tablebases unchanged"
                 .to_string()
         ]
     );

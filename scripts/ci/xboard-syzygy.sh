@@ -8,8 +8,8 @@
 # scripts/ci/xboard-match.sh e confere término normal, falta nenhuma, PGN legal, pensamento anotado)
 # e confere ainda:
 #   - no log de depuração do xboard, `egtpath syzygy DIR` indo ao primeiro motor e a resposta do
-#     ICE-rs `# Syzygy: N finais, até K peças, em DIR` (N > 0: as tabelas abriram), e nenhuma
-#     recusa (`tabelas não mudaram`);
+#     ICE-rs `# Syzygy: N endings, up to K pieces, in DIR` (N > 0: as tabelas abriram), e nenhuma
+#     recusa (`tablebases unchanged`);
 #   - o ICE-rs ganhou (1-0) por mate (a partida relida pelo python-chess acaba em xeque-mate);
 #   - ao menos metade dos lances do ICE-rs anotados no PGN com o escore das tabelas (+200.00 ou
 #     mais: a vitória de tabela do ICE-rs vale 30000 cp) ou de mate: as tabelas entraram na busca.
@@ -79,11 +79,11 @@ erros=()
 # 1. O egtpath no log de depuração: enviado ao primeiro motor e aceito por ele.
 if [ -s "$LOG" ]; then
     enviados=$(grep -c "^[0-9]* >first : egtpath syzygy $TABELAS\$" "$LOG")
-    aceito=$(grep -E "^[0-9]+ <first : # Syzygy: [1-9][0-9]* finais, até [0-9]+ peças, em $TABELAS\$" "$LOG" | head -1)
+    aceito=$(grep -E "^[0-9]+ <first : # Syzygy: [1-9][0-9]* endings, up to [0-9]+ pieces, in $TABELAS\$" "$LOG" | head -1)
     echo "xboard-syzygy: $enviados 'egtpath syzygy' ao ICE-rs; resposta: ${aceito#* <first : }" >&2
     [ "$enviados" -gt 0 ] || erros+=("o xboard não mandou 'egtpath syzygy $TABELAS' ao primeiro motor")
     [ -n "$aceito" ] || erros+=("o ICE-rs não respondeu '# Syzygy: N finais…' ao egtpath")
-    recusa=$(grep -m1 '<first : #.*tabelas não mudaram' "$LOG")
+    recusa=$(grep -m1 '<first : #.*tablebases unchanged' "$LOG")
     [ -z "$recusa" ] || erros+=("o ICE-rs recusou as tabelas: ${recusa#* <first : }")
 else
     erros+=("log de depuração vazio: $LOG")

@@ -120,12 +120,12 @@ async def teste_opcoes(cfg):
         if cfg.protocolo == "uci":
             faltam = {"SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule", "SyzygyProbeLimit"} - set(engine.options)
             verifica(not faltam, f"opções UCI faltando: {sorted(faltam)}")
-            esperada = f"info string Syzygy: {n_arquivos} finais, até "
+            esperada = f"info string Syzygy: {n_arquivos} endings, up to "
         else:
             verifica(engine.features.get("egt") and "syzygy" in str(engine.features["egt"]).split(","),
                      f"feature egt: {engine.features.get('egt')!r}")
             verifica("egtpath syzygy" in engine.options, f"sem a opção 'egtpath syzygy': {sorted(engine.options)}")
-            esperada = f"# Syzygy: {n_arquivos} finais, até "
+            esperada = f"# Syzygy: {n_arquivos} endings, up to "
         ini_r, ini_e = len(RECEBIDAS), len(ENVIADAS)
         await asyncio.wait_for(engine.configure(opcao_tabelas(cfg)), 5)
         await asyncio.wait_for(engine.ping(), 10)
