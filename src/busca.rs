@@ -52,6 +52,7 @@ use crate::tempo::{
     so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
 use crate::tipos::{GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO};
+use crate::wdl::material_wdl;
 use std::sync::atomic::Ordering;
 
 // --- Parâmetros do aprofundamento (cada um com o porquê) ---
@@ -109,6 +110,7 @@ pub fn busca(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
 pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResultado {
     // Passo 1. Zera contadores, começa o relógio, prepara killers e history.
     prepara_busca(bu, lim);
+    bu.material_raiz = material_da_raiz(b);
 
     // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
     let mut r = TResultado::default();
@@ -256,6 +258,18 @@ fn prepara_busca(bu: &mut TBusca, lim: &TLimites) {
     prepara_ordenacao(&mut bu.ord);
 }
 
+/// O material da raiz para o modelo de vitória/empate/derrota (`wdl`):
+/// peões, menores, torres e damas dos dois lados.
+fn material_da_raiz(b: &TBoard) -> i32 {
+    let n = |bb: &[u64; 2]| crate::bitboard::conta(bb[0] | bb[1]);
+    material_wdl(
+        n(&b.peoes),
+        n(&b.cavalos) + n(&b.bispos),
+        n(&b.torres),
+        n(&b.damas),
+    )
+}
+
 /// A última iteração: a pedida (`sd`) ou a maior que a pilha comporta,
 /// deixando folga para a quiescência e as extensões.
 fn profundidade_maxima(lim: &TLimites) -> i32 {
@@ -393,7 +407,8 @@ fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
 
 /// Passo 4a: a iteração `prof` da raiz `lista[primeiro..]` com janela de
 /// aspiração em volta do escore anterior; ao falhar, a janela se abre para o
-/// lado da falha (dobrando) até o escore caber. RUST: o laço também olha
+/// lado da falha (dobrando) até o escore caber. Cada falha vira uma linha de
+/// pensamento com o limite (`relata_falha`). RUST: o laço também olha
 /// `parar`, ao contrário do 50f3dea, que travava quando o tempo acabava no
 /// meio das novas tentativas.
 #[allow(clippy::too_many_arguments)]
@@ -427,12 +442,28 @@ fn janela_aspiracao(
             break;
         }
         if it.escore <= alfa {
+            relata_falha(
+                bu,
+                TTipoLinha::FalhaBaixa,
+                prof,
+                &it,
+                primeiro,
+                &lance_anterior,
+            );
             alfa = (alfa - largura).max(-INFINITO);
             largura *= 2;
             if largura > JANELA_MAXIMA {
                 alfa = -INFINITO;
             }
         } else if it.escore >= beta {
+            relata_falha(
+                bu,
+                TTipoLinha::FalhaAlta,
+                prof,
+                &it,
+                primeiro,
+                &lance_anterior,
+            );
             beta = (beta + largura).min(INFINITO);
             largura *= 2;
             if largura > JANELA_MAXIMA {
@@ -613,9 +644,44 @@ fn relata_linha(
         hashfull: ocupacao_hash(&bu.tt),
         tbhits: bu.pedido.tabelas.as_ref().map(|_| bu.tb_sondas),
         nps_virtual: bu.tempo.nps > 0,
+        material: bu.material_raiz,
         pv: *pv,
     };
     bu.relator.linha(&l);
+}
+
+/// Uma pesquisa da raiz (a linha `primeiro` + 1 do MultiPV) falhou na
+/// janela de aspiração: a linha de pensamento com o limite achado. Falhando
+/// alto, a PV é a do lance que passou de β (`busca_raiz` a guardou antes de
+/// cortar); falhando baixo nenhum lance passou de α, e a PV é a da iteração
+/// anterior, que começa pelo lance que era o melhor (só ele, se não). Na raiz
+/// das tabelas Syzygy o escore mostrado é o delas, não o da busca: nenhum
+/// limite a mostrar.
+fn relata_falha(
+    bu: &mut TBusca,
+    tipo: TTipoLinha,
+    prof: i32,
+    it: &TIteracao,
+    primeiro: usize,
+    lance_anterior: &TLance,
+) {
+    if bu.id_thread > 0 || !bu.relator.mostra() || bu.tb_escore_raiz.is_some() {
+        return;
+    }
+    let pv = if tipo == TTipoLinha::FalhaAlta {
+        it.pv
+    } else if bu.pv_anterior.num_lances > 0
+        && mesmo_lance(&bu.pv_anterior.lances[0], lance_anterior)
+    {
+        bu.pv_anterior
+    } else {
+        let mut pv = TPv::default();
+        if lance_anterior.existe() {
+            pv.atualiza(*lance_anterior, &TPv::default());
+        }
+        pv
+    };
+    relata_linha(bu, tipo, prof, it.escore, &pv, primeiro + 1);
 }
 
 /// O lance da raiz em pesquisa (o `currmove` do UCI).

@@ -262,6 +262,9 @@ pub struct TBusca {
     /// O escore que as tabelas dão à raiz (mostrado no lugar do da busca,
     /// salvo um mate achado); `None` fora das tabelas.
     pub(crate) tb_escore_raiz: Option<i32>,
+    /// O material na raiz (`wdl::material_wdl`), que as linhas de
+    /// pensamento levam para o `wdl` do UCI.
+    pub(crate) material_raiz: i32,
 }
 
 /// O máximo de linhas do MultiPV (a opção vai de 1 a 64, como no
@@ -340,6 +343,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         linhas_anteriores: vec![TLinhaPv::default(); MAX_MULTIPV],
         tb_sondas: 0,
         tb_escore_raiz: None,
+        material_raiz: 0,
     }
 }
 

@@ -10,7 +10,7 @@
 
 // Nível 0 e 1: tipos, bits, lances, relógio, a entrada e a saída, as duas
 // gramáticas, o que a busca conta ao mundo (`relato`) e o formato disso
-// em cada protocolo (`pensamento`).
+// em cada protocolo (`pensamento`), com o modelo do `wdl` do UCI (`wdl`).
 pub mod bitboard;
 pub mod comandos_uci;
 pub mod comandos_xboard;
@@ -22,6 +22,7 @@ pub mod processo;
 pub mod relato;
 pub mod tempo;
 pub mod tipos;
+pub mod wdl;
 // As duas partes do formato Syzygy que não conhecem o tabuleiro: o índice
 // e a leitura/descompressão do arquivo.
 pub mod syzygy_arquivo;

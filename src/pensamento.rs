@@ -6,18 +6,20 @@
 //! também (`mostra_no_xboard`, `mostra_no_uci` estão aqui para os dois
 //! lerem as regras num lugar só).
 //!
-//! Nível 1: depende de `tipos`, `lance` e `relato`. Porta do `ImprimePV` do
-//! ICE (seção 4.4.1 do artigo); o formato UCI, o `currmove` e o MultiPV são
-//! do ICE-rs.
+//! Nível 1: depende de `tipos`, `lance`, `relato` e `wdl`. Porta do
+//! `ImprimePV` do ICE (seção 4.4.1 do artigo); o formato UCI, o `currmove`,
+//! o MultiPV, os limites da janela de aspiração e o `wdl` são do ICE-rs.
 
 use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, TLance};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TTipoLinha};
 use crate::tipos::{LIMIAR_MATE, MATE};
+use crate::wdl::wdl;
 
 /// Depois de quanto tempo de busca o UCI recebe `info currmove` (ms).
 pub const MS_CURRMOVE: u64 = 3000;
 /// Depois de quanto tempo o UCI recebe também as melhoras no meio de uma
-/// iteração (ms); antes, só a linha do fim de cada iteração.
+/// iteração e as falhas da janela de aspiração (ms); antes, só a linha do
+/// fim de cada iteração.
 pub const MS_MELHORA_UCI: u64 = 1000;
 
 /// Escore no formato do protocolo xboard: centipeões, ou ±(100000 + N) para
@@ -47,20 +49,32 @@ pub fn escore_uci(escore: i32) -> String {
 /// O xboard mostra esta linha? As do fim de cada iteração sempre; as
 /// melhoras no meio da iteração só com uma linha (com MultiPV as linhas saem
 /// juntas, no fim); a do fim da busca só com `nps`, quando a interface
-/// cobra o relógio virtual pelos nós informados.
+/// cobra o relógio virtual pelos nós informados. As falhas da janela de
+/// aspiração nunca: o CECP não tem como dizer "limite" (a linha é `ply
+/// escore tempo nós pv`), e o XBoard toma o escore de cada linha como exato
+/// — ele o mostra, e o usa para adjudicar a partida (`-adjudicate`) e nos
+/// gráficos. Um limite da janela mostrado como escore seria uma mentira; a
+/// linha certa chega logo depois, quando a janela aberta acha o escore.
 pub fn mostra_no_xboard(l: &TLinhaPensamento) -> bool {
     match l.tipo {
         TTipoLinha::Iteracao => true,
         TTipoLinha::Melhora => l.linhas <= 1,
         TTipoLinha::Final => l.nps_virtual,
+        TTipoLinha::FalhaAlta | TTipoLinha::FalhaBaixa => false,
     }
 }
 
-/// O UCI mostra esta linha? As melhoras no meio de uma iteração só nas
-/// buscas longas (como nos motores UCI: o resto é ruído); o resto sempre.
+/// O UCI mostra esta linha? As melhoras no meio de uma iteração e as falhas
+/// da janela de aspiração (`lowerbound`/`upperbound`) só nas buscas longas
+/// (`MS_MELHORA_UCI`) e com uma linha só: numa busca de poucos milissegundos
+/// elas seriam metade das linhas, e ninguém as lê (o Stockfish também só as
+/// manda depois de uns segundos); numa análise longa, são elas que mostram
+/// que o escore está mudando antes de a iteração terminar. O resto sempre.
 pub fn mostra_no_uci(l: &TLinhaPensamento) -> bool {
     match l.tipo {
-        TTipoLinha::Melhora => l.linhas <= 1 && l.ms >= MS_MELHORA_UCI,
+        TTipoLinha::Melhora | TTipoLinha::FalhaAlta | TTipoLinha::FalhaBaixa => {
+            l.linhas <= 1 && l.ms >= MS_MELHORA_UCI
+        }
         TTipoLinha::Iteracao | TTipoLinha::Final => true,
     }
 }
@@ -86,15 +100,29 @@ pub fn linha_xboard(l: &TLinhaPensamento) -> String {
 }
 
 /// A linha `info` do UCI, com o que as interfaces mostram: profundidade e
-/// seletiva, número da linha, escore, nós, nós/s, ocupação da tabela, sondas
-/// das tabelas (se houver), tempo (ms) e a PV.
-pub fn linha_uci(l: &TLinhaPensamento) -> String {
+/// seletiva, número da linha, escore (com `lowerbound`/`upperbound` numa
+/// falha da janela de aspiração, logo depois dele, como na especificação),
+/// as chances `wdl W D L` se pedidas (`UCI_ShowWDL`; ver `wdl`), nós,
+/// nós/s, ocupação da tabela, sondas das tabelas (se houver), tempo (ms) e a
+/// PV.
+pub fn linha_uci(l: &TLinhaPensamento, com_wdl: bool) -> String {
     let tbhits = match l.tbhits {
         Some(n) => format!(" tbhits {n}"),
         None => String::new(),
     };
+    let limite = match l.tipo {
+        TTipoLinha::FalhaAlta => " lowerbound",
+        TTipoLinha::FalhaBaixa => " upperbound",
+        _ => "",
+    };
+    let chances = if com_wdl {
+        let (w, d, p) = wdl(l.escore, l.material);
+        format!(" wdl {w} {d} {p}")
+    } else {
+        String::new()
+    };
     let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {}{} time {} pv",
+        "info depth {} seldepth {} multipv {} score {}{limite}{chances} nodes {} nps {} hashfull {}{} time {} pv",
         l.profundidade,
         l.seldepth.max(l.profundidade.max(0) as usize),
         l.numero,

@@ -56,6 +56,12 @@ pub enum TTipoLinha {
     /// O fim da busca, quando ela pesquisou algo depois da última iteração
     /// completa (os nós e o tempo do fim).
     Final,
+    /// Uma pesquisa da raiz que falhou alto na janela de aspiração: o escore
+    /// é só um limite inferior (o `lowerbound` do UCI), e a janela se abre
+    /// para cima e a raiz é pesquisada de novo.
+    FalhaAlta,
+    /// A que falhou baixo: o escore é um limite superior (`upperbound`).
+    FalhaBaixa,
 }
 
 /// Uma linha de pensamento, já com tudo o que os protocolos mostram.
@@ -80,6 +86,9 @@ pub struct TLinhaPensamento {
     pub tbhits: Option<u64>,
     /// O tempo é o virtual do `nps` (a interface cobra pelos nós).
     pub nps_virtual: bool,
+    /// O material na raiz, para o modelo de vitória/empate/derrota
+    /// (`wdl::material_wdl`).
+    pub material: i32,
     pub pv: TPv,
 }
 

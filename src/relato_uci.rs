@@ -16,10 +16,12 @@ use crate::pensamento::{linha_currmove, linha_uci, mostra_no_uci};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator};
 use std::time::Instant;
 
-/// O relator do UCI: a fila do protocolo. O UCI sempre quer as linhas
-/// `info` (não há `post`/`nopost`).
+/// O relator do UCI: a fila do protocolo e a opção `UCI_ShowWDL`. O UCI
+/// sempre quer as linhas `info` (não há `post`/`nopost`).
 pub struct TRelatorUci {
     pub fila: TFilaCompartilhada,
+    /// Pôr `wdl W D L` em toda linha com escore?
+    pub wdl: bool,
 }
 
 impl TRelator for TRelatorUci {
@@ -28,7 +30,7 @@ impl TRelator for TRelatorUci {
     }
     fn linha(&mut self, l: &TLinhaPensamento) {
         if mostra_no_uci(l) {
-            envia(&linha_uci(l));
+            envia(&linha_uci(l, self.wdl));
         }
     }
     fn lance_atual(&mut self, prof: i32, lance: &TLance, numero: usize, ms: u64) {

@@ -54,6 +54,9 @@ pub struct TUci {
     pub ponder: bool,
     /// `debug on`: linhas `info string` a mais sobre o que o motor faz.
     pub debug: bool,
+    /// A opção `UCI_ShowWDL`: as linhas `info … score` levam `wdl W D L`
+    /// (ver `wdl`). Só do UCI: o xboard não tem onde pôr isso.
+    pub mostra_wdl: bool,
     pub sair: bool,
 }
 
@@ -65,6 +68,7 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
         fila: nova_fila(None),
         ponder: false,
         debug: false,
+        mostra_wdl: false,
         sair: false,
     }
 }
@@ -122,6 +126,10 @@ fn responde_uci(u: &TUci) {
         "option name UCI_Chess960 type check default {}",
         check(joga_960(m))
     ));
+    envia(&format!(
+        "option name UCI_ShowWDL type check default {}",
+        check(u.mostra_wdl)
+    ));
     for o in opcoes_do_motor(m) {
         envia(&match o.tipo {
             TTipoOpcao::Caixa(v) => {
@@ -169,7 +177,7 @@ pub fn processa_uci(u: &mut TUci, linha: &str) {
     }
 }
 
-/// `setoption`: os nomes do UCI (`Hash`, `Threads`, `Ponder`, `OwnBook`,
+/// `setoption`: os nomes do UCI (`Hash`, `Threads`, `Ponder`, `UCI_ShowWDL`, `OwnBook`,
 /// `Clear Hash`) e os do motor (`aplica_opcao`, os mesmos do xboard). O
 /// UCI não distingue maiúsculas nos nomes; as caixas vêm `true`/`false`.
 fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
@@ -198,6 +206,9 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
         },
         "ponder" => booleano(valor)
             .map(|v| u.ponder = v)
+            .ok_or(TErroOpcao::ValorRuim),
+        "uci_showwdl" => booleano(valor)
+            .map(|v| u.mostra_wdl = v)
             .ok_or(TErroOpcao::ValorRuim),
         // Com ela o roque entra e sai como "rei toma a torre" (`e1h1`); a
         // posição atual também, até o próximo `position`.
@@ -419,6 +430,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     };
     let rel = Box::new(TRelatorUci {
         fila: fila_para_busca(&u.fila),
+        wdl: u.mostra_wdl,
     });
     let m = &mut u.m;
     let r = executa(m, pedido, rel);

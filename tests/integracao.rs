@@ -20,6 +20,7 @@ mod livro;
 mod nivel;
 mod paralelo;
 mod recursos;
+mod saida_uci;
 mod syzygy;
 mod tabuleiro;
 mod texel;

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""wdl.py - o modelo de taxa de vitória do UCI_ShowWDL (src/wdl.rs), ajustado às partidas do ICE-rs.
+
+Uso:
+  scripts/medidas/wdl.py ajusta [--validacao N] LOTE...   ajusta e imprime os coeficientes e a perda
+  scripts/medidas/wdl.py verifica LOTE...                 a perda e a calibração das constantes de src/wdl.rs
+
+Os lotes são saídas do `ice datagen` (uma linha `FEN | escore | resultado` por posição; escore em
+centipeões e resultado 1.0/0.5/0.0, os dois do ponto de vista das brancas; ver src/datagen.rs), por
+exemplo os de `scripts/medidas/datagen-lotes.sh` (docs/forca.md, "Os dados da força III"). Os N
+últimos lotes da lista (padrão 2) ficam de fora do ajuste e medem a perda na validação.
+
+O modelo é o do Stockfish (`win_rate_model`): com x = clamp(material, 17, 78) / 58 (material = peões
++ 3 × cavalos e bispos + 5 × torres + 9 × damas, dos dois lados),
+    a(x) = ((a0·x + a1)·x + a2)·x + a3,   b(x) = ((b0·x + b1)·x + b2)·x + b3,
+    P(vitória | v) = 1 / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
+e o empate é o resto. Como o modelo é simétrico, tanto faz o ponto de vista (brancas ou lado a jogar)
+de escore e resultado, desde que seja o mesmo. O ajuste é por máxima verossimilhança (a perda é o
+−log da probabilidade do resultado observado, média por posição), com BFGS e busca linear em Python
+puro (a máquina não tem numpy nem scipy): as posições são agrupadas por (material, escore,
+resultado), o que reduz ~650 mil posições a umas 100 mil contagens.
+"""
+
+import math
+import re
+import sys
+from collections import Counter
+
+MATERIAL_MIN, MATERIAL_MAX, MATERIAL_ANCORA = 17, 78, 58
+VALOR = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9}
+
+
+def material(fen):
+    tab = fen.split(" ", 1)[0]
+    return sum(VALOR.get(c, 0) for c in tab.lower())
+
+
+def le_lotes(arquivos):
+    """Contagens {(material, escore, resultado): n}; resultado 2 = vitória das brancas, 1 = empate, 0 = derrota."""
+    cont = Counter()
+    for arq in arquivos:
+        with open(arq, encoding="utf-8") as f:
+            for linha in f:
+                partes = linha.split("|")
+                if len(partes) != 3:
+                    continue
+                m = min(max(material(partes[0].strip()), MATERIAL_MIN), MATERIAL_MAX)
+                v = int(partes[1])
+                r = {"1.0": 2, "0.5": 1, "0.0": 0}[partes[2].strip()]
+                cont[(m, v, r)] += 1
+    return cont
+
+
+def coef_ab(p, x):
+    a = ((p[0] * x + p[1]) * x + p[2]) * x + p[3]
+    b = ((p[4] * x + p[5]) * x + p[6]) * x + p[7]
+    return a, b
+
+
+def sigma(z):
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def perda(p, dados, com_gradiente=True):
+    """Média de −log P(resultado) e o gradiente em relação aos 8 coeficientes."""
+    total, n = 0.0, 0
+    g = [0.0] * 8
+    por_m = {}
+    for (m, v, r), c in dados.items():
+        por_m.setdefault(m, []).append((v, r, c))
+    for m, itens in por_m.items():
+        x = m / MATERIAL_ANCORA
+        a, b = coef_ab(p, x)
+        if b <= 0 or a <= 0:
+            return math.inf, g
+        ga = gb = 0.0
+        for v, r, c in itens:
+            zw = (v - a) / b
+            zl = (-v - a) / b
+            pw = sigma(zw)
+            pl = sigma(zl)
+            # Derivadas de pw e pl em relação a a e a b.
+            dw = pw * (1 - pw)
+            dl = pl * (1 - pl)
+            dpw_a, dpw_b = -dw / b, -dw * zw / b
+            dpl_a, dpl_b = -dl / b, -dl * zl / b
+            if r == 2:
+                pr, dpa, dpb = pw, dpw_a, dpw_b
+            elif r == 0:
+                pr, dpa, dpb = pl, dpl_a, dpl_b
+            else:
+                pr, dpa, dpb = 1 - pw - pl, -dpw_a - dpl_a, -dpw_b - dpl_b
+            if pr <= 1e-300:
+                return math.inf, g
+            total -= c * math.log(pr)
+            n += c
+            if com_gradiente:
+                ga -= c * dpa / pr
+                gb -= c * dpb / pr
+        if com_gradiente:
+            pot = (x**3, x**2, x, 1.0)
+            for i in range(4):
+                g[i] += ga * pot[i]
+                g[4 + i] += gb * pot[i]
+    return total / n, [gi / n for gi in g]
+
+
+def bfgs(p, dados, iteracoes=300, tol=1e-9):
+    """BFGS com busca linear de Armijo (retrocesso)."""
+    k = len(p)
+    h = [[(1.0 if i == j else 0.0) for j in range(k)] for i in range(k)]
+    # Escala inicial: os coeficientes vivem perto de 100, o gradiente perto de 1e-3.
+    for i in range(k):
+        h[i][i] = 1e4
+    f, g = perda(p, dados)
+    for it in range(iteracoes):
+        d = [-sum(h[i][j] * g[j] for j in range(k)) for i in range(k)]
+        inclinacao = sum(d[i] * g[i] for i in range(k))
+        if inclinacao >= 0:
+            h = [[(1e4 if i == j else 0.0) for j in range(k)] for i in range(k)]
+            d = [-1e4 * gi for gi in g]
+            inclinacao = sum(d[i] * g[i] for i in range(k))
+        passo = 1.0
+        while True:
+            q = [p[i] + passo * d[i] for i in range(k)]
+            fq, gq = perda(q, dados)
+            if fq <= f + 1e-4 * passo * inclinacao or passo < 1e-12:
+                break
+            passo *= 0.5
+        s = [q[i] - p[i] for i in range(k)]
+        y = [gq[i] - g[i] for i in range(k)]
+        sy = sum(s[i] * y[i] for i in range(k))
+        melhora = f - fq
+        p, f, g = q, fq, gq
+        print(f"# iteração {it + 1}: perda {f:.6f}", file=sys.stderr, flush=True)
+        if 0 <= melhora < tol:
+            break
+        if sy > 1e-20:
+            hy = [sum(h[i][j] * y[j] for j in range(k)) for i in range(k)]
+            yhy = sum(y[i] * hy[i] for i in range(k))
+            for i in range(k):
+                for j in range(k):
+                    h[i][j] += ((sy + yhy) * s[i] * s[j]) / (sy * sy) - (hy[i] * s[j] + s[i] * hy[j]) / sy
+    return p, f
+
+
+def coeficientes_do_rust(caminho="src/wdl.rs"):
+    texto = open(caminho, encoding="utf-8").read()
+    def lista(nome):
+        m = re.search(nome + r"[^=]*=\s*\[([^\]]*)\]", texto)
+        return [float(t) for t in m.group(1).replace("_", "").split(",") if t.strip()]
+    return lista("WDL_A") + lista("WDL_B")
+
+
+def calibracao(p, dados):
+    """Observado × previsto (vitórias, empates e derrotas, por mil) por faixa de escore."""
+    faixas = [(-2000, -400), (-400, -200), (-200, -100), (-100, -50), (-50, -10), (-10, 10),
+              (10, 50), (50, 100), (100, 200), (200, 400), (400, 2001)]
+    print("faixa de escore        n      obs V/E/D      prev V/E/D")
+    for lo, hi in faixas:
+        n = 0
+        obs = [0, 0, 0]
+        prev = [0.0, 0.0, 0.0]
+        for (m, v, r), c in dados.items():
+            if not lo <= v < hi:
+                continue
+            a, b = coef_ab(p, m / MATERIAL_ANCORA)
+            pw, pl = sigma((v - a) / b), sigma((-v - a) / b)
+            n += c
+            obs[2 - r] += c
+            prev[0] += c * pw
+            prev[1] += c * (1 - pw - pl)
+            prev[2] += c * pl
+        if n:
+            o = "/".join(f"{1000 * x / n:.0f}" for x in obs)
+            q = "/".join(f"{1000 * x / n:.0f}" for x in prev)
+            print(f"[{lo:5d}, {hi:5d})  {n:8d}  {o:>14}  {q:>14}")
+
+
+def principal(args):
+    if not args or args[0] not in ("ajusta", "verifica"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    modo, args = args[0], args[1:]
+    nval = 2
+    if len(args) >= 2 and args[0] == "--validacao":
+        nval, args = int(args[1]), args[2:]
+    if not args:
+        print("wdl.py: nenhum lote", file=sys.stderr)
+        return 2
+    if modo == "verifica":
+        dados = le_lotes(args)
+        p = coeficientes_do_rust()
+        f, _ = perda(p, dados, com_gradiente=False)
+        print(f"posições {sum(dados.values())}, perda das constantes de src/wdl.rs {f:.6f}")
+        calibracao(p, dados)
+        return 0
+    treino_arq, val_arq = (args[:-nval], args[-nval:]) if nval > 0 else (args, [])
+    treino = le_lotes(treino_arq)
+    val = le_lotes(val_arq) if val_arq else Counter()
+    print(f"treino: {len(treino_arq)} lotes, {sum(treino.values())} posições "
+          f"({len(treino)} grupos); validação: {len(val_arq)} lotes, {sum(val.values())} posições")
+    inicio = [0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0]
+    p, f = bfgs(inicio, treino)
+    print(f"perda no treino {f:.6f}")
+    if val:
+        fv, _ = perda(p, val, com_gradiente=False)
+        print(f"perda na validação {fv:.6f}")
+    print("WDL_A = [" + ", ".join(f"{x:.6f}" for x in p[:4]) + "]")
+    print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:]) + "]")
+    for m in (20, 30, 40, 50, 58, 65, 78):
+        a, b = coef_ab(p, m / MATERIAL_ANCORA)
+        print(f"material {m}: a = {a:.1f}, b = {b:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(principal(sys.argv[1:]))
