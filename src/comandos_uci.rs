@@ -1,9 +1,10 @@
 //! Os comandos do protocolo UCI: o parser `nom` de cada linha que a
 //! interface manda (`interpreta_uci` → `ComandoUci`), sem nada do motor.
 //!
-//! Nível 1, como o parser do xboard em `entrada`: a busca (nível 6) precisa
-//! classificar as linhas que chegam enquanto pensa (`stop`, `ponderhit`,
-//! `isready`), e o laço do UCI (`uci`, nível 9) precisa do resto. O ICE só
+//! Nível 1, como o parser do xboard em `comandos_xboard`: o relator do UCI
+//! (`relato_uci`) classifica as linhas que chegam enquanto a busca pensa
+//! (`stop`, `ponderhit`, `isready`), e o laço do UCI (`uci`, nível 10)
+//! precisa do resto. O ICE só
 //! falava xboard; o UCI é do ICE-rs, para as interfaces que só falam UCI
 //! (ChessBase/Fritz, Shredder, Nibbler, En Croissant).
 //!

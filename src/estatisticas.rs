@@ -2,7 +2,7 @@
 //! e da `quiescence` agiu (`ice busca … --estatisticas`, `ice bench
 //! --estatisticas`).
 //!
-//! Nível 1: só tipos simples; a busca (nível 6) é quem conta. Não existe no
+//! Nível 1: só tipos simples; a árvore (`arvore`, nível 7) é quem conta. Não existe no
 //! ICE: os autores mediam a busca pelo fator de ramificação na WAC (Tabela 2
 //! do artigo). Aqui se vê onde cada ideia do ICE age — quantos nós o lance
 //! nulo corta, quanto a tabela de transposição poupa, se a ordenação acerta

@@ -1,17 +1,18 @@
 //! O protocolo UCI ao lado do xboard: o mesmo motor, outra língua.
 //!
-//! Nível 10: depende do `motor` (nível 8), que tem o estado — tabuleiro,
-//! busca, threads, livro, relógio e opções — e as funções que o xboard
-//! também chama: `aplica_opcao`, `define_hash`, `define_threads`,
-//! `lance_do_livro`, `limites_do_lance`, `prepara_analise`,
-//! `compacta_historico` e `pensa`. O UCI só traduz os comandos dele para
+//! Nível 10: depende do `motor` (nível 9), que tem o estado — tabuleiro,
+//! busca, threads, livro, relógio e opções, em campos privados — e as
+//! funções que o xboard também chama: `aplica_opcao`, `define_hash`,
+//! `define_threads`, `lance_do_livro`, `limites_do_lance`, `monta_posicao`
+//! e `executa` (o pedido por valor). O UCI só traduz os comandos dele para
 //! essas funções; não importa nada do `xboard`.
 //!
 //! Quem escolhe a língua é a interface: `main` lê a primeira linha; se é
 //! `uci`, o motor fala UCI até o fim; senão, xboard (que é o padrão, e o que
 //! o ICE falava). O parser das linhas UCI mora em
-//! `comandos_uci` (nível 1), porque a busca também classifica as que chegam
-//! enquanto ela pensa (`stop`, `ponderhit`, `isready`).
+//! `comandos_uci` (nível 1), porque o relator do UCI (`relato_uci`) também
+//! classifica as que chegam enquanto a busca pensa (`stop`, `ponderhit`,
+//! `isready`).
 //!
 //! Diferenças que moldam o laço: no UCI a interface manda a posição inteira
 //! antes de cada `go` (o motor não guarda partida); o motor nunca joga
