@@ -793,6 +793,10 @@ pub struct TPedidoMotor {
     /// Um lance de partida: a força limitada vale (o teto de nós, a busca
     /// com que foi calibrada, a escolha entre as linhas).
     pub de_partida: bool,
+    /// Análise com limite (o `UCI_AnalyseMode` do UCI): o escore objetivo,
+    /// sem contempt e sem o relógio virtual do IceBR, como no `go infinite`,
+    /// mas parando nos limites dados.
+    pub objetivo: bool,
 }
 
 /// Pensa um lance de partida na posição do motor: a busca com todas as
@@ -852,7 +856,7 @@ pub fn analisa(
 /// o objetivo. E a análise não é um lance de partida: o IceBR não a torna
 /// mais lenta (só o `nps` da interface).
 pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> TResultado {
-    let analise = p.analise || p.limites.infinito;
+    let analise = p.analise || p.limites.infinito || p.objetivo;
     let mut lim = p.limites;
     let mut pedido = TPedido {
         ponderando: p.ponder.is_some(),

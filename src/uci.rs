@@ -58,6 +58,10 @@ pub struct TUci {
     /// A opção `UCI_ShowWDL`: as linhas `info … score` levam `wdl W D L`
     /// (ver `wdl`). Só do UCI: o xboard não tem onde pôr isso.
     pub mostra_wdl: bool,
+    /// A opção `UCI_AnalyseMode`: a interface está analisando, não jogando.
+    /// Nenhum `go` joga do livro nem com a força limitada, e o escore é o
+    /// objetivo (sem contempt).
+    pub modo_analise: bool,
     pub sair: bool,
 }
 
@@ -70,6 +74,7 @@ pub fn novo_uci(op: &TOpcoesMotor) -> TUci {
         ponder: false,
         debug: false,
         mostra_wdl: false,
+        modo_analise: false,
         sair: false,
     }
 }
@@ -130,6 +135,10 @@ fn responde_uci(u: &TUci) {
     envia(&format!(
         "option name UCI_ShowWDL type check default {}",
         check(u.mostra_wdl)
+    ));
+    envia(&format!(
+        "option name UCI_AnalyseMode type check default {}",
+        check(u.modo_analise)
     ));
     for o in opcoes_do_motor(m) {
         envia(&match o.tipo {
@@ -210,6 +219,9 @@ fn define_opcao(u: &mut TUci, nome: &str, valor: Option<&str>) {
             .ok_or(TErroOpcao::ValorRuim),
         "uci_showwdl" => booleano(valor)
             .map(|v| u.mostra_wdl = v)
+            .ok_or(TErroOpcao::ValorRuim),
+        "uci_analysemode" => booleano(valor)
+            .map(|v| u.modo_analise = v)
             .ok_or(TErroOpcao::ValorRuim),
         // Com ela o roque entra e sai como "rei toma a torre" (`e1h1`); a
         // posição atual também, até o próximo `position`.
@@ -383,7 +395,9 @@ fn go(u: &mut TUci, g: &TGoUci) {
     }
     // Com MultiPV > 1 quem pergunta quer análise (o `analyse(…, multipv=3)`
     // do python-chess manda um `go movetime`), não um lance de partida.
-    let de_partida = !g.ponder
+    let analise = u.modo_analise;
+    let de_partida = !analise
+        && !g.ponder
         && linhas_multipv(m) == 1
         && !g.infinite
         && g.searchmoves.is_empty()
@@ -427,7 +441,8 @@ fn go(u: &mut TUci, g: &TGoUci) {
         analise: false,
         multipv: linhas_multipv(m),
         excluidos,
-        de_partida: !g.ponder && !g.infinite && linhas_multipv(m) == 1,
+        de_partida: !analise && !g.ponder && !g.infinite && linhas_multipv(m) == 1,
+        objetivo: analise,
     };
     let rel = Box::new(TRelatorUci {
         fila: fila_para_busca(&u.fila),

@@ -556,6 +556,44 @@ fn go_infinite_no_livro_espera_o_stop() {
     assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
 }
 
+/// `UCI_AnalyseMode`: a interface analisa. O lance de partida (com
+/// relógio) deixa de vir do livro e o escore é o objetivo: com `Contempt
+/// 100` a posição morta vale −100 jogando e 0 analisando.
+#[test]
+fn modo_de_analise_sem_livro_e_sem_contempt() {
+    let mut m = abre_motor_com(&["--hash", "8"]);
+    envia(&mut m, "uci");
+    let v = espera_linha(&mut m, "uciok");
+    assert!(
+        v.iter()
+            .any(|l| l == "option name UCI_AnalyseMode type check default false"),
+        "{v:#?}"
+    );
+    envia(&mut m, "setoption name Contempt value 100");
+    envia(&mut m, "position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    envia(&mut m, "go depth 3");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    let ultima = v.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert_eq!(escore(ultima), -100, "{v:#?}");
+    envia(&mut m, "setoption name UCI_AnalyseMode value true");
+    assert!(pronto(&mut m).is_empty());
+    envia(&mut m, "go depth 3");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    let ultima = v.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert_eq!(escore(ultima), 0, "{v:#?}");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go wtime 2000 btime 2000");
+    let (v, lance) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().all(|l| !l.contains("book move")), "{v:#?}");
+    assert!(v.iter().any(|l| l.contains(" pv ")), "{v:#?}");
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
+    // Desligada, o livro volta.
+    envia(&mut m, "setoption name UCI_AnalyseMode value false");
+    envia(&mut m, "go wtime 60000 btime 60000");
+    let (v, _) = espera_bestmove(&mut m, PRAZO);
+    assert!(v.iter().any(|l| l.contains("book move")), "{v:#?}");
+}
+
 /// A tabela pelo `Hash`: sempre uma linha com o tamanho que ficou; fora da
 /// faixa satura e diz; 4096 MB numa máquina com memória livre de sobra dá
 /// uma tabela de 4 GB de verdade.
