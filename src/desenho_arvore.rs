@@ -522,7 +522,7 @@ pub fn svg_arvores(
     let rodape = vec![
         format!("posição: {fen}"),
         format!(
-            "nós da busca inteira (todas as iterações): clássica {}, moderna {}",
+            "busca inteira: clássica {} nós, moderna {} (todas as iterações)",
             classica.nos, moderna.nos
         ),
         "escores do ponto de vista de quem joga no nó (negamax); p = profundidade restante, q = quiescência; em negrito o lance do corte β".to_string(),

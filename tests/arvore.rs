@@ -160,7 +160,7 @@ fn a_figura_e_deterministica_e_mostra_as_duas_buscas() {
     let classica = traca_busca(WAC113, PROF, true).unwrap();
     let moderna = traca_busca(WAC113, PROF, false).unwrap();
     assert!(a.contains(&format!(
-        "clássica {}, moderna {}",
+        "clássica {} nós, moderna {}",
         classica.nos, moderna.nos
     )));
     assert!(a.contains("▸ "));
