@@ -382,9 +382,10 @@ fn separa_linha(lista: &mut TListaLances, i: usize, pv: &TPv) {
 }
 
 /// Lazy SMP: a ajudante `id_thread` pula a iteração `prof`? (Ver
-/// `SALTO_TAMANHO`; a principal, 0, nunca pula.)
+/// `SALTO_TAMANHO`; a principal, 0, nunca pula.) `ice saltos` imprime a
+/// tabela, que a figura do guia (scripts/guia/graficos.py smp) desenha.
 #[inline]
-fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
+pub fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
     if id_thread == 0 {
         return false;
     }

@@ -63,6 +63,7 @@ Comandos:
                                cravadas [brancas|pretas] [FEN], zona-rei [brancas|pretas] [FEN], atacantes <casa> [FEN],
                                casas <c1,c2,…|-> [FEN], posicao [FEN], pst <peao|cavalo|bispo|torre|rei|rei-final>,
                                arvore <prof 1..{prof_arvore}> [FEN] [--ate-ply N] [--texto] (a árvore da busca, clássica × moderna)
+  saltos [THREADS] [PROF]      as iterações que cada thread do Lazy SMP pesquisa (1) ou pula (0), uma linha por thread
   tb <FEN> | tb --lote         WDL e DTZ das tabelas Syzygy (--syzygy) da posição e de cada lance;
                                --lote lê um FEN por linha e responde `wdl dtz` (`? ?` sem tabela)
   help, --help, -h             esta ajuda
@@ -348,6 +349,39 @@ fn cmd_desenha_arvore(args: &[String], titulo: Option<&str>) -> Result<(), Strin
     Ok(())
 }
 
+/// `ice saltos [THREADS] [PROF]`: que iterações cada thread do Lazy SMP
+/// pesquisa (`busca::pula_iteracao`), uma linha por thread (0 = a
+/// principal): o número da thread e um caractere por profundidade de 1 a
+/// PROF, `1` se ela pesquisa a iteração e `0` se a pula. Padrão: 8 threads,
+/// 16 plies.
+fn cmd_saltos(args: &[String]) -> Result<(), String> {
+    let uso = "uso: ice saltos [threads 1..256] [profundidade 1..100]";
+    let num = |i: usize, padrao: usize, max: usize| -> Result<usize, String> {
+        match args.get(i) {
+            None => Ok(padrao),
+            Some(s) => s
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .ok_or_else(|| uso.to_string()),
+        }
+    };
+    let (threads, prof) = (num(0, 8, 256)?, num(1, 16, 100)?);
+    for t in 0..threads {
+        let linha: String = (1..=prof as i32)
+            .map(|p| {
+                if ice::busca::pula_iteracao(t, p) {
+                    '0'
+                } else {
+                    '1'
+                }
+            })
+            .collect();
+        ice::linha!("{t} {linha}");
+    }
+    Ok(())
+}
+
 /// `ice lote`: lê da entrada padrão uma posição por linha (`FEN`, ou `960
 /// FEN` para escrever o roque como no Chess960) e escreve para cada uma a
 /// linha de `mostra::linha_lote`; FEN ruim dá `erro: …` na linha dela. Um
@@ -533,6 +567,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("gen") => cmd_gen(&args[1..]),
         Some("lote") => cmd_lote(),
         Some("desenha") => cmd_desenha(&args[1..]),
+        Some("saltos") => cmd_saltos(&args[1..]),
         Some("eval") => posicao_dos_args(&args[1..])
             .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
         Some("bench") => ice::bench::cmd_bench(&args[1..], op),
