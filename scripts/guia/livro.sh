@@ -7,7 +7,8 @@
 # motor) e a 2 (a árvore de busca desenhada pelo motor, clássica × moderna).
 # Confere que o livro tem
 # as páginas e as imagens e que cada PNG existe e não é uma página em branco
-# (uma página vazia do Chromium dá uns 8 KB; com texto e figuras, centenas).
+# (uma página vazia do Chromium dá uns 8 KB; com texto e figuras, centenas),
+# e que nenhum link do livro aponta para fora dele.
 #
 # Precisa de `mdbook` (cargo install mdbook --locked) e de `chromium` (no
 # Debian, apt-get install chromium). As imagens vão para DIR_DAS_IMAGENS
@@ -26,9 +27,15 @@ CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 
 rm -rf target/livro
 mdbook build docs/guia
-for pag in README 01-representacao 02-busca 06-testes 11-protocolos; do
+for pag in README 01-representacao 02-busca 06-testes 11-protocolos apendice-fatos-do-ice apendice-forca; do
     [ -s "target/livro/$pag.html" ] || falha "target/livro/$pag.html não foi gerado"
 done
+# Nenhum link sai do livro: o que as páginas citam de fora de docs/guia
+# (docs/ice-fatos.md, docs/forca.md) entra como apêndice ({{#include}}).
+if fora=$(grep -o 'href="\.\./[^"]*"' target/livro/*.html); then
+    falha "links que saem do livro (não existem no livro publicado):
+$fora"
+fi
 # As figuras vão junto, e as páginas as mostram.
 for f in docs/guia/figuras/*.svg; do
     [ -s "target/livro/figuras/$(basename "$f")" ] || falha "a figura $(basename "$f") não foi copiada para o livro"
