@@ -22,7 +22,11 @@ use crate::estado::{
     MELHORIA_LMP_QUIETOS, MELHORIA_LMR, MELHORIA_LMR_HISTORY, MELHORIA_NULO_TT,
     MELHORIA_REI_ATACADO, MELHORIA_SEE, MELHORIA_SEE_CAPTURAS, MELHORIA_SINGULAR, MELHORIA_TT_QS,
 };
-use crate::estatisticas::TEstatisticas;
+use crate::estatisticas::{
+    abre_no, conta_podado, fecha_no, marca_no, TEstatisticas, TTraco, MARCA_CORTE, MARCA_EXTENSAO,
+    MARCA_FUTIL_REVERSA, MARCA_FUTIL_TODOS, MARCA_IIR, MARCA_NULO, MARCA_NULO_CORTE, MARCA_REDUCAO,
+    MARCA_REPESQUISA, MARCA_STAND_PAT, MARCA_TT, MARCA_TT_CORTE, TRACO_AB, TRACO_QS,
+};
 use crate::geracao::gera_lista_lances;
 use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_INFERIOR, HASH_SUPERIOR};
 use crate::lance::{TLance, LANCE_NULO};
@@ -102,6 +106,26 @@ macro_rules! conta {
     };
 }
 
+/// Registra algo no traço da árvore (`TBusca::traco`), só quando ele foi
+/// pedido: `traca!(bu, t => marca_no(t, ply, MARCA_X))`. Desligado, é o
+/// teste de um `Option` que nunca muda durante a busca.
+macro_rules! traca {
+    ($bu:expr, $t:ident => $corpo:expr) => {
+        if let Some($t) = $bu.traco.as_deref_mut() {
+            $corpo;
+        }
+    };
+}
+
+/// O lance que levou à posição (o último do histórico; `LANCE_NULO` no
+/// lance nulo e sem histórico). Só o traço o pede.
+fn ultimo_lance(b: &TBoard) -> TLance {
+    match b.num_historico {
+        0 => LANCE_NULO,
+        n => b.historico[n - 1].lance,
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Predicados pequenos usados em todo nó
 // ---------------------------------------------------------------------------
@@ -168,8 +192,46 @@ pub fn quiescence_raiz(b: &mut TBoard, bu: &mut TBusca) -> i32 {
 /// Busca só de lances "barulhentos" (capturas e promoções a dama) até a
 /// posição ficar quieta, para não avaliar no meio de uma troca. Em xeque
 /// pesquisa todas as evasões, para que os mates no horizonte apareçam.
-/// Porta de `Quiescence()` do ICE.
+/// Porta de `Quiescence()` do ICE. Com o traço ligado, cada nó vai para ele
+/// (`quiescence_tracada`); o trabalho é o de `quiescence_no`.
+#[inline(always)]
 pub fn quiescence(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
+    if bu.traco.is_some() {
+        return quiescence_tracada(b, bu, pilha, alfa, beta, ply);
+    }
+    quiescence_no(b, bu, pilha, alfa, beta, ply)
+}
+
+/// A `quiescence` com o nó no traço: abre, pesquisa, fecha com o escore.
+#[cold]
+#[inline(never)]
+fn quiescence_tracada(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
+    let lance = ultimo_lance(b);
+    let mut aberto = None;
+    traca!(bu, t => aberto = Some(abre_no(t, TRACO_QS, lance, alfa, beta, 0, ply)));
+    let v = quiescence_no(b, bu, pilha, alfa, beta, ply);
+    if let Some((i, anterior)) = aberto {
+        traca!(bu, t => fecha_no(t, i, anterior, v, ply));
+    }
+    v
+}
+
+/// O nó da quiescência (ver `quiescence`).
+fn quiescence_no(
     b: &mut TBoard,
     bu: &mut TBusca,
     pilha: &mut [TNoPilha],
@@ -219,6 +281,7 @@ pub fn quiescence(
     if !em_xeque {
         if estatica >= n.beta {
             conta!(bu, qs_stand_pat);
+            traca!(bu, t => marca_no(t, ply, MARCA_STAND_PAT));
             if com_tt {
                 grava_tt(b, bu, &n, estatica, LANCE_NULO, alfa_original);
             }
@@ -257,6 +320,7 @@ pub fn quiescence(
         let l = obtem_melhor_lance(lista, i);
         if !em_xeque && captura_inutil(b, bu, &l, estatica, n.alfa) {
             conta!(bu, qs_podas);
+            traca!(bu, t => conta_podado(t, ply));
             continue;
         }
         b.make(&l);
@@ -271,6 +335,7 @@ pub fn quiescence(
                 n.alfa = v;
                 melhor_lance = l;
                 if v >= n.beta {
+                    traca!(bu, t => marca_no(t, ply, MARCA_CORTE));
                     break;
                 }
             }
@@ -373,8 +438,54 @@ struct TNo {
 /// Porta de `AlphaBeta()` do ICE. `nulo` diz se o lance nulo é permitido
 /// (nunca dois seguidos). Os oito parâmetros são os do ICE mais o `&mut`
 /// do estado: juntá-los numa struct só esconderia o que a recursão muda.
+/// Com o traço ligado, cada nó (de profundidade > 0; os outros são da
+/// quiescência) vai para ele (`alpha_beta_tracado`); o trabalho é o de
+/// `alpha_beta_no`.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn alpha_beta(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    prof: i32,
+    ply: usize,
+    nulo: bool,
+) -> i32 {
+    if bu.traco.is_some() && prof > 0 {
+        return alpha_beta_tracado(b, bu, pilha, alfa, beta, prof, ply, nulo);
+    }
+    alpha_beta_no(b, bu, pilha, alfa, beta, prof, ply, nulo)
+}
+
+/// O `alpha_beta` com o nó no traço: abre, pesquisa, fecha com o escore.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn alpha_beta_tracado(
+    b: &mut TBoard,
+    bu: &mut TBusca,
+    pilha: &mut [TNoPilha],
+    alfa: i32,
+    beta: i32,
+    prof: i32,
+    ply: usize,
+    nulo: bool,
+) -> i32 {
+    let lance = ultimo_lance(b);
+    let mut aberto = None;
+    traca!(bu, t => aberto = Some(abre_no(t, TRACO_AB, lance, alfa, beta, prof, ply)));
+    let v = alpha_beta_no(b, bu, pilha, alfa, beta, prof, ply, nulo);
+    if let Some((i, anterior)) = aberto {
+        traca!(bu, t => fecha_no(t, i, anterior, v, ply));
+    }
+    v
+}
+
+/// O nó do `alpha_beta` (ver `alpha_beta`), passo a passo.
+#[allow(clippy::too_many_arguments)]
+fn alpha_beta_no(
     b: &mut TBoard,
     bu: &mut TBusca,
     pilha: &mut [TNoPilha],
@@ -450,6 +561,7 @@ pub fn alpha_beta(
     n.melhorando = melhorando(bu, &n);
     if let Some(v) = futilidade_reversa(b, bu, &n) {
         conta!(bu, futilidade_reversa);
+        traca!(bu, t => marca_no(t, ply, MARCA_FUTIL_REVERSA));
         return v;
     }
 
@@ -465,6 +577,7 @@ pub fn alpha_beta(
     // das podas do nó, que ficam com a profundidade que ele recebeu.
     if usa(bu, MELHORIA_IIR) && n.prof >= PROF_IIR && n.lance_hash == 0 && n.excluido == 0 {
         n.prof -= 1;
+        traca!(bu, t => marca_no(t, ply, MARCA_IIR));
     }
 
     // Passo 5c (só ICE-rs). Extensão singular: o lance da tabela é o único
@@ -502,6 +615,7 @@ pub fn alpha_beta(
     };
     if melhor == -INFINITO {
         // Todos os lances foram podados pela futilidade: fica a estática.
+        traca!(bu, t => marca_no(t, ply, MARCA_FUTIL_TODOS));
         return n.estatica;
     }
     // A busca não desmente as tabelas: uma vitória delas é o mínimo, uma
@@ -693,6 +807,7 @@ fn pesquisa_lances(
             if bu.pedido.com_estatisticas {
                 conta_poda(&mut bu.est, poda);
             }
+            traca!(bu, t => conta_podado(t, n.ply));
             b.unmake();
             continue;
         }
@@ -704,6 +819,7 @@ fn pesquisa_lances(
         if bu.pedido.com_estatisticas {
             conta_extensao(&mut bu.est, ext, da_xeque, singular, reducao);
         }
+        traca!(bu, t => anota_filho(t, ext, reducao));
 
         // Passo 9. PVS: o primeiro lance com janela cheia, os demais com
         // janela nula, repetidos só se surpreenderem.
@@ -723,6 +839,7 @@ fn pesquisa_lances(
                 no.pv.atualiza(l, &resto[0].pv);
                 if v >= n.beta {
                     conta!(bu, cortes);
+                    traca!(bu, t => marca_no(t, n.ply, MARCA_CORTE));
                     if i == 0 {
                         conta!(bu, cortes_primeiro);
                     }
@@ -770,6 +887,7 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
             _ => v <= n.alfa,
         };
     conta_tt(bu, n, true, corta);
+    traca!(bu, t => marca_no(t, n.ply, if corta { MARCA_TT | MARCA_TT_CORTE } else { MARCA_TT }));
     corta.then_some(v)
 }
 
@@ -937,6 +1055,7 @@ fn tenta_nulo(
         return None;
     }
     conta!(bu, nulo_tentativas);
+    traca!(bu, t => marca_no(t, n.ply, MARCA_NULO));
     b.make_null_move();
     let v = -alpha_beta(
         b,
@@ -954,6 +1073,7 @@ fn tenta_nulo(
     }
     if v >= n.beta {
         conta!(bu, nulo_cortes);
+        traca!(bu, t => marca_no(t, n.ply, MARCA_NULO_CORTE));
         // Um mate achado com o lance nulo não está provado: devolve β.
         return Some(if v >= LIMIAR_MATE { n.beta } else { v });
     }
@@ -1092,6 +1212,20 @@ fn conta_extensao(e: &mut TEstatisticas, ext: i32, da_xeque: bool, singular: boo
     }
 }
 
+/// Para o traço: o próximo filho vem de um lance estendido `ext` plies ou
+/// reduzido `reducao` plies pelo LMR (só a primeira pesquisa dele: as
+/// repesquisas do `pvs` são marcadas à parte).
+pub fn anota_filho(t: &mut TTraco, ext: i32, reducao: i32) {
+    t.pendente = 0;
+    if ext > 0 {
+        t.pendente |= MARCA_EXTENSAO;
+    }
+    if reducao > 0 {
+        t.pendente |= MARCA_REDUCAO;
+        t.reducao_pendente = reducao.min(u8::MAX as i32) as u8;
+    }
+}
+
 /// Passo 8: extensão de um lance. Xeque: +1 ply (ICE); ameaça de mate e
 /// lance singular (`forcado`, com o xeque): +1 (só ICE-rs). Limitada a plies
 /// menores que o dobro da iteração, para que uma sequência de xeques não faça
@@ -1177,10 +1311,12 @@ fn pvs(
     );
     if v > alfa && reducao > 0 {
         conta!(bu, lmr_repesquisas);
+        traca!(bu, t => t.pendente = MARCA_REPESQUISA);
         v = -alpha_beta(b, bu, resto, -alfa - 1, -alfa, nova_prof, ply + 1, true);
     }
     if v > alfa && v < beta {
         conta!(bu, pvs_repesquisas);
+        traca!(bu, t => t.pendente = MARCA_REPESQUISA);
         v = -alpha_beta(b, bu, resto, -beta, -alfa, nova_prof, ply + 1, true);
     }
     v

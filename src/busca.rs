@@ -35,11 +35,12 @@
 //! profundidade, com as linhas do MultiPV dentro), que chama
 //! `janela_aspiracao` e `busca_raiz`, que chama `arvore::alpha_beta`.
 
-use crate::arvore::alpha_beta;
+use crate::arvore::{alpha_beta, anota_filho};
 use crate::estado::{
     nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
     MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_RUINS, MELHORIA_SEE,
 };
+use crate::estatisticas::{abre_no, fecha_no, marca_no, MARCA_CORTE, MARCA_REPESQUISA, TRACO_RAIZ};
 use crate::geracao::gera_lista_lances;
 use crate::hash::{envelhece_hash, le_hash, ocupacao_hash};
 use crate::lance::{mesmo_lance, TLance, TListaLances, TPv, LANCE_NULO};
@@ -395,9 +396,10 @@ fn separa_linha(lista: &mut TListaLances, i: usize, pv: &TPv) {
 }
 
 /// Lazy SMP: a ajudante `id_thread` pula a iteração `prof`? (Ver
-/// `SALTO_TAMANHO`; a principal, 0, nunca pula.)
+/// `SALTO_TAMANHO`; a principal, 0, nunca pula.) `ice saltos` imprime a
+/// tabela, que a figura do guia (scripts/guia/graficos.py smp) desenha.
 #[inline]
-fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
+pub fn pula_iteracao(id_thread: usize, prof: i32) -> bool {
     if id_thread == 0 {
         return false;
     }
@@ -505,6 +507,12 @@ fn busca_raiz(
     it: &mut TIteracao,
 ) -> i32 {
     let mut melhor = -INFINITO;
+    // O traço (se pedido): a raiz desta tentativa é um nó dele (fora de
+    // `nos`, que só conta os do `alpha_beta` e da quiescência).
+    let mut raiz_traco = None;
+    if let Some(t) = bu.traco.as_deref_mut() {
+        raiz_traco = Some(abre_no(t, TRACO_RAIZ, LANCE_NULO, alfa, beta, prof, 0));
+    }
     bu.total_raiz = (lista.n - primeiro) as u32;
     let nos_inicio = bu.nos;
     let mut nos_melhor = 0;
@@ -519,11 +527,17 @@ fn busca_raiz(
         b.make(&l);
         // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
         let nova_prof = prof - 1 + b.em_xeque() as i32;
+        if let Some(t) = bu.traco.as_deref_mut() {
+            anota_filho(t, nova_prof - (prof - 1), 0);
+        }
         let v = if i == primeiro {
             -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
         } else {
             let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
             if v > alfa && v < beta && !bu.parar {
+                if let Some(t) = bu.traco.as_deref_mut() {
+                    t.pendente = MARCA_REPESQUISA;
+                }
                 v = -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true);
             }
             v
@@ -550,6 +564,12 @@ fn busca_raiz(
         }
     }
     it.fracao_melhor = nos_melhor as f64 / (bu.nos - nos_inicio).max(1) as f64;
+    if let (Some(t), Some((i, anterior))) = (bu.traco.as_deref_mut(), raiz_traco) {
+        if melhor >= beta {
+            marca_no(t, 0, MARCA_CORTE);
+        }
+        fecha_no(t, i, anterior, melhor, 0);
+    }
     melhor
 }
 

@@ -423,8 +423,7 @@ pub fn figura_casas(b: &TBoard, casas: TBitboard, titulo: &str) -> TFigura {
 pub fn figura_valores(titulo: &str, valores: &[i32; 64]) -> TFigura {
     let mut f = figura_vazia(titulo);
     f.valores = Some(*valores);
-    let min = valores.iter().min().copied().unwrap_or(0);
-    let max = valores.iter().max().copied().unwrap_or(0);
+    let (min, max) = extremos(valores);
     f.rodape.push(format!(
         "de {min} a {max} centipeões; quanto mais verde, maior"
     ));
@@ -459,6 +458,42 @@ fn cor_valor(v: i32, min: i32, max: i32) -> String {
         mistura(245, 139),
         mistura(230, 87)
     )
+}
+
+/// O menor e o maior de uma tabela de valores (0 e 0 se ela é vazia).
+fn extremos(v: &[i32]) -> (i32, i32) {
+    (
+        v.iter().min().copied().unwrap_or(0),
+        v.iter().max().copied().unwrap_or(0),
+    )
+}
+
+/// O fundo de uma casa fora do mapa de valores, por camada (nenhuma,
+/// marcada, origem; a origem vence a marcada) e por cor da casa (escura,
+/// clara).
+const FUNDO: [[&str; 2]; 3] = [
+    [COR_ESCURA, COR_CLARA],
+    [COR_MARCADA_ESCURA, COR_MARCADA_CLARA],
+    [COR_ORIGEM_ESCURA, COR_ORIGEM_CLARA],
+];
+
+/// Um texto de `tamanho` pixels centrado em `x`.
+fn texto_no_meio(s: &mut String, x: usize, y: usize, tamanho: u32, texto: &str) {
+    s.push_str(&format!(
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{tamanho}\" text-anchor=\"middle\">{texto}</text>\n"
+    ));
+}
+
+/// Uma moldura de cor `cor` dentro da casa de canto (`x`, `y`), a 2 pixels
+/// da borda, com traço de `largura`.
+fn moldura(s: &mut String, x: usize, y: usize, cor: &str, largura: u32) {
+    s.push_str(&format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{cor}\" stroke-width=\"{largura}\"/>\n",
+        x + 2,
+        y + 2,
+        LADO - 4,
+        LADO - 4
+    ));
 }
 
 /// O SVG da figura: título, tabuleiro (fileira 8 no alto), coordenadas,
@@ -500,13 +535,7 @@ pub fn svg(f: &TFigura) -> String {
         largura / 2,
         escapa_xml(&f.titulo)
     ));
-    let (min, max) = match &f.valores {
-        Some(v) => (
-            v.iter().min().copied().unwrap_or(0),
-            v.iter().max().copied().unwrap_or(0),
-        ),
-        None => (0, 0),
-    };
+    let (min, max) = f.valores.as_ref().map_or((0, 0), |v| extremos(v));
     for casa in 0..64 {
         let x = X0 + coluna(casa) * LADO;
         let y = Y0 + (8 - fileira(casa)) * LADO;
@@ -515,14 +544,10 @@ pub fn svg(f: &TFigura) -> String {
         let (marcada, origem) = (f.marcadas & bit(casa) != 0, f.origem & bit(casa) != 0);
         let fundo = match &f.valores {
             Some(v) => cor_valor(v[casa], min, max),
-            None => match (origem, marcada, clara) {
-                (true, _, true) => COR_ORIGEM_CLARA.to_string(),
-                (true, _, false) => COR_ORIGEM_ESCURA.to_string(),
-                (false, true, true) => COR_MARCADA_CLARA.to_string(),
-                (false, true, false) => COR_MARCADA_ESCURA.to_string(),
-                (false, false, true) => COR_CLARA.to_string(),
-                (false, false, false) => COR_ESCURA.to_string(),
-            },
+            None => {
+                let camada = if origem { 2 } else { usize::from(marcada) };
+                FUNDO[camada][usize::from(clara)].to_string()
+            }
         };
         // A casa marcada leva a classe e o nome (os testes a acham por eles);
         // marcada e origem ao mesmo tempo (o rei na zona dele) fica amarela
@@ -536,22 +561,10 @@ pub fn svg(f: &TFigura) -> String {
             "<rect {classe}x=\"{x}\" y=\"{y}\" width=\"{LADO}\" height=\"{LADO}\" fill=\"{fundo}\"/>\n"
         ));
         if marcada && origem {
-            s.push_str(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{COR_MARCADA}\" stroke-width=\"4\"/>\n",
-                x + 2,
-                y + 2,
-                LADO - 4,
-                LADO - 4
-            ));
+            moldura(&mut s, x, y, COR_MARCADA, 4);
         }
         if f.contorno & bit(casa) != 0 {
-            s.push_str(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{COR_CONTORNO}\" stroke-width=\"3\"/>\n",
-                x + 2,
-                y + 2,
-                LADO - 4,
-                LADO - 4
-            ));
+            moldura(&mut s, x, y, COR_CONTORNO, 3);
         }
         // O número da casa no canto: a numeração dos bitboards.
         s.push_str(&format!(
@@ -560,12 +573,13 @@ pub fn svg(f: &TFigura) -> String {
             y + 9
         ));
         if let Some(v) = &f.valores {
-            s.push_str(&format!(
-                "<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">{}</text>\n",
+            texto_no_meio(
+                &mut s,
                 x + LADO / 2,
                 y + LADO / 2 + 6,
-                v[casa]
-            ));
+                14,
+                &v[casa].to_string(),
+            );
         }
         let (peca, cor) = f.pecas[casa];
         if peca != NENHUMA {
@@ -587,18 +601,15 @@ pub fn svg(f: &TFigura) -> String {
     ));
     // Coordenadas: 8..1 à esquerda, a..h embaixo.
     for i in 0..8 {
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\">{}</text>\n",
+        texto_no_meio(
+            &mut s,
             X0 / 2,
             Y0 + i * LADO + LADO / 2 + 5,
-            8 - i
-        ));
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\">{}</text>\n",
-            X0 + i * LADO + LADO / 2,
-            Y0 + tab + 17,
-            (b'a' + i as u8) as char
-        ));
+            13,
+            &(8 - i).to_string(),
+        );
+        let letra = ((b'a' + i as u8) as char).to_string();
+        texto_no_meio(&mut s, X0 + i * LADO + LADO / 2, Y0 + tab + 17, 13, &letra);
     }
     let mut y = Y0 + tab + 24 + LINHA_TEXTO - 4;
     if !legendas.is_empty() {

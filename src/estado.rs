@@ -18,7 +18,7 @@
 
 use crate::avaliacao::{nova_avaliacao, TAvaliacao};
 use crate::correcao::{limpa_correcao, nova_correcao, TCorrecao};
-use crate::estatisticas::TEstatisticas;
+use crate::estatisticas::{TEstatisticas, TTraco};
 use crate::hash::{limpa_tabela_hash, nova_tabela_hash, TTabelaHash};
 use crate::lance::{TLance, TListaLances, TPv, LANCE_NULO};
 use crate::ordenacao::{limpa_ordenacao, nova_ordenacao, TOrdenacao};
@@ -247,6 +247,11 @@ pub struct TBusca {
     /// Os contadores das estatísticas (`pedido.com_estatisticas`); quem as
     /// pede os zera (o `bench` soma várias buscas).
     pub est: TEstatisticas,
+    /// O traço da árvore, nó a nó (`estatisticas::TTraco`, o que `ice
+    /// desenha arvore` desenha), só quando quem chama o põe aqui; `None`
+    /// (o normal) não registra nada nem aloca: cada ponto de registro da
+    /// árvore é um teste sempre previsto. Quem o pede o tira no fim.
+    pub traco: Option<Box<TTraco>>,
     /// 0 na thread principal; i ≥ 1 na i-ésima ajudante, que não olha
     /// relógio nem entrada, só a ordem de parar de `compartilhado`.
     pub id_thread: usize,
@@ -336,6 +341,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         reducoes_lmr: tabela_lmr(),
         mascara_verificacao: MASCARA_RELOGIO,
         est: TEstatisticas::default(),
+        traco: None,
         id_thread: 0,
         compartilhado: Arc::new(TCompartilhado::default()),
         seldepth: 0,

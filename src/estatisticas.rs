@@ -2,7 +2,8 @@
 //! e da `quiescence` agiu (`ice busca … --estatisticas`, `ice bench
 //! --estatisticas`).
 //!
-//! Nível 1: só tipos simples; a árvore (`arvore`, nível 7) é quem conta. Não existe no
+//! Nível 1: só tipos simples (e o `TLance` de `lance`, e `tipos`); a árvore
+//! (`arvore`, nível 7) é quem conta. Não existe no
 //! ICE: os autores mediam a busca pelo fator de ramificação na WAC (Tabela 2
 //! do artigo). Aqui se vê onde cada ideia do ICE age — quantos nós o lance
 //! nulo corta, quanto a tabela de transposição poupa, se a ordenação acerta
@@ -12,6 +13,16 @@
 //! Contar não custa nada com a chave desligada: cada contador fica atrás de
 //! um `if` sobre um `bool` que não muda durante a busca (o processador
 //! acerta a previsão sempre), e nada é alocado.
+//!
+//! O traço (`TTraco`) vai além dos contadores: um registro por nó, com o
+//! lance, a janela, a profundidade, o escore e o que aconteceu nele (corte,
+//! tabela, lance nulo, extensão, redução, podas). É o que `ice desenha
+//! arvore` desenha. Mesma regra: fora de `TBusca::traco` (um `Option`
+//! vazio), nada é alocado nem escrito, e cada ponto de registro da árvore é
+//! um teste sempre previsto.
+
+use crate::lance::TLance;
+use crate::tipos::MAX_DEPTH;
 
 /// Os contadores, um por passo e por desfecho. Os nomes seguem os passos do
 /// `alpha_beta` (busca.rs), na ordem em que acontecem num nó.
@@ -54,6 +65,173 @@ pub struct TEstatisticas {
     pub qs_podas: u64,
     /// Quiescência: cortes pela tabela de transposição.
     pub qs_tt_cortes: u64,
+}
+
+/// O nó do traço é a raiz de uma iteração (`busca_raiz`; não conta em
+/// `nos`)…
+pub const TRACO_RAIZ: u8 = 0;
+/// …um nó do `alpha_beta` (profundidade > 0)…
+pub const TRACO_AB: u8 = 1;
+/// …ou um da quiescência.
+pub const TRACO_QS: u8 = 2;
+
+// O que aconteceu num nó do traço (bits de `TNoTraco::marcas`).
+/// A tabela de transposição tinha a posição…
+pub const MARCA_TT: u32 = 1;
+/// …e o limite guardado decidiu o nó (corte pela tabela).
+pub const MARCA_TT_CORTE: u32 = 1 << 1;
+/// O lance nulo foi tentado neste nó (o filho de lance nulo é o traço dele)…
+pub const MARCA_NULO: u32 = 1 << 2;
+/// …e cortou.
+pub const MARCA_NULO_CORTE: u32 = 1 << 3;
+/// Corte pela futilidade reversa (passo 4).
+pub const MARCA_FUTIL_REVERSA: u32 = 1 << 4;
+/// Corte β no laço de lances: o último filho foi o lance do corte.
+pub const MARCA_CORTE: u32 = 1 << 5;
+/// Stand-pat da quiescência: a estática já passava de β.
+pub const MARCA_STAND_PAT: u32 = 1 << 6;
+/// O lance que levou a este nó foi estendido um ply (xeque, ameaça de
+/// mate, singular)…
+pub const MARCA_EXTENSAO: u32 = 1 << 7;
+/// …reduzido pelo LMR (`TNoTraco::reducao` plies)…
+pub const MARCA_REDUCAO: u32 = 1 << 8;
+/// …ou é uma repesquisa (do LMR sem a redução, ou do PVS com a janela cheia).
+pub const MARCA_REPESQUISA: u32 = 1 << 9;
+/// IIR: sem lance da tabela, o nó foi pesquisado um ply mais raso.
+pub const MARCA_IIR: u32 = 1 << 10;
+/// Todos os lances podados pela futilidade: o nó devolveu a estática.
+pub const MARCA_FUTIL_TODOS: u32 = 1 << 11;
+
+/// Um nó do traço. `Copy` e sem ponteiros: o traço é um vetor deles, em
+/// pré-ordem (o pai sempre antes dos filhos).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TNoTraco {
+    /// Índice do pai no vetor (`SEM_PAI` nas raízes).
+    pub pai: u32,
+    /// `TRACO_RAIZ`, `TRACO_AB` ou `TRACO_QS`.
+    pub tipo: u8,
+    /// Distância à raiz.
+    pub ply: u8,
+    /// Profundidade restante recebida (0 na quiescência).
+    pub prof: i8,
+    /// Plies da redução LMR do lance que levou ao nó (com `MARCA_REDUCAO`).
+    pub reducao: u8,
+    /// O lance que levou ao nó (o `LANCE_NULO` no lance nulo e nas raízes).
+    pub lance: TLance,
+    /// A janela recebida…
+    pub alfa: i32,
+    pub beta: i32,
+    /// …e o escore devolvido, do ponto de vista do lado a jogar no nó.
+    pub escore: i32,
+    /// Bits `MARCA_*`.
+    pub marcas: u32,
+    /// Lances que o nó nem pesquisou (passo 7 do `alpha_beta`: futilidade,
+    /// LMP, SEE; na quiescência, delta e SEE).
+    pub podados: u16,
+}
+
+/// O pai de uma raiz.
+pub const SEM_PAI: u32 = u32::MAX;
+
+/// O traço de uma busca (`TBusca::traco`): os nós, em pré-ordem, e o que a
+/// árvore precisa para ligar cada nó ao pai.
+#[derive(Clone, Debug)]
+pub struct TTraco {
+    pub nos: Vec<TNoTraco>,
+    /// O nó em pesquisa em cada ply do caminho atual (o pai do próximo nó
+    /// do ply seguinte).
+    pub caminho: [u32; MAX_DEPTH + 1],
+    /// O que o pai diz do próximo filho antes de chamá-lo (`MARCA_EXTENSAO`,
+    /// `MARCA_REDUCAO`, `MARCA_REPESQUISA`) e a redução; o filho os leva.
+    pub pendente: u32,
+    pub reducao_pendente: u8,
+    /// Máximo de nós guardados: acima dele o traço para de crescer e
+    /// `truncado` fica ligado (uma busca longa não come a memória).
+    pub limite: usize,
+    pub truncado: bool,
+}
+
+/// Um traço vazio que guarda até `limite` nós.
+pub fn novo_traco(limite: usize) -> TTraco {
+    TTraco {
+        nos: Vec::new(),
+        caminho: [SEM_PAI; MAX_DEPTH + 1],
+        pendente: 0,
+        reducao_pendente: 0,
+        limite,
+        truncado: false,
+    }
+}
+
+/// Abre um nó no traço no `ply` (o pai é o nó aberto no ply anterior) e
+/// devolve o índice dele e o nó que estava aberto no mesmo ply antes (a
+/// pesquisa de singularidade refaz um nó no mesmo ply), para `fecha_no`.
+/// Leva o que o pai deixou pendente. Cheio, devolve `SEM_PAI`.
+#[allow(clippy::too_many_arguments)]
+pub fn abre_no(
+    t: &mut TTraco,
+    tipo: u8,
+    lance: TLance,
+    alfa: i32,
+    beta: i32,
+    prof: i32,
+    ply: usize,
+) -> (u32, u32) {
+    let ply = ply.min(MAX_DEPTH);
+    let anterior = t.caminho[ply];
+    let (marcas, reducao) = (t.pendente, t.reducao_pendente);
+    t.pendente = 0;
+    t.reducao_pendente = 0;
+    if t.nos.len() >= t.limite {
+        t.truncado = true;
+        return (SEM_PAI, anterior);
+    }
+    let pai = if ply == 0 || tipo == TRACO_RAIZ {
+        SEM_PAI
+    } else {
+        t.caminho[ply - 1]
+    };
+    let i = t.nos.len() as u32;
+    t.nos.push(TNoTraco {
+        pai,
+        tipo,
+        ply: ply as u8,
+        prof: prof.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
+        reducao,
+        lance,
+        alfa,
+        beta,
+        escore: 0,
+        marcas,
+        podados: 0,
+    });
+    t.caminho[ply] = i;
+    (i, anterior)
+}
+
+/// Fecha o nó `i` com o escore que ele devolveu e devolve o ply ao nó que
+/// estava aberto antes.
+pub fn fecha_no(t: &mut TTraco, i: u32, anterior: u32, escore: i32, ply: usize) {
+    if let Some(no) = t.nos.get_mut(i as usize) {
+        no.escore = escore;
+    }
+    t.caminho[ply.min(MAX_DEPTH)] = anterior;
+}
+
+/// Marca o nó aberto no `ply` (nada se ele não foi guardado).
+pub fn marca_no(t: &mut TTraco, ply: usize, marca: u32) {
+    let i = t.caminho[ply.min(MAX_DEPTH)];
+    if let Some(no) = t.nos.get_mut(i as usize) {
+        no.marcas |= marca;
+    }
+}
+
+/// Conta um lance podado no nó aberto no `ply`.
+pub fn conta_podado(t: &mut TTraco, ply: usize) {
+    let i = t.caminho[ply.min(MAX_DEPTH)];
+    if let Some(no) = t.nos.get_mut(i as usize) {
+        no.podados = no.podados.saturating_add(1);
+    }
 }
 
 /// Soma `b` em `a` (o `bench` junta as 30 posições).

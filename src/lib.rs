@@ -65,10 +65,11 @@ pub mod estado;
 pub mod arvore;
 pub mod busca;
 pub mod opcoes;
-// Nível 8: a busca em várias threads (Lazy SMP), medidas e geração de dados
-// para a afinação.
+// Nível 8: a busca em várias threads (Lazy SMP), medidas, a árvore de busca
+// desenhada e geração de dados para a afinação.
 pub mod bench;
 pub mod datagen;
+pub mod desenho_arvore;
 pub mod paralelo;
 pub mod texel;
 // Nível 9: o motor que os protocolos dirigem (posição, busca, threads,

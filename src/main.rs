@@ -61,7 +61,9 @@ Comandos:
                                bitboard <rei|damas|torres|bispos|cavalos|peoes|pecas> <brancas|pretas> [FEN],
                                bitboard <ocupadas|vazias> [FEN], cavalo <casa>, rei <casa>, deslizante <casa> [FEN],
                                cravadas [brancas|pretas] [FEN], zona-rei [brancas|pretas] [FEN], atacantes <casa> [FEN],
-                               casas <c1,c2,…|-> [FEN], posicao [FEN], pst <peao|cavalo|bispo|torre|rei|rei-final>
+                               casas <c1,c2,…|-> [FEN], posicao [FEN], pst <peao|cavalo|bispo|torre|rei|rei-final>,
+                               arvore <prof 1..{prof_arvore}> [FEN] [--ate-ply N] [--texto] (a árvore da busca, clássica × moderna)
+  saltos [THREADS] [PROF]      as iterações que cada thread do Lazy SMP pesquisa (1) ou pula (0), uma linha por thread
   tb <FEN> | tb --lote         WDL e DTZ das tabelas Syzygy (--syzygy) da posição e de cada lance;
                                --lote lê um FEN por linha e responde `wdl dtz` (`? ?` sem tabela)
   help, --help, -h             esta ajuda
@@ -112,6 +114,7 @@ Variáveis de ambiente:
         hash_max = ice::opcoes::MAX_HASH_MB,
         hash_padrao = ice::hash::HASH_PADRAO_MB,
         melhorias = melhorias.join(","),
+        prof_arvore = ice::desenho_arvore::PROF_MAX_ARVORE,
         threads_max = ice::paralelo::MAX_THREADS,
         elo_min = ice::nivel::ELO_MINIMO,
         elo_max = ice::nivel::ELO_MAXIMO,
@@ -208,7 +211,7 @@ fn cmd_desenha(args: &[String]) -> Result<(), String> {
             resto.push(a.clone());
         }
     }
-    let uso = "uso: ice desenha <bitboard|cavalo|rei|deslizante|cravadas|zona-rei|atacantes|casas|posicao|pst> … (veja ice --help)";
+    let uso = "uso: ice desenha <bitboard|cavalo|rei|deslizante|cravadas|zona-rei|atacantes|casas|posicao|pst|arvore> … (veja ice --help)";
     let figura = resto.first().ok_or(uso)?.as_str();
     let casa_arg = |i: usize| -> Result<usize, String> {
         let s = resto
@@ -221,6 +224,9 @@ fn cmd_desenha(args: &[String]) -> Result<(), String> {
         Some(c) => (Some(c), i + 1),
         None => (None, i),
     };
+    if figura == "arvore" {
+        return cmd_desenha_arvore(&resto[1..], titulo.as_deref());
+    }
     let mut f = match figura {
         "bitboard" => {
             let nome = resto.get(1).ok_or(format!(
@@ -292,6 +298,87 @@ fn cmd_desenha(args: &[String]) -> Result<(), String> {
     }
     f.rodape.extend(rodape);
     ice::entrada::imprime(&svg(&f));
+    Ok(())
+}
+
+/// `ice desenha arvore <prof> [FEN] [--ate-ply N] [--texto]`: a árvore da
+/// busca da posição até `prof`, clássica e moderna lado a lado
+/// (`desenho_arvore`), com os nós além do ply N dobrados (sem a opção, todos);
+/// com `--texto`, as duas árvores em texto, uma linha por nó.
+fn cmd_desenha_arvore(args: &[String], titulo: Option<&str>) -> Result<(), String> {
+    use ice::desenho_arvore::*;
+    let uso = format!(
+        "uso: ice desenha arvore <profundidade 1..{PROF_MAX_ARVORE}> [FEN] [--ate-ply N] [--texto]"
+    );
+    let mut texto = false;
+    let mut ply_max = usize::MAX;
+    let mut resto = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--texto" => texto = true,
+            "--ate-ply" => {
+                ply_max = it
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|&n| n >= 1)
+                    .ok_or("uso: --ate-ply <N ≥ 1>")?;
+            }
+            _ => resto.push(a.clone()),
+        }
+    }
+    let prof = resto
+        .first()
+        .and_then(|s| s.parse::<u32>().ok())
+        .filter(|d| (1..=PROF_MAX_ARVORE).contains(d))
+        .ok_or(uso)?;
+    let fen = posicao_dos_args(&resto[1..])?.para_fen();
+    if texto {
+        for classico in [true, false] {
+            let bt = traca_busca(&fen, prof, classico)?;
+            ice::linha!(
+                "== {} ({} nós na busca inteira)",
+                if classico { "clássica" } else { "moderna" },
+                bt.nos
+            );
+            ice::entrada::imprime(&texto_arvore(&fen, &bt.traco, ply_max)?);
+        }
+        return Ok(());
+    }
+    ice::entrada::imprime(&svg_arvores(&fen, prof, ply_max, titulo)?);
+    Ok(())
+}
+
+/// `ice saltos [THREADS] [PROF]`: que iterações cada thread do Lazy SMP
+/// pesquisa (`busca::pula_iteracao`), uma linha por thread (0 = a
+/// principal): o número da thread e um caractere por profundidade de 1 a
+/// PROF, `1` se ela pesquisa a iteração e `0` se a pula. Padrão: 8 threads,
+/// 16 plies.
+fn cmd_saltos(args: &[String]) -> Result<(), String> {
+    let uso = "uso: ice saltos [threads 1..256] [profundidade 1..100]";
+    let num = |i: usize, padrao: usize, max: usize| -> Result<usize, String> {
+        match args.get(i) {
+            None => Ok(padrao),
+            Some(s) => s
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .ok_or_else(|| uso.to_string()),
+        }
+    };
+    let (threads, prof) = (num(0, 8, 256)?, num(1, 16, 100)?);
+    for t in 0..threads {
+        let linha: String = (1..=prof as i32)
+            .map(|p| {
+                if ice::busca::pula_iteracao(t, p) {
+                    '0'
+                } else {
+                    '1'
+                }
+            })
+            .collect();
+        ice::linha!("{t} {linha}");
+    }
     Ok(())
 }
 
@@ -480,6 +567,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("gen") => cmd_gen(&args[1..]),
         Some("lote") => cmd_lote(),
         Some("desenha") => cmd_desenha(&args[1..]),
+        Some("saltos") => cmd_saltos(&args[1..]),
         Some("eval") => posicao_dos_args(&args[1..])
             .map(|b| ice::entrada::imprime(&ice::avaliacao::tabela_eval(&b))),
         Some("bench") => ice::bench::cmd_bench(&args[1..], op),

@@ -9,6 +9,7 @@
 
 mod motor;
 
+mod arvore;
 mod avaliacao;
 mod busca;
 mod datagen;

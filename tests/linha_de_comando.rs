@@ -34,6 +34,8 @@ fn ajuda_lista_comandos_opcoes_e_ambiente() {
             "busca ",
             "epd ",
             "livro ",
+            "saltos ",
+            "arvore <prof",
             "--hash",
             "--livro",
             "--sem-livro",
@@ -206,4 +208,22 @@ fn opcoes_globais_chegam_a_todo_comando_que_busca() {
         }
     }
     let _ = std::fs::remove_file(&epd);
+}
+
+/// `ice saltos`: a tabela do Lazy SMP que a figura do guia desenha
+/// (`busca::pula_iteracao`): a principal pesquisa tudo, a 1ª ajudante só as
+/// iterações pares, a 2ª só as ímpares, a 3ª em blocos de 2.
+#[test]
+fn saltos_do_lazy_smp() {
+    let s = roda(&["saltos", "4", "8"]);
+    assert!(s.status.success(), "{s:?}");
+    assert_eq!(
+        texto(&s.stdout),
+        "0 11111111\n1 01010101\n2 10101010\n3 10011001\n"
+    );
+    for ruim in [&["saltos", "0"][..], &["saltos", "2", "x"]] {
+        let s = roda(ruim);
+        assert!(!s.status.success(), "{ruim:?}");
+        assert!(texto(&s.stderr).contains("uso: ice saltos"), "{ruim:?}");
+    }
 }

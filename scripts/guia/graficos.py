@@ -457,20 +457,19 @@ def grafico_texel():
 
 
 def grafico_smp():
-    """Lazy SMP: que iterações cada thread faz. As tabelas SALTO_TAMANHO e
-    SALTO_FASE são lidas de src/busca.rs; a regra é a de
-    `busca.rs::pula_iteracao` (a principal nunca pula; a ajudante i pula a
-    profundidade p quando ⌊(p + fase) ÷ tamanho⌋ é ímpar)."""
-    fonte = open("src/busca.rs", encoding="utf-8").read()
-    tabela = {}
-    for nome in ("SALTO_TAMANHO", "SALTO_FASE"):
-        m = re.search(rf"const {nome}: \[i32; \d+\] = \[([^\]]*)\]", fonte)
-        if not m:
-            sys.exit(f"graficos.py: {nome} sumiu de src/busca.rs")
-        tabela[nome] = [int(x) for x in m.group(1).split(",") if x.strip()]
-    if "((prof + SALTO_FASE[i]) / SALTO_TAMANHO[i]) % 2 == 1" not in fonte:
-        sys.exit("graficos.py: a regra de pula_iteracao mudou em src/busca.rs; refaça grafico_smp")
+    """Lazy SMP: que iterações cada thread faz. A tabela vem do motor
+    (`ice saltos 8 16`, que pergunta a `busca.rs::pula_iteracao` thread por
+    thread): a principal nunca pula; a ajudante i pula a profundidade p
+    quando ⌊(p + fase) ÷ tamanho⌋ é ímpar (SALTO_TAMANHO e SALTO_FASE de
+    src/busca.rs)."""
     threads, prof_max = 8, 16
+    saida = ice("saltos", str(threads), str(prof_max))
+    pesquisa = {}
+    for linha in saida.splitlines():
+        t, bits = linha.split()
+        pesquisa[int(t)] = [c == "1" for c in bits]
+    if sorted(pesquisa) != list(range(threads)) or any(len(v) != prof_max for v in pesquisa.values()):
+        sys.exit(f"graficos.py: ice saltos {threads} {prof_max} respondeu outra tabela:\n{saida}")
     lado = 26
     esq, topo = 150, 60
     larg = esq + prof_max * lado + 160
@@ -482,11 +481,7 @@ def grafico_smp():
         y = topo + t * lado
         s.texto(esq - 8, y + lado // 2 + 4, "principal" if t == 0 else f"ajudante {t}", tam=12, fim=True)
         for p in range(1, prof_max + 1):
-            if t == 0:
-                pula = False
-            else:
-                i = (t - 1) % len(tabela["SALTO_TAMANHO"])
-                pula = ((p + tabela["SALTO_FASE"][i]) // tabela["SALTO_TAMANHO"][i]) % 2 == 1
+            pula = not pesquisa[t][p - 1]
             cor = "#edf2f7" if pula else (COR_CLASSICO if t == 0 else COR_HOJE)
             s.retangulo(esq + (p - 1) * lado + 1, y + 1, lado - 2, lado - 2, cor)
     s.texto(esq + prof_max * lado // 2, topo + threads * lado + 22, "profundidade da iteração",
