@@ -79,14 +79,15 @@ const TAXA_PADRAO: f64 = 0.3;
 /// Semente padrão do embaralhamento dos mini-lotes (qualquer uma serve; fixa
 /// para que duas rodadas iguais deem os mesmos pesos).
 pub const SEMENTE_PADRAO: u64 = 1;
-/// Ponto de partida dos pesos de meio-jogo do perigo ao rei quando estão
-/// todos em zero (o termo desligado). A penalidade de meio-jogo é perigo²:
-/// com o perigo zero, a derivada 2·perigo·f/D também é zero e a descida
-/// nunca sairia dali. Os valores só dão o sinal e a ordem de grandeza (um
-/// rei com duas peças atacando, três casas fracas e um xeque seguro fica com
-/// perigo perto de 300, uns 20 cp): o afinador acha o resto. A falta da dama
+/// Ponto de partida dos pesos do perigo ao rei (os mesmos no meio-jogo e no
+/// final) quando estão todos em zero (o termo desligado). O perigo é cortado
+/// em zero: com ele em zero, a derivada da penalidade é zero (2·perigo·f/D
+/// no meio-jogo, e a do corte no final) e a descida nunca sairia dali. Os
+/// valores só dão o sinal e a ordem de grandeza (um rei com duas peças
+/// atacando, três casas fracas e um xeque seguro fica com perigo perto de
+/// 300: uns 20 cp em cada fase): o afinador acha o resto. A falta da dama
 /// inimiga (índice 11) diminui o perigo.
-const PERIGO_SEMENTE_MG: [f64; NUM_PERIGO] = [
+const PERIGO_SEMENTE: [f64; NUM_PERIGO] = [
     30.0, 30.0, 30.0, 30.0, 10.0, 30.0, 40.0, 40.0, 40.0, 40.0, 20.0, -100.0, 0.0,
 ];
 
@@ -347,6 +348,9 @@ pub struct TOpcoesAfina {
     /// Semente do embaralhamento dos mini-lotes.
     pub semente: u64,
     pub threads: usize,
+    /// Pesos que não se mexem: os de nome começado por um destes prefixos
+    /// (para medir o que um termo acrescenta, afinando o resto sem ele).
+    pub congela: Vec<String>,
     /// Imprime (stderr) o erro de treino e o de validação a cada época, não
     /// só a cada 100.
     pub relata_epocas: bool,
@@ -361,6 +365,7 @@ pub fn opcoes_afina(epocas: usize, taxa: f64) -> TOpcoesAfina {
         l2: 0.0,
         semente: SEMENTE_PADRAO,
         threads: threads_padrao(),
+        congela: Vec::new(),
         relata_epocas: false,
     }
 }
@@ -405,6 +410,10 @@ pub fn afina_com(
         .collect();
     let partida: Vec<[f64; 2]> = p.iter().map(|x| x.valor).collect();
     let encolhe = 1.0 / (1.0 + op.taxa * op.l2);
+    let livre: Vec<bool> = p
+        .iter()
+        .map(|x| !op.congela.iter().any(|c| x.nome.starts_with(c.as_str())))
+        .collect();
     let mut rng = StdRng::seed_from_u64(op.semente);
     let mut melhor_erro = erro_com(amostras, p, k, true, th);
     let mut melhores: Vec<[f64; 2]> = partida.clone();
@@ -424,7 +433,7 @@ pub fn afina_com(
             passo = passo.saturating_add(1);
             let g = gradiente(amostras, lote, p, k, th);
             let n_lote = lote.len() as f64;
-            for i in 0..n {
+            for i in (0..n).filter(|&i| livre[i]) {
                 for j in 0..2 {
                     let gi = g[i][j] / n_lote;
                     m[i][j] = BETA1 * m[i][j] + (1.0 - BETA1) * gi;
@@ -640,17 +649,17 @@ fn id_param(d: &mut TDados, nome: &'static str, indice: usize, peso: TPar) -> u3
     })
 }
 
-/// Se os pesos de meio-jogo do perigo ao rei estão todos em zero, põe neles
-/// PERIGO_SEMENTE_MG (o ponto de onde a descida consegue sair). Devolve se
+/// Se os pesos do perigo ao rei estão todos em zero, põe neles
+/// PERIGO_SEMENTE (o ponto de onde a descida consegue sair). Devolve se
 /// mexeu. O `inicial` não muda: o "antes" é o da avaliação de agora.
 pub fn semeia_perigo(p: &mut [TParam]) -> bool {
     let perigo = |x: &&mut TParam| x.nome == "PERIGO_REI";
-    if p.iter_mut().filter(perigo).any(|x| x.valor[0] != 0.0) {
+    if p.iter_mut().filter(perigo).any(|x| x.valor != [0.0, 0.0]) {
         return false;
     }
     let mut mexeu = false;
     for x in p.iter_mut().filter(perigo) {
-        x.valor[0] = PERIGO_SEMENTE_MG[x.indice];
+        x.valor = [PERIGO_SEMENTE[x.indice]; 2];
         mexeu = true;
     }
     mexeu
@@ -689,6 +698,7 @@ struct TOpcoesTexel {
     l2: f64,
     semente: u64,
     threads: usize,
+    congela: Vec<String>,
 }
 
 fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
@@ -703,6 +713,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         l2: 0.0,
         semente: SEMENTE_PADRAO,
         threads: threads_padrao(),
+        congela: Vec::new(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -732,6 +743,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
                     .ok_or(invalido)?
             }
             "--semente" => op.semente = valor()?.parse().map_err(|_| invalido)?,
+            "--congela" => op.congela.push(valor()?.clone()),
             "--threads" => {
                 op.threads = valor()?
                     .parse()
@@ -752,7 +764,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         return Err(
             "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
                     [--taxa T] [--lambda L] [--lote N] [--l2 λ] [--semente S] \
-                    [--threads N] [--escreve src/pesos.rs]"
+                    [--threads N] [--congela PREFIXO] [--escreve src/pesos.rs]"
                 .into(),
         );
     }
@@ -799,9 +811,13 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     );
 
     // 3. Adam com parada antecipada (e, se pedidos, mini-lotes e L2).
-    if semeia_perigo(&mut d.params) {
+    let congela_perigo = op
+        .congela
+        .iter()
+        .any(|c| "PERIGO_REI".starts_with(c.as_str()));
+    if !congela_perigo && semeia_perigo(&mut d.params) {
         eprintln!(
-            "texel: perigo ao rei desligado: parte de PERIGO_SEMENTE_MG (erro {:.6}, validação {:.6})",
+            "texel: perigo ao rei desligado: parte de PERIGO_SEMENTE (erro {:.6}, validação {:.6})",
             erro_com(&d.amostras, &d.params, k, false, th),
             erro_com(&d.amostras, &d.params, k, true, th)
         );
@@ -811,6 +827,7 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
         l2: op.l2,
         semente: op.semente,
         threads: th,
+        congela: op.congela.clone(),
         relata_epocas: op.lote > 0 || op.l2 > 0.0,
         ..opcoes_afina(op.epocas, op.taxa)
     };
