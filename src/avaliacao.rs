@@ -31,8 +31,10 @@
 //! ameaças (peças atacadas por peões e por peças menores, peças penduradas,
 //! dama atacada por torre, peças que o avanço de um peão atacaria) → postos
 //! avançados de cavalos e bispos → xeques seguros → bispo preso nos próprios
-//! peões e menor atrás de peão → distância do rei aos peões → espaço → a vez
-//! de jogar (tempo).
+//! peões e menor atrás de peão → distância do rei aos peões → espaço → perigo
+//! ao rei (o único termo não linear: perigo² no meio-jogo, ver
+//! `penalidade_perigo`; desligado enquanto os pesos `PERIGO_REI` forem zero)
+//! → a vez de jogar (tempo).
 //!
 //! Com `TAvaliacao::pesos_ice`, os passos 2 a 7 dão lugar aos termos da
 //! v1.40 com os números dela (`avaliacao_ice`), sobre o material e a
