@@ -31,8 +31,10 @@
 //! ameaças (peças atacadas por peões e por peças menores, peças penduradas,
 //! dama atacada por torre, peças que o avanço de um peão atacaria) → postos
 //! avançados de cavalos e bispos → xeques seguros → bispo preso nos próprios
-//! peões e menor atrás de peão → distância do rei aos peões → espaço → a vez
-//! de jogar (tempo).
+//! peões e menor atrás de peão → distância do rei aos peões → espaço → perigo
+//! ao rei (o único termo não linear: perigo² no meio-jogo, ver
+//! `penalidade_perigo`; desligado enquanto os pesos `PERIGO_REI` forem zero)
+//! → a vez de jogar (tempo).
 //!
 //! Com `TAvaliacao::pesos_ice`, os passos 2 a 7 dão lugar aos termos da
 //! v1.40 com os números dela (`avaliacao_ice`), sobre o material e a
@@ -62,7 +64,7 @@ use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
     CAT_ABERTURA, CAT_AMEACAS, CAT_ATAQUE_REI, CAT_ESPACO, CAT_MATERIAL, CAT_MENORES,
     CAT_MOBILIDADE, CAT_POSTOS, CAT_REI, CAT_REI_PEOES, CAT_TEMPESTADE, CAT_TEMPO, CAT_TORRES,
-    CAT_TROPISMO, NOMES_CATEGORIAS,
+    CAT_TROPISMO, NOMES_CATEGORIAS, NUM_PERIGO, PERIGO_REI,
 };
 use crate::pesos::{
     ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
@@ -92,6 +94,14 @@ const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 /// Teto de unidades²÷16: um ataque esmagador não vale mais que uma peça.
 const ATAQUE_REI_TETO: i32 = 40;
+/// Perigo ao rei (ver `penalidade_perigo`): divisores da penalidade de
+/// meio-jogo (perigo²) e de final (perigo). Com 4096 e 16, os do Stockfish,
+/// os pesos ficam em dezenas ou centenas e o arredondamento para inteiro
+/// pesa pouco: um perigo de 400 custa 39 cp no meio-jogo e 25 no final.
+pub const PERIGO_DIVISOR_MG: i32 = 4096;
+pub const PERIGO_DIVISOR_EG: i32 = 16;
+/// Teto do perigo: 2000²/4096 = 976 cp, pouco mais que uma dama.
+pub const PERIGO_TETO: i32 = 2000;
 /// Um peso com o nome da sua constante (ver `com_nome!`).
 type TPesoNomeado = (&'static str, TPar);
 /// Uma tabela de pesos com o nome da sua constante.
@@ -159,8 +169,18 @@ struct TAtaques {
     peoes: [TBitboard; 2],
     /// Casas atacadas pelas peças de cada cor, por tipo (C, B, T, D).
     pecas: [[TBitboard; 4]; 2],
+    /// O ataque de cada cor à zona do rei inimigo (para o perigo ao rei).
+    zona: [TAtaqueZona; 2],
     /// Todas as casas atacadas por cada cor: peões, peças e rei.
     todos: [TBitboard; 2],
+}
+
+/// O ataque das peças de uma cor à zona do rei inimigo: quantas peças de
+/// cada tipo (C, B, T, D) a atacam e quantos ataques caem nela.
+#[derive(Clone, Copy, Default)]
+struct TAtaqueZona {
+    atacantes: [i32; 4],
+    ataques: i32,
 }
 
 // ============================================================================
@@ -242,18 +262,7 @@ fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
     let ultima = (col + 1).min(7);
     for cl in primeira..=ultima {
         let mc = mascara_coluna(cl);
-        let escudo = b.peoes[cor] & mc & a_frente;
-        let idx = if escudo == 0 {
-            3
-        } else {
-            // O mais próximo do rei: o de índice maior para as brancas.
-            let p = if cor == BRANCAS {
-                63 - escudo.leading_zeros() as usize
-            } else {
-                lsb(escudo)
-            };
-            ((fileira(p) as i32 - fr as i32).unsigned_abs() as usize - 1).min(3)
-        };
+        let idx = indice_escudo(b, cor, cl, a_frente, fr);
         // A coluna do próprio rei conta em dobro.
         let n = if cl == col { 2 } else { 1 };
         soma!(c, cor, REI_ESCUDO[idx], n);
@@ -265,6 +274,23 @@ fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
             }
         }
     }
+}
+
+/// Índice de `REI_ESCUDO` da coluna `cl`: distância em fileiras − 1 do peão
+/// de `cor` mais próximo à frente do rei (na fileira `fr`; `a_frente` são as
+/// fileiras à frente dele), 3 sem peão ou longe demais.
+fn indice_escudo(b: &TBoard, cor: usize, cl: usize, a_frente: TBitboard, fr: usize) -> usize {
+    let escudo = b.peoes[cor] & mascara_coluna(cl) & a_frente;
+    if escudo == 0 {
+        return 3;
+    }
+    // O mais próximo do rei: o de índice maior para as brancas.
+    let p = if cor == BRANCAS {
+        63 - escudo.leading_zeros() as usize
+    } else {
+        lsb(escudo)
+    };
+    ((fileira(p) as i32 - fr as i32).unsigned_abs() as usize - 1).min(3)
 }
 
 /// Ala do rei: 0 = dama (a..c), 1 = rei (f..h), 2 = centro.
@@ -410,13 +436,14 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 /// `avalia`). Devolve as casas atacadas pelas peças de `cor`, por tipo (C, B,
 /// T, D), que `avalia` guarda nos mapas (`TAtaques`) para as ameaças e os
 /// xeques seguros: os ataques de cada peça já são gerados aqui de qualquer
-/// jeito.
+/// jeito. E as contagens de `cor` que o perigo ao rei inimigo usa: quantas
+/// peças de cada tipo atacam a zona do rei dele e quantos ataques caem lá.
 fn mobilidade_tropismo(
     b: &TBoard,
     cor: usize,
     peoes_dele: TBitboard,
     c: &mut TConta,
-) -> [TBitboard; 4] {
+) -> ([TBitboard; 4], TAtaqueZona) {
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let area = !b.pecas[cor] & !peoes_dele;
@@ -424,6 +451,7 @@ fn mobilidade_tropismo(
     let zona = zona_rei(rei_dele);
     let (mut atacantes, mut unidades) = (0, 0);
     let mut por_tipo = [0; 4];
+    let mut az = TAtaqueZona::default();
     for (i, &((nome_mob, mob), (nome_trop, trop))) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
@@ -440,6 +468,8 @@ fn mobilidade_tropismo(
             if na_zona > 0 {
                 atacantes += 1;
                 unidades += na_zona * UNIDADES_ATAQUE[peca as usize];
+                az.atacantes[i] += 1;
+                az.ataques += na_zona;
             }
         }
     }
@@ -448,7 +478,7 @@ fn mobilidade_tropismo(
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma!(c, cor, ATAQUE_REI, n);
     }
-    por_tipo
+    (por_tipo, az)
 }
 
 /// Ameaças (só ICE-rs): peças de `cor` atacadas por peões inimigos, e torres
@@ -529,7 +559,9 @@ fn espaco(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
 /// (`at.pecas`), sem peça própria e fora do alcance de todo o lado inimigo
 /// (`at.todos`, rei incluído). Os raios saem do próprio rei inimigo: quem o
 /// atacaria de uma casa é quem ele "vê" dali.
-fn cheques_seguros(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
+///
+/// Devolve as contagens por tipo, que o perigo ao rei também usa.
+fn cheques_seguros(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) -> [i32; 4] {
     c.categoria = CAT_ATAQUE_REI;
     let k = b.casa_rei(cor ^ 1);
     let occ = b.ocupadas();
@@ -538,11 +570,96 @@ fn cheques_seguros(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
     let diagonais = ataques_bispo(k, occ);
     let linhas = ataques_torre(k, occ);
     let raios = [ATAQUES_CAVALO[k], diagonais, linhas, diagonais | linhas];
+    let mut n = [0; 4];
     for i in 0..4 {
-        let n = conta(raios[i] & tipos[i] & seguras) as i32;
-        soma!(c, cor, CHEQUE_SEGURO[i], n);
+        n[i] = conta(raios[i] & tipos[i] & seguras) as i32;
+        soma!(c, cor, CHEQUE_SEGURO[i], n[i]);
     }
+    n
 }
+
+/// Características do perigo ao rei de `cor` (ver `PERIGO_REI`, em `pesos`,
+/// que diz o que é cada índice). `cheques` são os xeques seguros do inimigo,
+/// por tipo (de `cheques_seguros`); o ataque à zona vem de `at.zona`.
+fn caracteristicas_perigo(
+    b: &TBoard,
+    cor: usize,
+    at: &TAtaques,
+    cheques: &[i32; 4],
+) -> [i32; NUM_PERIGO] {
+    let o = cor ^ 1;
+    let k = b.casa_rei(cor);
+    let az = &at.zona[o];
+    let mut f = [0; NUM_PERIGO];
+    f[..4].copy_from_slice(&az.atacantes);
+    f[4] = az.ataques;
+    // Casas da zona que o inimigo ataca e que nada nosso defende, fora o
+    // próprio rei (ele não defende casa que o inimigo já ataca duas vezes).
+    let p = &at.pecas[cor];
+    let defesas = at.peoes[cor] | p[0] | p[1] | p[2] | p[3];
+    f[5] = conta(zona_rei(k) & at.todos[o] & !defesas) as i32;
+    f[6..10].copy_from_slice(cheques);
+    let (col, fr) = (coluna(k), fileira(k));
+    let a_frente = FRENTE_FILEIRAS[cor][fr];
+    for cl in col.saturating_sub(1)..=(col + 1).min(7) {
+        if indice_escudo(b, cor, cl, a_frente, fr) >= 2 {
+            f[10] += 1;
+        }
+    }
+    f[11] = (b.damas[o] == 0) as i32;
+    f[12] = 1;
+    f
+}
+
+/// A penalidade do perigo ao rei, (meio-jogo, final), a partir das
+/// características `f` e dos pesos `pesos` (os de `PERIGO_REI`; o afinador
+/// passa outros nos testes). O perigo de cada fase é Σ pesos × f, limitado a
+/// [0, PERIGO_TETO]; a penalidade é perigo² ÷ PERIGO_DIVISOR_MG no
+/// meio-jogo e perigo ÷ PERIGO_DIVISOR_EG no final.
+///
+/// Por que o quadrado no meio-jogo: as peças que atacam o rei somam forças
+/// umas com as outras. Um cavalo sozinho perto do rei quase nunca dá mate;
+/// cavalo, dama e um xeque seguro juntos, sim, porque o defensor não cobre
+/// tudo ao mesmo tempo. Numa soma linear cada peça vale o mesmo com ou sem as
+/// outras; com o quadrado, cada característica vale mais quanto maior o
+/// perigo que já existe (o termo cruzado 2·a·b). É a forma do `KingDanger`
+/// do Stockfish (perigo²/4096 no meio-jogo, perigo/16 no final) e da tabela
+/// de segurança (`SafetyTable`, quase quadrática no número de ataques) de
+/// outros motores. No final poucas peças sobram, o rei é peça ativa e o mate
+/// é raro: o que o perigo custa lá é um peão ou alguns tempos, e o linear
+/// basta. Os pesos de meio-jogo e de final são separados (um `TPar`, como
+/// todo peso daqui) para o afinador decidir cada fase por si.
+///
+/// O teto impede que um perigo absurdo (pesos mal afinados) passe do valor
+/// de uma dama e chegue perto dos escores de mate. O afinador (`texel.rs`)
+/// deriva esta mesma conta: d(perigo²/D)/dw = 2·perigo·f/D.
+pub fn penalidade_perigo(f: &[i32; NUM_PERIGO], pesos: &[TPar; NUM_PERIGO]) -> TPar {
+    let (mut mg, mut eg) = (0i64, 0i64);
+    for (w, &n) in pesos.iter().zip(f) {
+        mg += w.mg as i64 * n as i64;
+        eg += w.eg as i64 * n as i64;
+    }
+    let mg = mg.clamp(0, PERIGO_TETO as i64);
+    let eg = eg.clamp(0, PERIGO_TETO as i64);
+    par(
+        (mg * mg / PERIGO_DIVISOR_MG as i64) as i32,
+        (eg / PERIGO_DIVISOR_EG as i64) as i32,
+    )
+}
+
+/// Algum peso do perigo ao rei não é zero? (Senão a avaliação sem traço nem
+/// calcula as características.)
+const fn perigo_ativo(pesos: &[TPar; NUM_PERIGO]) -> bool {
+    let mut i = 0;
+    while i < NUM_PERIGO {
+        if pesos[i].mg != 0 || pesos[i].eg != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+const PERIGO_ATIVO: bool = perigo_ativo(&PERIGO_REI);
 
 /// Termos de peças menores (só ICE-rs): o bispo preso atrás dos próprios
 /// peões e a peça menor abrigada atrás de um peão.
@@ -692,6 +809,7 @@ fn avalia(
                 ataques_peoes(b.peoes[NEGRAS], NEGRAS),
             ],
             pecas: [[0; 4]; 2],
+            zona: [TAtaqueZona::default(); 2],
             todos: [0; 2],
         };
         for cor in 0..2 {
@@ -701,20 +819,36 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 passados_dinamicos(b, cor, passados[cor], &mut c);
-                let t = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
+                let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
                 at.pecas[cor] = t;
+                at.zona[cor] = az;
                 at.todos[cor] =
                     t[0] | t[1] | t[2] | t[3] | at.peoes[cor] | ATAQUES_REI[b.casa_rei(cor)];
             }
         }
         if !av.classico {
+            let mut cheques = [[0; 4]; 2];
             for cor in 0..2 {
                 ameacas(b, cor, &at, &mut c);
                 postos_avancados(b, cor, &at, &mut c);
-                cheques_seguros(b, cor, &at, &mut c);
+                cheques[cor] = cheques_seguros(b, cor, &at, &mut c);
                 pecas_menores(b, cor, &mut c);
                 rei_e_peoes(b, cor, &mut c);
                 espaco(b, cor, &at, &mut c);
+            }
+            // O perigo ao rei de cada cor (os xeques são os do inimigo). Com
+            // os pesos todos em zero (PERIGO_ATIVO falso) a penalidade é
+            // zero e só o traço (o afinador) precisa das contagens.
+            if PERIGO_ATIVO || c.traco.is_some() {
+                c.categoria = CAT_REI;
+                for cor in 0..2 {
+                    let f = caracteristicas_perigo(b, cor, &at, &cheques[cor ^ 1]);
+                    let pen = penalidade_perigo(&f, &PERIGO_REI);
+                    acumula(&mut c, cor, "", 0, par(-pen.mg, -pen.eg), 1);
+                    if let Some(t) = c.traco.as_deref_mut() {
+                        t.perigo[cor] = f;
+                    }
+                }
             }
             c.categoria = CAT_TEMPO;
             soma!(&mut c, b.vez, TEMPO, 1);

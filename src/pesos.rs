@@ -198,6 +198,32 @@ pub const PASSADO_REI_PROPRIO: TPar = par(-5, -4); // × distância do próprio 
 pub const PASSADO_LIVRE: TPar = par(3, 14); // caminho até a promoção vazio
 pub const PASSADO_IMPARAVEL: TPar = par(-11, 236); // regra do quadrado, inimigo sem peças
 
+/// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
+/// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
+/// conta as características abaixo (índice = característica) e o perigo é a
+/// soma delas × estes pesos, uma soma para o meio-jogo (os `mg`) e outra para
+/// o final (os `eg`); a penalidade é perigo² ÷ PERIGO_DIVISOR_MG no meio-jogo
+/// e perigo ÷ PERIGO_DIVISOR_EG no final (`avaliacao::penalidade_perigo`, que
+/// diz o porquê). Todos em zero: o termo está desligado e a avaliação é a de
+/// antes dele; os pesos propostos pelo afinador estão em
+/// `docs/propostas/seguranca-rei.patch`, à espera de um SPRT.
+///
+/// 0–3: peças inimigas (C, B, T, D) que atacam a zona do rei; 4: ataques
+/// delas às casas da zona (uma casa atacada por duas peças conta duas
+/// vezes); 5: casas da zona atacadas pelo inimigo e defendidas no máximo
+/// pelo rei; 6–9: xeques seguros possíveis de C, B, T, D; 10: colunas do
+/// escudo (a do rei e as vizinhas) sem peão próprio a até duas fileiras à
+/// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
+#[rustfmt::skip]
+pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0),
+];
+/// Número de características do perigo ao rei (ver `PERIGO_REI`).
+pub const NUM_PERIGO: usize = 13;
+
 // ============================================================================
 // Tabelas peça-casa
 // ============================================================================
@@ -470,6 +496,10 @@ pub struct TTraco {
     pub escala: [i32; 2],
     /// Resultado final, do ponto de vista das brancas.
     pub total_brancas: i32,
+    /// Características do perigo ao rei de cada cor (índice = cor do rei
+    /// atacado; ver `PERIGO_REI`). O termo não é linear nos pesos: o traço
+    /// guarda as contagens, não os itens, e o afinador refaz a conta.
+    pub perigo: [[i32; NUM_PERIGO]; 2],
 }
 
 /// Acumulador de uma avaliação: (meio-jogo, final) de cada cor, e o traço

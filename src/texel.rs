@@ -18,7 +18,15 @@
 //! para cada cor. Como a avaliação é linear nos pesos (fora a escala de
 //! empate, fixa por posição), o erro e o gradiente saem dos coeficientes sem
 //! chamar a avaliação de novo, e a descida (Adam) leva minutos mesmo com
-//! milhões de posições. O resultado reescreve os números das constantes no
+//! milhões de posições. A exceção é o perigo ao rei (`PERIGO_REI`): o traço
+//! guarda as características e `avalia` refaz a conta não linear de
+//! `avaliacao::penalidade_perigo` (perigo² ÷ D no meio-jogo), com a derivada
+//! 2·perigo·f ÷ D no gradiente.
+//!
+//! A descida usa todas as amostras de treino a cada passo (o padrão) ou
+//! mini-lotes (`--lote N`, embaralhados a cada época com a semente de
+//! `--semente`: a mesma semente dá os mesmos pesos), com regularização L2 em
+//! direção aos pesos de partida (`--l2 λ`). O resultado reescreve os números das constantes no
 //! próprio arquivo-fonte (`--escreve`), um `par(mg, eg)` no lugar do outro:
 //! o diff mostra só os números que mudaram.
 //!
@@ -26,13 +34,19 @@
 //! formato principal) e PGNs de partidas (as posições quietas de cada uma).
 
 use crate::arvore::quiescence_raiz;
-use crate::avaliacao::traco_eval;
+use crate::avaliacao::{
+    penalidade_perigo, traco_eval, PERIGO_DIVISOR_EG, PERIGO_DIVISOR_MG, PERIGO_TETO,
+};
 use crate::estado::{nova_busca, TBusca};
 use crate::geracao::san_para_lance;
 use crate::material::FASE_TOTAL;
+use crate::pesos::{TPar, NUM_PERIGO, PERIGO_REI};
 use crate::pgn::{le_partidas_pgn, resultado_brancas};
 use crate::tabuleiro::{TBoard, FEN_INICIAL};
 use crate::tipos::{BRANCAS, INFINITO, NEGRAS};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::collections::HashMap;
 
 // --- Parâmetros (cada um com o porquê) ---
@@ -62,6 +76,20 @@ const PACIENCIA: usize = 50;
 const MAX_PADRAO: usize = 5_000_000;
 const EPOCAS_PADRAO: usize = 2000;
 const TAXA_PADRAO: f64 = 0.3;
+/// Semente padrão do embaralhamento dos mini-lotes (qualquer uma serve; fixa
+/// para que duas rodadas iguais deem os mesmos pesos).
+pub const SEMENTE_PADRAO: u64 = 1;
+/// Ponto de partida dos pesos do perigo ao rei (os mesmos no meio-jogo e no
+/// final) quando estão todos em zero (o termo desligado). O perigo é cortado
+/// em zero: com ele em zero, a derivada da penalidade é zero (2·perigo·f/D
+/// no meio-jogo, e a do corte no final) e a descida nunca sairia dali. Os
+/// valores só dão o sinal e a ordem de grandeza (um rei com duas peças
+/// atacando, três casas fracas e um xeque seguro fica com perigo perto de
+/// 300: uns 20 cp em cada fase): o afinador acha o resto. A falta da dama
+/// inimiga (índice 11) diminui o perigo.
+const PERIGO_SEMENTE: [f64; NUM_PERIGO] = [
+    30.0, 30.0, 30.0, 30.0, 10.0, 30.0, 40.0, 40.0, 40.0, 40.0, 20.0, -100.0, 0.0,
+];
 
 /// Uma posição de treino, já reduzida ao que o erro precisa.
 #[derive(Clone, Debug)]
@@ -81,6 +109,9 @@ pub struct TAmostra {
     pub fixo_eg: f64,
     /// (índice do peso, coeficiente das brancas − das pretas).
     pub coefs: Vec<(u32, i32)>,
+    /// Perigo ao rei: (índice do peso de `PERIGO_REI`, característica do rei
+    /// das brancas e do rei das pretas), só as que não são zero.
+    pub perigo: Vec<(u32, [i32; 2])>,
 }
 
 /// Um peso afinável, identificado pelo nome da constante e pelo índice.
@@ -113,6 +144,36 @@ pub fn sigmoide(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
+/// O perigo ao rei de cada cor de uma amostra, [cor][mg, eg]: Σ peso × f,
+/// sem o teto.
+fn perigos(a: &TAmostra, p: &[TParam]) -> [[f64; 2]; 2] {
+    let mut r = [[0f64; 2]; 2];
+    for &(i, f) in &a.perigo {
+        for (cor, rc) in r.iter_mut().enumerate() {
+            rc[0] += p[i as usize].valor[0] * f[cor] as f64;
+            rc[1] += p[i as usize].valor[1] * f[cor] as f64;
+        }
+    }
+    r
+}
+
+/// Penalidade do perigo `x` e a derivada dela em relação a `x`, em cada fase
+/// (`j` = 0 meio-jogo, 1 final): a conta de `avaliacao::penalidade_perigo`
+/// em números reais. Fora de (0, PERIGO_TETO) o perigo é cortado e a
+/// derivada é zero.
+pub fn penalidade_perigo_real(x: f64, j: usize) -> (f64, f64) {
+    let teto = PERIGO_TETO as f64;
+    let xc = x.clamp(0.0, teto);
+    let dentro = if x > 0.0 && x < teto { 1.0 } else { 0.0 };
+    if j == 0 {
+        let d = PERIGO_DIVISOR_MG as f64;
+        (xc * xc / d, dentro * 2.0 * xc / d)
+    } else {
+        let d = PERIGO_DIVISOR_EG as f64;
+        (xc / d, dentro / d)
+    }
+}
+
 /// Avaliação (brancas) de uma amostra com os pesos dados.
 pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
     let (mut mg, mut eg) = (a.fixo_mg, a.fixo_eg);
@@ -120,27 +181,37 @@ pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
         mg += p[i as usize].valor[0] * c as f64;
         eg += p[i as usize].valor[1] * c as f64;
     }
+    if !a.perigo.is_empty() {
+        // A penalidade tira do rei atacado: − a das brancas, + a das pretas.
+        let x = perigos(a, p);
+        mg -= penalidade_perigo_real(x[0][0], 0).0 - penalidade_perigo_real(x[1][0], 0).0;
+        eg -= penalidade_perigo_real(x[0][1], 1).0 - penalidade_perigo_real(x[1][1], 1).0;
+    }
     let f = a.fase as f64 / FASE_TOTAL as f64;
     (mg * f + eg * (1.0 - f)) * a.escala as f64 / 16.0
 }
 
-/// Quantas threads o erro e o gradiente usam (uma por núcleo).
-fn threads() -> usize {
+/// Quantas threads o erro e o gradiente usam por padrão (uma por núcleo).
+pub fn threads_padrao() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Soma `f` sobre as amostras em paralelo, em fatias contíguas (cada thread
-/// devolve um acumulador; `junta` os combina na ordem, para o resultado não
-/// depender do escalonamento).
-fn em_paralelo<T: Send>(
-    amostras: &[TAmostra],
-    f: impl Fn(&[TAmostra]) -> T + Sync,
+/// Soma `f` sobre os itens (amostras ou índices delas) em `threads`
+/// threads, em fatias contíguas (cada thread devolve um acumulador; `junta`
+/// os combina na ordem, para o resultado não depender do escalonamento).
+fn em_paralelo<I: Sync, T: Send>(
+    itens: &[I],
+    threads: usize,
+    f: impl Fn(&[I]) -> T + Sync,
     mut junta: impl FnMut(T),
 ) {
-    let n = threads().max(1);
-    let fatia = amostras.len().div_ceil(n).max(1);
+    let fatia = itens.len().div_ceil(threads.max(1)).max(1);
+    if itens.len() <= fatia {
+        junta(f(itens)); // uma fatia só: sem thread
+        return;
+    }
     std::thread::scope(|s| {
-        let tarefas: Vec<_> = amostras.chunks(fatia).map(|c| s.spawn(|| f(c))).collect();
+        let tarefas: Vec<_> = itens.chunks(fatia).map(|c| s.spawn(|| f(c))).collect();
         for t in tarefas {
             junta(t.join().expect("thread do afinador"));
         }
@@ -148,11 +219,23 @@ fn em_paralelo<T: Send>(
 }
 
 /// Erro quadrático médio nas amostras de treino (`validacao` falso) ou nas de
-/// validação (verdadeiro).
+/// validação (verdadeiro), com uma thread por núcleo.
 pub fn erro(amostras: &[TAmostra], p: &[TParam], k: f64, validacao: bool) -> f64 {
+    erro_com(amostras, p, k, validacao, threads_padrao())
+}
+
+/// `erro` com o número de threads dado.
+pub fn erro_com(
+    amostras: &[TAmostra],
+    p: &[TParam],
+    k: f64,
+    validacao: bool,
+    threads: usize,
+) -> f64 {
     let (mut soma, mut n) = (0.0, 0usize);
     em_paralelo(
         amostras,
+        threads,
         |fatia| {
             let (mut s, mut n) = (0.0, 0usize);
             for a in fatia.iter().filter(|a| a.validacao == validacao) {
@@ -171,12 +254,17 @@ pub fn erro(amostras: &[TAmostra], p: &[TParam], k: f64, validacao: bool) -> f64
 
 /// O K que melhor casa a escala da avaliação com os resultados (busca áurea).
 pub fn acha_k(amostras: &[TAmostra], p: &[TParam]) -> f64 {
+    acha_k_com(amostras, p, threads_padrao())
+}
+
+/// `acha_k` com o número de threads dado.
+pub fn acha_k_com(amostras: &[TAmostra], p: &[TParam], threads: usize) -> f64 {
     let (mut a, mut b) = (0.1f64, 3.0f64);
     let r = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let c = b - r * (b - a);
         let d = a + r * (b - a);
-        if erro(amostras, p, c, false) < erro(amostras, p, d, false) {
+        if erro_com(amostras, p, c, false, threads) < erro_com(amostras, p, d, false, threads) {
             b = d;
         } else {
             a = c;
@@ -185,23 +273,53 @@ pub fn acha_k(amostras: &[TAmostra], p: &[TParam]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Gradiente do erro de treino em relação a cada peso (meio-jogo, final).
-fn gradiente(amostras: &[TAmostra], p: &[TParam], k: f64) -> Vec<[f64; 2]> {
+/// Gradiente da soma dos erros das amostras `indices` em relação a cada peso
+/// (meio-jogo, final). Para a média, divida por `indices.len()`.
+///
+/// Um peso linear com coeficiente c entra em E como c·(f·mg + (1−f)·eg)·esc;
+/// um peso w do perigo ao rei entra pela penalidade: d pen/d w = pen'(x)·f,
+/// com pen'(x) = 2x/D no meio-jogo e 1/D no final (`penalidade_perigo_real`),
+/// e sinal − para o rei das brancas, + para o das pretas.
+pub fn gradiente(
+    amostras: &[TAmostra],
+    indices: &[u32],
+    p: &[TParam],
+    k: f64,
+    threads: usize,
+) -> Vec<[f64; 2]> {
     let ln10 = std::f64::consts::LN_10;
     let mut g = vec![[0f64; 2]; p.len()];
     em_paralelo(
-        amostras,
+        indices,
+        threads,
         |fatia| {
             let mut g = vec![[0f64; 2]; p.len()];
-            for a in fatia.iter().filter(|a| !a.validacao) {
+            for &ia in fatia {
+                let a = &amostras[ia as usize];
                 let s = sigmoide(k, avalia(a, p));
                 // d erro / d E = −2 (R − σ) σ (1 − σ) K ln10 / 400
                 let de = -2.0 * (a.resultado - s) * s * (1.0 - s) * k * ln10 / 400.0;
                 let f = a.fase as f64 / FASE_TOTAL as f64;
                 let esc = a.escala as f64 / 16.0;
+                let fases = [de * esc * f, de * esc * (1.0 - f)];
                 for &(i, c) in &a.coefs {
-                    g[i as usize][0] += de * esc * f * c as f64;
-                    g[i as usize][1] += de * esc * (1.0 - f) * c as f64;
+                    g[i as usize][0] += fases[0] * c as f64;
+                    g[i as usize][1] += fases[1] * c as f64;
+                }
+                if a.perigo.is_empty() {
+                    continue;
+                }
+                let x = perigos(a, p);
+                let mut dx = [[0f64; 2]; 2]; // d E / d perigo, [cor][fase]
+                for (cor, sinal) in [(BRANCAS, -1.0), (NEGRAS, 1.0)] {
+                    for j in 0..2 {
+                        dx[cor][j] = sinal * fases[j] * penalidade_perigo_real(x[cor][j], j).1;
+                    }
+                }
+                for &(i, fc) in &a.perigo {
+                    for j in 0..2 {
+                        g[i as usize][j] += dx[0][j] * fc[0] as f64 + dx[1][j] * fc[1] as f64;
+                    }
                 }
             }
             g
@@ -216,10 +334,44 @@ fn gradiente(amostras: &[TAmostra], p: &[TParam], k: f64) -> Vec<[f64; 2]> {
     g
 }
 
-/// Descida de gradiente (Adam, lote inteiro) sobre todos os pesos. Guarda os
-/// pesos do menor erro de validação e para quando ele não melhora há
-/// PACIENCIA épocas (parada antecipada). Devolve (época escolhida, erro de
-/// validação nela).
+/// Como `afina` desce: o tamanho do mini-lote, a regularização, a semente
+/// do embaralhamento e as threads.
+#[derive(Clone, Debug)]
+pub struct TOpcoesAfina {
+    pub epocas: usize,
+    pub taxa: f64,
+    /// Amostras de treino por passo; 0 = todas (um passo por época, sem
+    /// embaralhar: o comportamento de antes dos mini-lotes).
+    pub lote: usize,
+    /// λ da regularização L2 em direção aos pesos de partida (0 = nenhuma).
+    pub l2: f64,
+    /// Semente do embaralhamento dos mini-lotes.
+    pub semente: u64,
+    pub threads: usize,
+    /// Pesos que não se mexem: os de nome começado por um destes prefixos
+    /// (para medir o que um termo acrescenta, afinando o resto sem ele).
+    pub congela: Vec<String>,
+    /// Imprime (stderr) o erro de treino e o de validação a cada época, não
+    /// só a cada 100.
+    pub relata_epocas: bool,
+}
+
+/// As opções de `afina` com os padrões de `ice texel`.
+pub fn opcoes_afina(epocas: usize, taxa: f64) -> TOpcoesAfina {
+    TOpcoesAfina {
+        epocas,
+        taxa,
+        lote: 0,
+        l2: 0.0,
+        semente: SEMENTE_PADRAO,
+        threads: threads_padrao(),
+        congela: Vec::new(),
+        relata_epocas: false,
+    }
+}
+
+/// Descida de gradiente (Adam, lote inteiro) sobre todos os pesos, com os
+/// padrões (`opcoes_afina`). Ver `afina_com`.
 pub fn afina(
     amostras: &[TAmostra],
     p: &mut [TParam],
@@ -227,25 +379,77 @@ pub fn afina(
     epocas: usize,
     taxa: f64,
 ) -> (usize, f64) {
+    afina_com(amostras, p, k, &opcoes_afina(epocas, taxa))
+}
+
+/// Descida de gradiente (Adam) sobre todos os pesos: a cada época, um passo
+/// com todas as amostras de treino (`op.lote` = 0) ou um passo por
+/// mini-lote de `op.lote` amostras, na ordem de um embaralhamento com a
+/// semente `op.semente` (reprodutível: mesma semente, mesmos pesos, com o
+/// mesmo número de threads). Guarda os pesos do menor erro de validação e
+/// para quando ele não melhora há PACIENCIA épocas (parada antecipada).
+/// Devolve (época escolhida, erro de validação nela).
+///
+/// A regularização L2 puxa cada peso para o valor de partida w0 (o de
+/// `src/pesos.rs`), como o decaimento desacoplado do AdamW (Loshchilov e
+/// Hutter), mas na forma implícita: depois do passo do Adam,
+/// w ← w0 + (w − w0) / (1 + taxa·λ), o mínimo exato de
+/// λ·(w − w0)²/2 + (w − w_adam)²/(2·taxa). Assim ela é estável com qualquer
+/// λ (um λ enorme deixa os pesos onde estavam), e com mini-lotes, cujo
+/// gradiente tem ruído, impede que um peso pouco visto ande longe.
+pub fn afina_com(
+    amostras: &[TAmostra],
+    p: &mut [TParam],
+    k: f64,
+    op: &TOpcoesAfina,
+) -> (usize, f64) {
     let n = p.len();
-    let n_treino = amostras.iter().filter(|a| !a.validacao).count().max(1) as f64;
-    let mut melhor_erro = erro(amostras, p, k, true);
-    let mut melhores: Vec<[f64; 2]> = p.iter().map(|x| x.valor).collect();
+    let th = op.threads;
+    let mut treino: Vec<u32> = (0..amostras.len() as u32)
+        .filter(|&i| !amostras[i as usize].validacao)
+        .collect();
+    let partida: Vec<[f64; 2]> = p.iter().map(|x| x.valor).collect();
+    let encolhe = 1.0 / (1.0 + op.taxa * op.l2);
+    let livre: Vec<bool> = p
+        .iter()
+        .map(|x| !op.congela.iter().any(|c| x.nome.starts_with(c.as_str())))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(op.semente);
+    let mut melhor_erro = erro_com(amostras, p, k, true, th);
+    let mut melhores: Vec<[f64; 2]> = partida.clone();
     let mut melhor_epoca = 0;
     let (mut m, mut v) = (vec![[0f64; 2]; n], vec![[0f64; 2]; n]);
-    for epoca in 1..=epocas {
-        let g = gradiente(amostras, p, k);
-        for i in 0..n {
-            for j in 0..2 {
-                let gi = g[i][j] / n_treino;
-                m[i][j] = BETA1 * m[i][j] + (1.0 - BETA1) * gi;
-                v[i][j] = BETA2 * v[i][j] + (1.0 - BETA2) * gi * gi;
-                let mh = m[i][j] / (1.0 - BETA1.powi(epoca as i32));
-                let vh = v[i][j] / (1.0 - BETA2.powi(epoca as i32));
-                p[i].valor[j] -= taxa * mh / (vh.sqrt() + 1e-8);
+    let mut passo = 0i32;
+    let tamanho = if op.lote == 0 {
+        treino.len().max(1)
+    } else {
+        op.lote
+    };
+    for epoca in 1..=op.epocas {
+        if op.lote > 0 {
+            treino.shuffle(&mut rng);
+        }
+        for lote in treino.chunks(tamanho) {
+            passo = passo.saturating_add(1);
+            let g = gradiente(amostras, lote, p, k, th);
+            let n_lote = lote.len() as f64;
+            for i in (0..n).filter(|&i| livre[i]) {
+                for j in 0..2 {
+                    let gi = g[i][j] / n_lote;
+                    m[i][j] = BETA1 * m[i][j] + (1.0 - BETA1) * gi;
+                    v[i][j] = BETA2 * v[i][j] + (1.0 - BETA2) * gi * gi;
+                    let mh = m[i][j] / (1.0 - BETA1.powi(passo));
+                    let vh = v[i][j] / (1.0 - BETA2.powi(passo));
+                    let w = p[i].valor[j] - op.taxa * mh / (vh.sqrt() + 1e-8);
+                    p[i].valor[j] = if op.l2 > 0.0 {
+                        partida[i][j] + (w - partida[i][j]) * encolhe
+                    } else {
+                        w
+                    };
+                }
             }
         }
-        let ev = erro(amostras, p, k, true);
+        let ev = erro_com(amostras, p, k, true, th);
         if ev < melhor_erro {
             melhor_erro = ev;
             melhor_epoca = epoca;
@@ -254,11 +458,13 @@ pub fn afina(
             }
         }
         let parar = epoca >= melhor_epoca + PACIENCIA;
-        if epoca % 100 == 0 || epoca == epocas || parar {
-            log::info!(
-                "época {epoca}: erro {:.6}, validação {ev:.6}",
-                erro(amostras, p, k, false)
-            );
+        if op.relata_epocas || epoca % 100 == 0 || epoca == op.epocas || parar {
+            let et = erro_com(amostras, p, k, false, th);
+            if op.relata_epocas {
+                eprintln!("texel: época {epoca}: treino {et:.6}, validação {ev:.6}");
+            } else {
+                log::info!("época {epoca}: erro {et:.6}, validação {ev:.6}");
+            }
         }
         if parar {
             break;
@@ -392,17 +598,22 @@ fn acrescenta(d: &mut TDados, bu: &mut TBusca, b: &TBoard, p: &TPosicao) {
     let mut fixo_mg = (t.soma[BRANCAS].mg - t.soma[NEGRAS].mg) as f64;
     let mut fixo_eg = (t.soma[BRANCAS].eg - t.soma[NEGRAS].eg) as f64;
     let mut coefs = Vec::with_capacity(t.itens.len());
+    // O perigo ao rei: a penalidade que a avaliação somou (com os pesos de
+    // agora) sai da parte fixa; `avalia` a refaz com os pesos da descida.
+    let mut perigo = Vec::new();
+    for (cor, sinal) in [(BRANCAS, 1.0), (NEGRAS, -1.0)] {
+        let pen = penalidade_perigo(&t.perigo[cor], &PERIGO_REI);
+        fixo_mg += sinal * pen.mg as f64;
+        fixo_eg += sinal * pen.eg as f64;
+    }
+    for i in 0..NUM_PERIGO {
+        let f = [t.perigo[BRANCAS][i], t.perigo[NEGRAS][i]];
+        if f != [0, 0] {
+            perigo.push((id_param(d, "PERIGO_REI", i, PERIGO_REI[i]), f));
+        }
+    }
     for it in &t.itens {
-        let params = &mut d.params;
-        let id = *d.ids.entry((it.nome, it.indice)).or_insert_with(|| {
-            params.push(TParam {
-                nome: it.nome,
-                indice: it.indice,
-                inicial: [it.peso.mg as f64, it.peso.eg as f64],
-                valor: [it.peso.mg as f64, it.peso.eg as f64],
-            });
-            (params.len() - 1) as u32
-        });
+        let id = id_param(d, it.nome, it.indice, it.peso);
         let c = it.coef[BRANCAS] - it.coef[NEGRAS];
         fixo_mg -= (it.peso.mg * c) as f64;
         fixo_eg -= (it.peso.eg * c) as f64;
@@ -419,7 +630,48 @@ fn acrescenta(d: &mut TDados, bu: &mut TBusca, b: &TBoard, p: &TPosicao) {
         fixo_mg,
         fixo_eg,
         coefs,
+        perigo,
     });
+}
+
+/// O índice do peso (`nome`, `indice`) em `d.params`; na primeira vez, ele
+/// entra com o valor `peso`.
+fn id_param(d: &mut TDados, nome: &'static str, indice: usize, peso: TPar) -> u32 {
+    let params = &mut d.params;
+    *d.ids.entry((nome, indice)).or_insert_with(|| {
+        params.push(TParam {
+            nome,
+            indice,
+            inicial: [peso.mg as f64, peso.eg as f64],
+            valor: [peso.mg as f64, peso.eg as f64],
+        });
+        (params.len() - 1) as u32
+    })
+}
+
+/// Se os pesos do perigo ao rei estão todos em zero, põe neles
+/// PERIGO_SEMENTE (o ponto de onde a descida consegue sair). Devolve se
+/// mexeu. O `inicial` não muda: o "antes" é o da avaliação de agora.
+pub fn semeia_perigo(p: &mut [TParam]) -> bool {
+    let perigo = |x: &&mut TParam| x.nome == "PERIGO_REI";
+    if p.iter_mut().filter(perigo).any(|x| x.valor != [0.0, 0.0]) {
+        return false;
+    }
+    let mut mexeu = false;
+    for x in p.iter_mut().filter(perigo) {
+        x.valor = [PERIGO_SEMENTE[x.indice]; 2];
+        mexeu = true;
+    }
+    mexeu
+}
+
+/// As amostras das linhas do `ice datagen` em `texto` (até `max`), com os
+/// pesos que elas usam: o que `ice texel` faz com um arquivo de dados.
+pub fn amostras_de_dados(texto: &str, max: usize) -> TDados {
+    let mut bu = nova_busca(1);
+    let mut d = TDados::default();
+    le_dados(texto, max, &mut bu, &mut d);
+    d
 }
 
 /// Troca o alvo de cada amostra com escore por λ·R + (1 − λ)·σ(K·escore):
@@ -442,6 +694,11 @@ struct TOpcoesTexel {
     taxa: f64,
     lambda: f64,
     escreve: Option<String>,
+    lote: usize,
+    l2: f64,
+    semente: u64,
+    threads: usize,
+    congela: Vec<String>,
 }
 
 fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
@@ -452,6 +709,11 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         taxa: TAXA_PADRAO,
         lambda: 1.0,
         escreve: None,
+        lote: 0,
+        l2: 0.0,
+        semente: SEMENTE_PADRAO,
+        threads: threads_padrao(),
+        congela: Vec::new(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -472,6 +734,23 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
                     .ok_or(format!("--lambda entre 0 e 1: {}", valor()?))?
             }
             "--escreve" => op.escreve = Some(valor()?.clone()),
+            "--lote" => op.lote = valor()?.parse().map_err(|_| invalido)?,
+            "--l2" => {
+                op.l2 = valor()?
+                    .parse()
+                    .ok()
+                    .filter(|l: &f64| *l >= 0.0)
+                    .ok_or(invalido)?
+            }
+            "--semente" => op.semente = valor()?.parse().map_err(|_| invalido)?,
+            "--congela" => op.congela.push(valor()?.clone()),
+            "--threads" => {
+                op.threads = valor()?
+                    .parse()
+                    .ok()
+                    .filter(|&n: &usize| n > 0)
+                    .ok_or(invalido)?
+            }
             a if a.starts_with("--") => return Err(format!("opção desconhecida: {a}")),
             a => {
                 op.arquivos.push(a.to_string());
@@ -484,7 +763,8 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
     if op.arquivos.is_empty() {
         return Err(
             "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
-                    [--taxa T] [--lambda L] [--escreve src/pesos.rs]"
+                    [--taxa T] [--lambda L] [--lote N] [--l2 λ] [--semente S] \
+                    [--threads N] [--congela PREFIXO] [--escreve src/pesos.rs]"
                 .into(),
         );
     }
@@ -516,7 +796,8 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
 
     // 2. K com os pesos atuais e o resultado puro; depois, se pedido, o alvo
     // mistura σ(K·escore da busca): λ·R + (1 − λ)·σ.
-    let k = acha_k(&d.amostras, &d.params);
+    let th = op.threads;
+    let k = acha_k_com(&d.amostras, &d.params, th);
     let resultados: Vec<f64> = d.amostras.iter().map(|a| a.resultado).collect();
     if op.lambda < 1.0 {
         mistura_escore(&mut d.amostras, k, op.lambda);
@@ -525,13 +806,43 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
         "texel: {} posições, {} pesos, K = {k:.4}, erro {:.6}, validação {:.6}",
         d.amostras.len(),
         d.params.len(),
-        erro(&d.amostras, &d.params, k, false),
-        erro(&d.amostras, &d.params, k, true)
+        erro_com(&d.amostras, &d.params, k, false, th),
+        erro_com(&d.amostras, &d.params, k, true, th)
     );
 
-    // 3. Adam com parada antecipada.
-    let (epoca, ev) = afina(&d.amostras, &mut d.params, k, op.epocas, op.taxa);
+    // 3. Adam com parada antecipada (e, se pedidos, mini-lotes e L2).
+    let congela_perigo = op
+        .congela
+        .iter()
+        .any(|c| "PERIGO_REI".starts_with(c.as_str()));
+    if !congela_perigo && semeia_perigo(&mut d.params) {
+        eprintln!(
+            "texel: perigo ao rei desligado: parte de PERIGO_SEMENTE (erro {:.6}, validação {:.6})",
+            erro_com(&d.amostras, &d.params, k, false, th),
+            erro_com(&d.amostras, &d.params, k, true, th)
+        );
+    }
+    let ao = TOpcoesAfina {
+        lote: op.lote,
+        l2: op.l2,
+        semente: op.semente,
+        threads: th,
+        congela: op.congela.clone(),
+        relata_epocas: op.lote > 0 || op.l2 > 0.0,
+        ..opcoes_afina(op.epocas, op.taxa)
+    };
+    let (epoca, ev) = afina_com(&d.amostras, &mut d.params, k, &ao);
     eprintln!("texel: pesos da época {epoca}: validação {ev:.6}");
+    // A época 0 da descida pode ser a semente do perigo, que não é a
+    // avaliação de agora: se nada ficou melhor que ela, nada muda.
+    let mut agora = d.params.clone();
+    for p in agora.iter_mut() {
+        p.valor = p.inicial;
+    }
+    if ev >= erro_com(&d.amostras, &agora, k, true, th) {
+        eprintln!("texel: a validação não melhorou: os pesos ficam como estão");
+        d.params = agora;
+    }
 
     // A medida comparável entre valores de λ: o erro de validação contra os
     // resultados das partidas, com os pesos de antes e os de depois.
@@ -543,9 +854,11 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
         p.valor = p.inicial;
     }
     eprintln!(
-        "texel: validação contra os resultados: {:.6} -> {:.6}",
-        erro(&d.amostras, &antes, k, true),
-        erro(&d.amostras, &d.params, k, true)
+        "texel: contra os resultados: treino {:.6} -> {:.6}, validação {:.6} -> {:.6}",
+        erro_com(&d.amostras, &antes, k, false, th),
+        erro_com(&d.amostras, &d.params, k, false, th),
+        erro_com(&d.amostras, &antes, k, true, th),
+        erro_com(&d.amostras, &d.params, k, true, th)
     );
 
     // 4. Resultado: a lista, e a fonte reescrita.

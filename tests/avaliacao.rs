@@ -1203,3 +1203,27 @@ fn mostra_tabela() {
     let fen = std::env::var("ICE_FEN").unwrap_or(ice::tabuleiro::FEN_INICIAL.to_string());
     println!("{fen}\n{}", tabela_eval(&tab(&fen)));
 }
+
+#[test]
+fn caracteristicas_do_perigo_ao_rei() {
+    // Na posição inicial ninguém ataca ninguém: só a constante (índice 12).
+    let mut av = nova_avaliacao();
+    let b = TBoard::de_fen(ice::tabuleiro::FEN_INICIAL).unwrap();
+    let mut so_constante = [0; NUM_PERIGO];
+    so_constante[12] = 1;
+    assert_eq!(traco_eval(&b, &mut av).perigo, [so_constante; 2]);
+    // Dama em h5 e cavalo em g5 contra o rei roque sem o peão h: a dama e
+    // o cavalo atacam a zona do rei das pretas; a coluna h ficou sem escudo;
+    // as pretas não têm dama (índice 11) e as brancas têm.
+    let b = TBoard::de_fen("rnb2rk1/ppp2pp1/8/6NQ/8/8/PPP2PPP/RNB2RK1 w - - 0 1").unwrap();
+    let t = traco_eval(&b, &mut av);
+    let pretas = t.perigo[1];
+    assert_eq!(pretas[..4], [1, 0, 0, 1], "{pretas:?}");
+    assert!(pretas[4] >= 3 && pretas[5] >= 1, "{pretas:?}");
+    assert_eq!(
+        (pretas[10], pretas[11], pretas[12]),
+        (1, 0, 1),
+        "{pretas:?}"
+    );
+    assert_eq!(t.perigo[0][11], 1);
+}

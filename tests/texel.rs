@@ -36,6 +36,7 @@ fn sinteticas(verdadeiros: &[[f64; 2]], k: f64, n: usize) -> Vec<TAmostra> {
                 fixo_mg: rng.gen_range(-50.0..50.0),
                 fixo_eg: rng.gen_range(-50.0..50.0),
                 coefs,
+                perigo: Vec::new(),
             };
             a.resultado = sigmoide(k, avalia(&a, &verd));
             a
@@ -86,4 +87,221 @@ fn lambda_mistura_resultado_e_escore() {
     assert!((a[0].resultado - 0.75).abs() < 1e-12);
     // Sem escore (PGN), o alvo é o resultado.
     assert_eq!(a[1].resultado, 0.0);
+}
+
+/// Quatro pesos em zero, o ponto de partida dos testes dos mini-lotes.
+fn zerados(n: usize) -> Vec<TParam> {
+    (0..n)
+        .map(|i| TParam {
+            nome: "X",
+            indice: i,
+            inicial: [0.0, 0.0],
+            valor: [0.0, 0.0],
+        })
+        .collect()
+}
+
+/// Opções de mini-lote para os testes: uma thread (o resultado não depende
+/// da máquina) e nada impresso por época.
+fn em_lotes(epocas: usize, lote: usize, l2: f64, semente: u64) -> TOpcoesAfina {
+    TOpcoesAfina {
+        lote,
+        l2,
+        semente,
+        threads: 1,
+        relata_epocas: false,
+        ..opcoes_afina(epocas, 2.0)
+    }
+}
+
+#[test]
+fn minilotes_descem_o_erro() {
+    let verdadeiros = [[100.0, 130.0], [-25.0, 10.0], [40.0, -35.0], [5.0, 60.0]];
+    let k = 1.2;
+    let amostras = sinteticas(&verdadeiros, k, 2000);
+    let mut p = zerados(verdadeiros.len());
+    let (treino, validacao) = (erro(&amostras, &p, k, false), erro(&amostras, &p, k, true));
+    let (epoca, depois) = afina_com(&amostras, &mut p, k, &em_lotes(40, 64, 0.0, 3));
+    // 40 épocas de 25 mini-lotes: o erro cai nas duas partes, não só na de
+    // treino, e o melhor ponto não é o de partida.
+    assert!(epoca > 0, "ficou na época 0");
+    assert!(
+        depois < validacao / 20.0,
+        "validação {validacao} → {depois}"
+    );
+    let treino_depois = erro(&amostras, &p, k, false);
+    assert!(
+        treino_depois < treino / 20.0,
+        "treino {treino} → {treino_depois}"
+    );
+    assert!((p[0].valor[0] - 100.0).abs() < 10.0, "{:?}", p[0].valor);
+}
+
+#[test]
+fn l2_enorme_deixa_os_pesos_onde_estavam() {
+    let verdadeiros = [[100.0, 130.0], [-25.0, 10.0], [40.0, -35.0], [5.0, 60.0]];
+    let amostras = sinteticas(&verdadeiros, 1.0, 1000);
+    let partida = [[3.0, -4.0], [7.0, 0.0], [-2.0, 5.0], [0.0, 1.0]];
+    let comeca = || -> Vec<TParam> {
+        partida
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| TParam {
+                nome: "X",
+                indice: i,
+                inicial: v,
+                valor: v,
+            })
+            .collect()
+    };
+    // Sem regularização os pesos andam (senão o teste não mediria nada)…
+    let mut livre = comeca();
+    afina_com(&amostras, &mut livre, 1.0, &em_lotes(10, 50, 0.0, 1));
+    assert!((livre[0].valor[0] - partida[0][0]).abs() > 5.0);
+    // … e com λ enorme ficam onde estavam (a menos do arredondamento).
+    let mut preso = comeca();
+    afina_com(&amostras, &mut preso, 1.0, &em_lotes(10, 50, 1e12, 1));
+    for (x, w0) in preso.iter().zip(&partida) {
+        for j in 0..2 {
+            assert!((x.valor[j] - w0[j]).abs() < 1e-6, "{:?} ≠ {w0:?}", x.valor);
+        }
+    }
+}
+
+#[test]
+fn mesma_semente_mesmos_pesos() {
+    let verdadeiros = [[100.0, 130.0], [-25.0, 10.0], [40.0, -35.0]];
+    let amostras = sinteticas(&verdadeiros, 1.0, 1000);
+    let roda = |semente| {
+        let mut p = zerados(verdadeiros.len());
+        afina_com(&amostras, &mut p, 1.0, &em_lotes(3, 32, 0.01, semente));
+        p.iter().map(|x| x.valor).collect::<Vec<_>>()
+    };
+    assert_eq!(roda(7), roda(7));
+    // A semente importa: outra ordem dos lotes, outros pesos.
+    assert_ne!(roda(7), roda(8));
+}
+
+/// Posições reais de meio-jogo (dos lotes do `ice datagen` da força III e
+/// de aberturas conhecidas), com reis sob ataque de vários jeitos; as duas
+/// primeiras, feitas à mão, têm torres na zona do rei e xeques seguros.
+const POSICOES_PERIGO: [&str; 16] = [
+    "6k1/3R2pp/5p2/r7/r1B5/q1N5/1Q3PPP/6K1 b - - 0 1 | 50 | 1.0",
+    "6k1/RR3ppp/Q7/8/3q4/2n5/1r3PPP/6K1 w - - 0 1 | -50 | 0.0",
+    "r1q2rk1/p1pp3p/1p1np1p1/nP4B1/2P3P1/5N1P/P4P2/R2Q1RK1 w - - 1 19 | 1 | 0.0",
+    "4k2r/3n1p1p/q4n1R/1p1pb3/5P2/2P1N1P1/1B2P3/1N1QK3 b k - 0 22 | 115 | 0.5",
+    "r1bqk1n1/2pp2p1/1pn2p2/p1b1p3/4P2r/1PNP1P2/PBP1N1BP/R2QK2R b KQq - 3 10 | -39 | 0.0",
+    "4kq2/1p1b4/pPpPp1p1/P3B2p/5Q2/4P2P/5PP1/6K1 w - - 8 37 | 332 | 0.5",
+    "rn1qkb1r/p1p2p2/b3pnpp/1p1p4/6P1/4PP1N/PPPPB2P/RNBQ1RK1 w kq - 0 8 | 0 | 0.5",
+    "r3kbnr/1p3pp1/p3p3/2p4p/P3P2P/3q1NQ1/1P1PNPP1/R1B1K2R w KQkq - 0 13 | -50 | 0.0",
+    "1k2rb1r/p1p3pp/q6n/3Pp1N1/PpP2p2/1P2P1Q1/1B3PPP/R3KR2 w - - 0 20 | 20 | 1.0",
+    "r1b1kb1r/1p1p1ppp/2n5/p1q5/2Bp2R1/P1N1P3/1PP2P1P/R1BQK3 w Qkq - 1 12 | -30 | 0.0",
+    "r1bq1rk1/1p2ppbp/2n3p1/4N3/p2PpP2/6P1/PPP3BP/R1BQ1RK1 w - - 0 13 | 10 | 0.5",
+    "r1b2rk1/1pq2pp1/p1nbp2p/3p4/N2P3P/3B1N2/PPP2PP1/R1BQ1RK1 w - - 4 14 | -10 | 0.5",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 | 0 | 0.5",
+    "2kr3r/ppp2ppp/2n5/2b1q3/4P1b1/2N2N2/PPP1QPPP/R1B2RK1 w - - 0 1 | 0 | 0.0",
+    "r4rk1/1b2qppp/p2b1n2/1p1pN3/3P1B2/2PB4/PP1Q1PPP/R3R1K1 w - - 0 1 | 0 | 1.0",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | 0 | 0.5",
+];
+
+#[test]
+fn gradiente_do_perigo_confere_com_diferenca_finita() {
+    let mut d = amostras_de_dados(&POSICOES_PERIGO.join("\n"), 100);
+    assert_eq!(d.amostras.len(), POSICOES_PERIGO.len());
+    for a in d.amostras.iter_mut() {
+        a.validacao = false;
+    }
+    // Os pesos do perigo fora do zero (onde a derivada do quadrado some):
+    // a semente do afinador no meio-jogo, números quaisquer no final, e
+    // nada inteiro, para nenhuma posição cair exatamente numa quina.
+    assert!(semeia_perigo(&mut d.params));
+    let perigo: Vec<usize> = (0..d.params.len())
+        .filter(|&i| d.params[i].nome == "PERIGO_REI")
+        .collect();
+    assert!(perigo.len() >= 8, "só {} características", perigo.len());
+    for (n, &i) in perigo.iter().enumerate() {
+        let x = &mut d.params[i].valor;
+        x[0] = x[0] * 1.7 + 3.1 + n as f64 * 0.37;
+        x[1] = 5.3 + 2.9 * n as f64;
+    }
+    let k = 1.1;
+    let todas: Vec<u32> = (0..d.amostras.len() as u32).collect();
+    let g = gradiente(&d.amostras, &todas, &d.params, k, 1);
+    let n = d.amostras.len() as f64;
+    let h = 1e-3;
+    let (mut pior, mut conferidos) = (0f64, 0);
+    for &i in &perigo {
+        for (j, &gj) in g[i].iter().enumerate() {
+            let w = d.params[i].valor[j];
+            d.params[i].valor[j] = w + h;
+            let mais = erro_com(&d.amostras, &d.params, k, false, 1);
+            d.params[i].valor[j] = w - h;
+            let menos = erro_com(&d.amostras, &d.params, k, false, 1);
+            d.params[i].valor[j] = w;
+            let numerico = (mais - menos) / (2.0 * h);
+            let analitico = gj / n;
+            let escala = numerico.abs().max(analitico.abs());
+            if escala < 1e-9 {
+                continue;
+            }
+            let rel = (numerico - analitico).abs() / escala;
+            assert!(
+                rel < 1e-4,
+                "PERIGO_REI[{}] fase {j}: analítico {analitico:e}, numérico {numerico:e}",
+                d.params[i].indice
+            );
+            pior = pior.max(rel);
+            conferidos += 1;
+        }
+    }
+    eprintln!("gradiente do perigo: {conferidos} derivadas, erro relativo máximo {pior:e}");
+    // As 13 características de meio-jogo e as do final, menos as que se
+    // anulam entre as cores (a constante, com derivada 1/D nos dois reis).
+    assert!(conferidos >= 20, "só {conferidos} derivadas não nulas");
+}
+
+#[test]
+fn penalidade_real_e_a_inteira_da_avaliacao() {
+    // A conta que o afinador deriva é a que a avaliação faz (a menos do
+    // arredondamento para inteiro), dos dois lados do teto.
+    use ice::avaliacao::penalidade_perigo;
+    use ice::pesos::{par, TPar, NUM_PERIGO};
+    let mut pesos = [par(0, 0); NUM_PERIGO];
+    for (i, w) in pesos.iter_mut().enumerate() {
+        *w = par(20 + 7 * i as i32, 3 * i as i32 - 10);
+    }
+    for m in [0, 1, 3, 10, 40] {
+        let f = [m; NUM_PERIGO];
+        let pen: TPar = penalidade_perigo(&f, &pesos);
+        let (mut xm, mut xe) = (0.0, 0.0);
+        for (w, &n) in pesos.iter().zip(&f) {
+            xm += (w.mg * n) as f64;
+            xe += (w.eg * n) as f64;
+        }
+        let mg = penalidade_perigo_real(xm, 0).0;
+        let eg = penalidade_perigo_real(xe, 1).0;
+        assert!((pen.mg as f64 - mg).abs() < 1.0, "m={m}: {} × {mg}", pen.mg);
+        assert!((pen.eg as f64 - eg).abs() < 1.0, "m={m}: {} × {eg}", pen.eg);
+    }
+}
+
+#[test]
+fn amostra_avalia_como_o_motor() {
+    // Com os pesos de agora, a avaliação que o afinador reconstrói de cada
+    // amostra (parte fixa + pesos × coeficientes + perigo) é a do motor.
+    use ice::avaliacao::{eval, nova_avaliacao};
+    use ice::tabuleiro::TBoard;
+    use ice::tipos::{BRANCAS, INFINITO};
+    let d = amostras_de_dados(&POSICOES_PERIGO.join("\n"), 100);
+    let mut av = nova_avaliacao();
+    for (a, linha) in d.amostras.iter().zip(POSICOES_PERIGO) {
+        let b = TBoard::de_fen(linha.split('|').next().unwrap()).unwrap();
+        let v = eval(&b, &mut av, -INFINITO, INFINITO);
+        let brancas = if b.vez == BRANCAS { v } else { -v };
+        let e = avalia(a, &d.params);
+        assert!(
+            (e - brancas as f64).abs() <= 2.0,
+            "{linha}: {e} × {brancas}"
+        );
+    }
 }
