@@ -450,6 +450,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     };
     let rel = Box::new(TRelatorUci {
         fila: fila_para_busca(&u.fila),
+        varreu: false,
     });
     let m = &mut u.m;
     let r = executa(m, pedido, rel);

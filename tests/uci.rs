@@ -518,6 +518,40 @@ fn stop_de_cada_go_nao_se_perde() {
     assert!(coleta(&mut m, 300).is_empty());
 }
 
+/// Achado pelo fuzzer (tests/fuzzer.rs): uma busca que acaba sozinha
+/// (`go nodes`) enquanto chegam `go infinite`, um `setoption` (ou uma linha
+/// desconhecida) e o `stop` do segundo `go`. Os três esperam na fila; a
+/// segunda busca olhava só a frente da fila, parava no `setoption` e nunca
+/// via o `stop` atrás dele: pensava para sempre. O `setoption` continua
+/// valendo depois da busca, na ordem.
+#[test]
+fn stop_atras_de_outro_comando_na_fila() {
+    let (mut m, _) = motor_uci();
+    for extra in [
+        "setoption name MultiPV value 2",
+        "lixo qualquer",
+        "position startpos",
+    ] {
+        envia(&mut m, &format!("position fen {FEN_MEIO}"));
+        // Uma busca de algumas centenas de milissegundos, e tudo o que vem
+        // depois chega enquanto ela pensa.
+        envia_bytes(
+            &mut m,
+            format!("go nodes 300000\ngo infinite\n{extra}\nisready\nstop\n").as_bytes(),
+        );
+        let (v1, l1) = espera_bestmove(&mut m, PRAZO);
+        assert!(legal(FEN_MEIO, &[], &l1), "{extra}: {l1} {v1:#?}");
+        let (v2, l2) = espera_bestmove(&mut m, PRAZO);
+        assert!(legal(FEN_MEIO, &[], &l2), "{extra}: {l2} {v2:#?}");
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{extra}: {depois:#?}"
+        );
+        envia(&mut m, "setoption name MultiPV value 1");
+    }
+}
+
 /// `go infinite` numa posição do livro (com o livro ligado) não responde o
 /// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
 /// `stop`.
