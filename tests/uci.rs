@@ -552,6 +552,26 @@ fn stop_atras_de_outro_comando_na_fila() {
     }
 }
 
+/// Achado pelo fuzzer (tests/fuzzer.rs): no IceBR (relógio virtual, o
+/// tempo vira um orçamento de nós), `go movetime 50 nodes 0` pensava até o
+/// `stop`: o `nodes 0` (sem teto) apagava o orçamento do `movetime`. Agora o
+/// `movetime` vale, e o `nodes 0` sozinho continua sendo "sem teto".
+#[test]
+fn nodes_zero_nao_apaga_o_limite_do_icebr() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name IceBR value true");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go movetime 50 nodes 0");
+    let (v, lance) = espera_bestmove(&mut m, TETO_PAREDE);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance} {v:#?}");
+    // Sem `bestmove` a mais.
+    let depois = pronto(&mut m);
+    assert!(
+        depois.iter().all(|l| !l.starts_with("bestmove")),
+        "{depois:#?}"
+    );
+}
+
 /// `go infinite` numa posição do livro (com o livro ligado) não responde o
 /// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
 /// `stop`.
