@@ -73,6 +73,10 @@ impl TRelator for TRelatorUci {
                         };
                         match efeito_uci(&mut f, info, l) {
                             TReacao::Continua => {}
+                            // Depois do `stop` a busca acabou: um
+                            // `ponderhit` atrás dele não tem o que acertar
+                            // (não pode desfazer o `stop`).
+                            TReacao::PonderHit if reacao == TReacao::Para => {}
                             // O resto da fila fica para a próxima consulta.
                             TReacao::PonderHit => {
                                 self.varreu = false;
@@ -102,6 +106,8 @@ impl TRelator for TRelatorUci {
             }
             match efeito_uci(&mut f, info, linha) {
                 TReacao::Continua => {}
+                // `stop` e `ponderhit` lidos juntos: vale o `stop` (acima).
+                TReacao::PonderHit if reacao == TReacao::Para => {}
                 TReacao::PonderHit => return TReacao::PonderHit,
                 TReacao::Para => reacao = TReacao::Para,
             }

@@ -572,6 +572,32 @@ fn nodes_zero_nao_apaga_o_limite_do_icebr() {
     );
 }
 
+/// Achado pelo fuzzer (tests/fuzzer.rs): `go ponder`, `stop` e `ponderhit`
+/// lidos juntos. O `ponderhit` atrás do `stop` virava a busca em busca com
+/// relógio (sem limite nenhum, num `go ponder` sem limites) e o `stop` se
+/// perdia: pensava para sempre. Vale o `stop`; o `ponderhit` depois dele
+/// não faz nada. Lido direto do canal e da fila (atrás de uma busca que
+/// ainda pensava).
+#[test]
+fn ponderhit_depois_do_stop_nao_desfaz_o_stop() {
+    let (mut m, _) = motor_uci();
+    for antes in ["", "go nodes 300000\n"] {
+        envia_bytes(
+            &mut m,
+            format!("position fen {FEN_MEIO}\n{antes}go ponder\nstop\nponderhit\n").as_bytes(),
+        );
+        for _ in 0..1 + antes.len().min(1) {
+            let (v, lance) = espera_bestmove(&mut m, PRAZO);
+            assert!(legal(FEN_MEIO, &[], &lance), "{antes:?}: {lance} {v:#?}");
+        }
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{antes:?}: {depois:#?}"
+        );
+    }
+}
+
 /// `go infinite` numa posição do livro (com o livro ligado) não responde o
 /// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
 /// `stop`.
