@@ -1153,7 +1153,7 @@ impl TSessaoXb {
     }
 }
 
-fn sessao_xboard(semente: u64, comandos: u64, rng: &mut StdRng) -> (u64, u64, u64, u64) {
+fn sessao_xboard(semente: u64, comandos: u64, rng: &mut StdRng) -> TResumo {
     let mut s = TSessaoXb {
         alvo: abre_alvo("xboard", semente),
         m: novo_modelo_xb(),
@@ -1193,7 +1193,11 @@ fn sessao_xboard(semente: u64, comandos: u64, rng: &mut StdRng) -> (u64, u64, u6
     s.confere_posicao("fim da sessão");
     s.alvo.confere_processo();
     s.alvo.encerra();
-    (s.alvo.linhas, s.lances, s.conferencias, 0)
+    TResumo {
+        linhas: s.alvo.linhas,
+        buscas: s.lances,
+        conferencias: s.conferencias,
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1751,7 +1755,7 @@ impl TSessaoUci {
     }
 }
 
-fn sessao_uci(semente: u64, comandos: u64, rng: &mut StdRng) -> (u64, u64, u64, u64) {
+fn sessao_uci(semente: u64, comandos: u64, rng: &mut StdRng) -> TResumo {
     let mut s = TSessaoUci {
         alvo: abre_alvo("uci", semente),
         m: TModeloUci {
@@ -1797,16 +1801,28 @@ fn sessao_uci(semente: u64, comandos: u64, rng: &mut StdRng) -> (u64, u64, u64, 
     s.sincroniza();
     s.alvo.confere_processo();
     s.alvo.encerra();
-    (s.alvo.linhas, s.m.gos, s.conferencias, s.bestmoves)
+    TResumo {
+        linhas: s.alvo.linhas,
+        buscas: s.m.gos,
+        conferencias: s.conferencias,
+    }
 }
 
 // ---------------------------------------------------------------------------
 // Os testes
 // ---------------------------------------------------------------------------
 
+/// O que uma sessão fez (para o resumo): linhas mandadas, buscas (`go`
+/// no UCI, lances do motor no xboard) e conferências da posição.
+struct TResumo {
+    linhas: u64,
+    buscas: u64,
+    conferencias: u64,
+}
+
 /// Roda sessões (um processo cada, de 5 000 a 30 000 comandos, terminadas
 /// com `quit`) até `ICE_FUZZER_COMANDOS` comandos gerados.
-fn roda(protocolo: &'static str, sessao: fn(u64, u64, &mut StdRng) -> (u64, u64, u64, u64)) {
+fn roda(protocolo: &'static str, sessao: fn(u64, u64, &mut StdRng) -> TResumo) {
     let semente = semente();
     let total = quantos_comandos();
     println!(
@@ -1818,12 +1834,12 @@ fn roda(protocolo: &'static str, sessao: fn(u64, u64, &mut StdRng) -> (u64, u64,
     let (mut feitos, mut sessoes, mut linhas, mut buscas, mut conferencias) = (0, 0, 0, 0, 0);
     while feitos < total {
         let n = rng.gen_range(5_000..=30_000).min(total - feitos);
-        let (l, b, c, _) = sessao(semente, n, &mut rng);
+        let r = sessao(semente, n, &mut rng);
         feitos += n;
         sessoes += 1;
-        linhas += l;
-        buscas += b;
-        conferencias += c;
+        linhas += r.linhas;
+        buscas += r.buscas;
+        conferencias += r.conferencias;
     }
     println!(
         "fuzzer {protocolo}: {feitos} comandos gerados ({linhas} linhas com as do fuzzer) em \
