@@ -1854,13 +1854,13 @@ fn roda(protocolo: &'static str, sessao: fn(u64, u64, &mut StdRng) -> TResumo) {
 }
 
 #[test]
-#[ignore]
+#[ignore = "fuzzer: etapa própria do CI (cargo test --release -- --ignored fuzzer)"]
 fn xboard() {
     roda("xboard", sessao_xboard);
 }
 
 #[test]
-#[ignore]
+#[ignore = "fuzzer: etapa própria do CI (cargo test --release -- --ignored fuzzer)"]
 fn uci() {
     roda("uci", sessao_uci);
 }
