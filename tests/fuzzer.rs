@@ -40,7 +40,8 @@
 //! A semente sai na primeira linha; com ela (`ICE_FUZZER_SEMENTE`) a mesma
 //! sequência de comandos se repete (a resposta do motor a `sd 1` é
 //! determinística). `ICE_FUZZER_COMANDOS` muda quantos comandos (100 000 por
-//! protocolo, se não dito).
+//! protocolo, se não dito), e `ICE_FUZZER_REGISTRO=ARQUIVO` grava as linhas
+//! mandadas na última sessão (para repeti-las à mão: `ice < ARQUIVO`).
 
 use ice::comandos_uci::{interpreta_uci, ComandoUci, TGoUci};
 use ice::comandos_xboard::{interpreta_comando, limpa_linha, Comando};
