@@ -22,6 +22,9 @@ pub struct TRelatorUci {
     pub fila: TFilaCompartilhada,
     /// Pôr `wdl W D L` em toda linha com escore?
     pub wdl: bool,
+    /// A fila já foi varrida atrás do `stop`/`isready`/`ponderhit` desta
+    /// busca (ver `consulta`).
+    pub varreu: bool,
 }
 
 impl TRelator for TRelatorUci {
@@ -45,30 +48,47 @@ impl TRelator for TRelatorUci {
         let mut f = trava(&self.fila);
         let mut reacao = TReacao::Continua;
         // Primeiro o que chegou depois do `go` desta busca mas foi lido por
-        // uma busca anterior (está na frente da fila): o `stop`, o
-        // `isready`, o `ponderhit` desta busca.
-        while let Some(l) = f.pendentes.front() {
-            match interpreta_uci(l) {
-                // O `quit` fica na fila (o laço sai por ele) e para a busca.
-                ComandoUci::Quit => {
-                    f.cancelou = true;
-                    return TReacao::Para;
-                }
-                ComandoUci::Stop
-                | ComandoUci::IsReady
-                | ComandoUci::PonderHit
-                | ComandoUci::Debug(_)
-                | ComandoUci::Vazia => {
-                    let Some(l) = f.pendentes.pop_front() else {
-                        break;
-                    };
-                    match efeito_uci(&mut f, info, l) {
-                        TReacao::Continua => {}
-                        TReacao::PonderHit => return TReacao::PonderHit,
-                        TReacao::Para => reacao = TReacao::Para,
+        // uma busca anterior (está na fila, antes do próximo `go`): o
+        // `stop`, o `isready`, o `ponderhit` desta busca, mesmo atrás de
+        // outros comandos (um `setoption`, uma linha desconhecida), que
+        // ficam na fila, na ordem. Uma vez por busca: o que entra na fila
+        // depois disso vem do canal, abaixo.
+        if !self.varreu {
+            self.varreu = true;
+            let mut i = 0;
+            while i < f.pendentes.len() {
+                match interpreta_uci(&f.pendentes[i]) {
+                    // O `quit` fica na fila (o laço sai por ele) e para a busca.
+                    ComandoUci::Quit => {
+                        f.cancelou = true;
+                        return TReacao::Para;
                     }
+                    // Daqui em diante, tudo é da busca seguinte.
+                    ComandoUci::Go(_) => break,
+                    ComandoUci::Stop
+                    | ComandoUci::IsReady
+                    | ComandoUci::PonderHit
+                    | ComandoUci::Debug(_)
+                    | ComandoUci::Vazia => {
+                        let Some(l) = f.pendentes.remove(i) else {
+                            break;
+                        };
+                        match efeito_uci(&mut f, info, l) {
+                            TReacao::Continua => {}
+                            // Depois do `stop` a busca acabou: um
+                            // `ponderhit` atrás dele não tem o que acertar
+                            // (não pode desfazer o `stop`).
+                            TReacao::PonderHit if reacao == TReacao::Para => {}
+                            // O resto da fila fica para a próxima consulta.
+                            TReacao::PonderHit => {
+                                self.varreu = false;
+                                return TReacao::PonderHit;
+                            }
+                            TReacao::Para => reacao = TReacao::Para,
+                        }
+                    }
+                    _ => i += 1,
                 }
-                _ => break,
             }
         }
         while let Some(Ok(linha)) = f.rx.as_ref().map(|rx| rx.try_recv()) {
@@ -88,6 +108,8 @@ impl TRelator for TRelatorUci {
             }
             match efeito_uci(&mut f, info, linha) {
                 TReacao::Continua => {}
+                // `stop` e `ponderhit` lidos juntos: vale o `stop` (acima).
+                TReacao::PonderHit if reacao == TReacao::Para => {}
                 TReacao::PonderHit => return TReacao::PonderHit,
                 TReacao::Para => reacao = TReacao::Para,
             }

@@ -362,8 +362,10 @@ fn limites_do_go(m: &mut TMotor, g: &TGoUci) -> TLimites {
         }
     };
     // `nodes` limita por cima: o orçamento de nós do ritmo fixo (IceBR)
-    // continua valendo.
-    if let Some(n) = g.nodes {
+    // continua valendo. `nodes 0` não limita nada (0 é "sem teto" para a
+    // busca): não pode apagar esse orçamento, senão um `go movetime 2
+    // nodes 0` no IceBR pensava até o `stop`.
+    if let Some(n) = g.nodes.filter(|&n| n > 0) {
         lim.nos = if lim.nos == 0 { n } else { lim.nos.min(n) };
     }
     lim.infinito = g.infinite;
@@ -447,6 +449,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
     let rel = Box::new(TRelatorUci {
         fila: fila_para_busca(&u.fila),
         wdl: u.mostra_wdl,
+        varreu: false,
     });
     let m = &mut u.m;
     let r = executa(m, pedido, rel);

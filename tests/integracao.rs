@@ -16,6 +16,7 @@ mod datagen;
 mod desenho;
 mod documentacao;
 mod epd2wb;
+mod fuzzer;
 mod linha_de_comando;
 mod livro;
 mod nivel;

@@ -534,6 +534,86 @@ fn stop_de_cada_go_nao_se_perde() {
     assert!(coleta(&mut m, 300).is_empty());
 }
 
+/// Achado pelo fuzzer (tests/fuzzer.rs): uma busca que acaba sozinha
+/// (`go nodes`) enquanto chegam `go infinite`, um `setoption` (ou uma linha
+/// desconhecida) e o `stop` do segundo `go`. Os três esperam na fila; a
+/// segunda busca olhava só a frente da fila, parava no `setoption` e nunca
+/// via o `stop` atrás dele: pensava para sempre. O `setoption` continua
+/// valendo depois da busca, na ordem.
+#[test]
+fn stop_atras_de_outro_comando_na_fila() {
+    let (mut m, _) = motor_uci();
+    for extra in [
+        "setoption name MultiPV value 2",
+        "lixo qualquer",
+        "position startpos",
+    ] {
+        envia(&mut m, &format!("position fen {FEN_MEIO}"));
+        // Uma busca de algumas centenas de milissegundos, e tudo o que vem
+        // depois chega enquanto ela pensa.
+        envia_bytes(
+            &mut m,
+            format!("go nodes 300000\ngo infinite\n{extra}\nisready\nstop\n").as_bytes(),
+        );
+        let (v1, l1) = espera_bestmove(&mut m, PRAZO);
+        assert!(legal(FEN_MEIO, &[], &l1), "{extra}: {l1} {v1:#?}");
+        let (v2, l2) = espera_bestmove(&mut m, PRAZO);
+        assert!(legal(FEN_MEIO, &[], &l2), "{extra}: {l2} {v2:#?}");
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{extra}: {depois:#?}"
+        );
+        envia(&mut m, "setoption name MultiPV value 1");
+    }
+}
+
+/// Achado pelo fuzzer (tests/fuzzer.rs): no IceBR (relógio virtual, o
+/// tempo vira um orçamento de nós), `go movetime 50 nodes 0` pensava até o
+/// `stop`: o `nodes 0` (sem teto) apagava o orçamento do `movetime`. Agora o
+/// `movetime` vale, e o `nodes 0` sozinho continua sendo "sem teto".
+#[test]
+fn nodes_zero_nao_apaga_o_limite_do_icebr() {
+    let (mut m, _) = motor_uci();
+    envia(&mut m, "setoption name IceBR value true");
+    envia(&mut m, "position startpos");
+    envia(&mut m, "go movetime 50 nodes 0");
+    let (v, lance) = espera_bestmove(&mut m, TETO_PAREDE);
+    assert!(legal(FEN_INICIAL, &[], &lance), "{lance} {v:#?}");
+    // Sem `bestmove` a mais.
+    let depois = pronto(&mut m);
+    assert!(
+        depois.iter().all(|l| !l.starts_with("bestmove")),
+        "{depois:#?}"
+    );
+}
+
+/// Achado pelo fuzzer (tests/fuzzer.rs): `go ponder`, `stop` e `ponderhit`
+/// lidos juntos. O `ponderhit` atrás do `stop` virava a busca em busca com
+/// relógio (sem limite nenhum, num `go ponder` sem limites) e o `stop` se
+/// perdia: pensava para sempre. Vale o `stop`; o `ponderhit` depois dele
+/// não faz nada. Lido direto do canal e da fila (atrás de uma busca que
+/// ainda pensava).
+#[test]
+fn ponderhit_depois_do_stop_nao_desfaz_o_stop() {
+    let (mut m, _) = motor_uci();
+    for antes in ["", "go nodes 300000\n"] {
+        envia_bytes(
+            &mut m,
+            format!("position fen {FEN_MEIO}\n{antes}go ponder\nstop\nponderhit\n").as_bytes(),
+        );
+        for _ in 0..1 + antes.len().min(1) {
+            let (v, lance) = espera_bestmove(&mut m, PRAZO);
+            assert!(legal(FEN_MEIO, &[], &lance), "{antes:?}: {lance} {v:#?}");
+        }
+        let depois = pronto(&mut m);
+        assert!(
+            depois.iter().all(|l| !l.starts_with("bestmove")),
+            "{antes:?}: {depois:#?}"
+        );
+    }
+}
+
 /// `go infinite` numa posição do livro (com o livro ligado) não responde o
 /// lance do livro na hora: no modo infinito o `bestmove` só sai depois do
 /// `stop`.
