@@ -39,27 +39,27 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `ice texel` (scripts/medidas/texel.sh) sobre 3 324 837 posições quietas de
-// 42 000 partidas do `ice datagen` (5000 nós por lance; um terço jogado por
-// `b8b7b7d`, um por `299af64` e um por `2f7c16d`), alvo = ½ resultado + ½ σ(escore da
-// busca), parada antecipada pelo erro em 1/5 das posições
-// deixadas de fora; por isso diferem dos números do ICE citados nos
+// saíram de `ice texel` (mini-lotes de 16 384, L2 0.001; ver docs/forca.md, "O
+// perigo ao rei") sobre 773 318 posições quietas de 26 000 partidas do
+// `ice datagen` da força III (5000 nós por lance, build `0d23ef2`), alvo = ½
+// resultado + ½ σ(escore da busca), parada antecipada pelo erro em 1/5 das
+// posições deixadas de fora; por isso diferem dos números do ICE citados nos
 // comentários. O modo clássico usa estes termos também, mas material e
 // tabelas peça-casa do ICE.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(27, 62); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 49); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(13, 12); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(28, -20); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(56, -4); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-14, 4); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(81, -36); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-16, -25); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-27, -30); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(-1, -24); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -25); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const BONUS_PAR_BISPOS: TPar = par(30, 55); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 35); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(16, 9); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(25, -18); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(51, 0); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-12, 3); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(70, -27); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -21); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-27, -32); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(-3, -23); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -22); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -68,38 +68,38 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-23, 33); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-16, 32); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(0, -5); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-11, -19); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-18, 36); // por ilha de peões além da primeira
-pub const TORRE_SETIMA: TPar = par(-38, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 13); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(115, -158); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(39, 21); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-24, 106); // peça menor contra peões, no meio-jogo
+pub const PEAO_ATRASADO: TPar = par(0, -8); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-13, -20); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-12, 27); // por ilha de peões além da primeira
+pub const TORRE_SETIMA: TPar = par(-52, 40); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-8, 12); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(79, -158); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(28, 20); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-11, 70); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(-1, 9), par(-8, 15), par(39, -6),
-    par(84, -1), par(172, 1), par(251, 21), par(0, 0),
+    par(0, 0), par(5, 8), par(-9, 10), par(28, -3),
+    par(79, -10), par(144, -1), par(231, 25), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
 /// três colunas (a do rei conta em dobro). Índice = distância em fileiras − 1;
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
-pub const REI_ESCUDO: [TPar; 4] = [par(-18, 2), par(-23, 6), par(-24, -2), par(-36, 8)];
+pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(-33, 13)];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
 #[rustfmt::skip]
 pub const PEAO_TEMPESTADE: [TPar; 8] = [
-    par(0, 0), par(-28, -2), par(-23, -3), par(-11, -4),
-    par(-13, -3), par(-11, 25), par(-156, 29), par(0, 0),
+    par(0, 0), par(-30, 0), par(-33, 7), par(-17, 0),
+    par(-19, 6), par(10, 6), par(-97, 39), par(0, 0),
 ];
 
 // --- Além do ICE (artigo, 4.8.3): só com `classico = false` ------------------
@@ -110,93 +110,93 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-28, -51), par(-14, -31), par(-9, -6), par(-4, 6),
-    par(2, 13), par(7, 21), par(12, 20), par(22, 18),
-    par(35, 4),
+    par(-28, -62), par(-14, -30), par(-10, -3), par(-5, 9),
+    par(0, 18), par(3, 23), par(9, 25), par(12, 24),
+    par(21, 15),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-39, -58), par(-29, -29), par(-20, -16), par(-14, -7),
-    par(-10, 7), par(-6, 13), par(-4, 16), par(0, 19),
-    par(4, 23), par(5, 21), par(19, 17), par(31, 13),
-    par(77, -14), par(80, 5),
+    par(-38, -56), par(-25, -33), par(-18, -14), par(-14, -3),
+    par(-10, 13), par(-6, 15), par(-5, 25), par(-9, 27),
+    par(-4, 30), par(-5, 32), par(-2, 21), par(0, 29),
+    par(11, 23), par(-5, 23),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-73, -8), par(-61, -8), par(-57, 3), par(-51, 9),
-    par(-48, 20), par(-46, 27), par(-42, 29), par(-38, 32),
-    par(-34, 34), par(-32, 38), par(-24, 35), par(-21, 36),
-    par(-8, 30), par(-3, 28), par(197, -52),
+    par(-71, -15), par(-57, -8), par(-54, 9), par(-48, 10),
+    par(-49, 21), par(-47, 26), par(-40, 29), par(-40, 32),
+    par(-38, 36), par(-33, 39), par(-30, 42), par(-27, 41),
+    par(-27, 43), par(-28, 42), par(43, 10),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-40, -27), par(-37, -67), par(-35, -52), par(-33, -42),
-    par(-33, -1), par(-29, 4), par(-26, 17), par(-24, 29),
-    par(-21, 37), par(-21, 52), par(-20, 60), par(-18, 61),
-    par(-16, 71), par(-18, 72), par(-14, 76), par(-10, 74),
-    par(-9, 77), par(-12, 84), par(-1, 67), par(8, 53),
-    par(44, 31), par(101, -32), par(113, -35), par(136, -93),
-    par(46, -46), par(12, -146), par(61, -31), par(-53, -173),
+    par(-40, -72), par(-34, -113), par(-31, -77), par(-31, -62),
+    par(-29, -27), par(-28, -11), par(-27, 19), par(-25, 38),
+    par(-25, 50), par(-21, 44), par(-20, 70), par(-20, 73),
+    par(-21, 80), par(-22, 76), par(-16, 89), par(-18, 93),
+    par(-21, 97), par(-13, 91), par(-11, 83), par(2, 53),
+    par(-4, 55), par(101, -5), par(56, -5), par(135, -53),
+    par(80, -49), par(91, -112), par(45, -84), par(-50, -213),
 ];
-pub const TROPISMO_CAVALO: TPar = par(4, -3); // por casa de proximidade ao rei inimigo (7 − distância)
-pub const TROPISMO_BISPO: TPar = par(4, 1); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(7, -3); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(17, 11); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_CAVALO: TPar = par(4, -1); // por casa de proximidade ao rei inimigo (7 − distância)
+pub const TROPISMO_BISPO: TPar = par(7, -1); // idem, bispo
+pub const TROPISMO_TORRE: TPar = par(9, -4); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(16, 12); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-pub const ATAQUE_REI: TPar = par(3, 2);
+pub const ATAQUE_REI: TPar = par(1, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-56, -18);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-41, -8);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-56, -22);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-40, -21);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-pub const PECA_PENDURADA: TPar = par(-12, -15);
+pub const PECA_PENDURADA: TPar = par(-10, -13);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(21, 7);
-pub const POSTO_BISPO: TPar = par(18, 3);
+pub const POSTO_CAVALO: TPar = par(21, 0);
+pub const POSTO_BISPO: TPar = par(16, 9);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(41, -1), par(7, 16), par(86, -18), par(14, 16)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(44, -4), par(6, 16), par(55, -5), par(9, 14)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-12, -25);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-16, -32);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-59, 11);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-62, 10);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
 /// avanço vem com tempo (a peça tem de fugir).
-pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -4);
+pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -5);
 /// Espaço (só ICE-rs): casas das colunas c a f nas fileiras 2 a 4 (do ponto
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(2, 6);
+pub const ESPACO: TPar = par(4, 6);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
-pub const BISPO_PEOES_COR: TPar = par(-3, 0);
+pub const BISPO_PEOES_COR: TPar = par(-5, 0);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(2, 13);
+pub const MENOR_ATRAS_PEAO: TPar = par(4, 15);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -13);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -15);
 pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-3, -6);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-pub const TEMPO: TPar = par(14, 2);
+pub const TEMPO: TPar = par(15, 3);
 // Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`),
 // multiplicados pelo `FATOR_PASSADO` da fileira.
 pub const PASSADO_REI_INIMIGO: TPar = par(-4, 14); // × distância do rei inimigo à casa da frente
-pub const PASSADO_REI_PROPRIO: TPar = par(-5, -4); // × distância do próprio rei à casa da frente
-pub const PASSADO_LIVRE: TPar = par(3, 14); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-11, 236); // regra do quadrado, inimigo sem peças
+pub const PASSADO_REI_PROPRIO: TPar = par(-4, -4); // × distância do próprio rei à casa da frente
+pub const PASSADO_LIVRE: TPar = par(1, 16); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-16, 217); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -204,9 +204,8 @@ pub const PASSADO_IMPARAVEL: TPar = par(-11, 236); // regra do quadrado, inimigo
 /// soma delas × estes pesos, uma soma para o meio-jogo (os `mg`) e outra para
 /// o final (os `eg`); a penalidade é perigo² ÷ PERIGO_DIVISOR_MG no meio-jogo
 /// e perigo ÷ PERIGO_DIVISOR_EG no final (`avaliacao::penalidade_perigo`, que
-/// diz o porquê). Todos em zero: o termo está desligado e a avaliação é a de
-/// antes dele; os pesos propostos pelo afinador estão em
-/// `docs/propostas/seguranca-rei.patch`, à espera de um SPRT.
+/// diz o porquê). Os números saíram do afinador, partindo da semente do
+/// `texel.rs` (`PERIGO_SEMENTE`), junto com todos os outros pesos.
 ///
 /// 0–3: peças inimigas (C, B, T, D) que atacam a zona do rei; 4: ataques
 /// delas às casas da zona (uma casa atacada por duas peças conta duas
@@ -216,10 +215,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-11, 236); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(0, 0),
+    par(96, 84), par(80, 112), par(86, 135), par(103, 2),
+    par(38, 0), par(63, -1), par(97, 8), par(47, 29),
+    par(92, -3), par(106, 21), par(30, -28), par(-224, -160),
+    par(-123, 26),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -315,11 +314,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(94, 94),
-    par(371, 255),
-    par(397, 266),
-    par(594, 476),
-    par(1455, 626),
+    par(94, 93),
+    par(353, 269),
+    par(382, 295),
+    par(541, 536),
+    par(1363, 729),
     par(0, 0),
 ];
 
@@ -327,78 +326,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(173, -47), par(118, 13), par(91, 1), par(77, 15), par(131, 10), par(-59, 68), par(48, 34), par(161, -63),
-    par(27, 13), par(25, 19), par(3, 5), par(39, -16), par(29, -3), par(23, 17), par(44, 27), par(44, 3),
-    par(-4, 23), par(11, 12), par(2, -10), par(29, -22), par(19, -21), par(8, 0), par(14, 17), par(1, 21),
-    par(-6, 21), par(-11, 20), par(-1, 2), par(16, -11), par(9, -4), par(4, 10), par(-5, 15), par(-13, 18),
-    par(2, 7), par(-5, 16), par(2, 10), par(3, 13), par(6, 14), par(6, 24), par(20, 6), par(0, 2),
-    par(-14, 18), par(-2, 13), par(-12, 30), par(-4, 16), par(-11, 32), par(15, 30), par(20, 9), par(-12, 8),
+    par(184, -44), par(85, 35), par(91, 3), par(41, 16), par(90, 15), par(17, 9), par(37, 35), par(148, -43),
+    par(42, 15), par(27, 25), par(-3, 17), par(40, -8), par(28, 6), par(33, 11), par(27, 42), par(47, 26),
+    par(2, 28), par(6, 16), par(-2, -3), par(16, -31), par(12, -19), par(4, -4), par(15, 12), par(4, 23),
+    par(-11, 26), par(-6, 11), par(-1, -2), par(9, -11), par(5, -12), par(8, 5), par(-2, 11), par(-14, 21),
+    par(-3, 11), par(0, 9), par(2, 11), par(2, 11), par(6, 17), par(10, 17), par(23, 1), par(1, 6),
+    par(-18, 21), par(-1, 11), par(-11, 36), par(-6, 21), par(-8, 25), par(25, 22), par(23, 5), par(-12, 6),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-152, -32), par(56, 31), par(-86, 45), par(27, 31), par(29, 30), par(7, 3), par(-15, 45), par(-63, -10),
-    par(-20, 20), par(-19, 18), par(59, 21), par(82, 21), par(19, 31), par(54, 9), par(30, 9), par(21, 11),
-    par(-10, 12), par(18, 21), par(14, 40), par(53, 39), par(65, 37), par(83, 18), par(34, 19), par(1, 26),
-    par(46, 5), par(24, 39), par(32, 44), par(38, 46), par(33, 42), par(61, 38), par(35, 33), par(37, 10),
-    par(22, 16), par(40, 8), par(38, 38), par(35, 40), par(45, 48), par(49, 38), par(49, 33), par(30, 27),
-    par(5, -20), par(26, 11), par(24, 20), par(42, 22), par(43, 16), par(35, 21), par(36, 5), par(10, 6),
-    par(21, -1), par(39, -10), par(22, -12), par(32, 7), par(39, 6), par(33, 1), par(6, 5), par(25, -15),
-    par(30, -69), par(13, -28), par(36, -21), par(49, -9), par(47, -19), par(19, -12), par(17, -21), par(-7, -63),
+    par(-150, 4), par(-4, 27), par(-38, 32), par(5, 8), par(31, 22), par(-15, 20), par(31, 12), par(-50, -71),
+    par(11, -1), par(4, 35), par(21, 28), par(57, 30), par(7, 46), par(22, 13), par(12, 18), par(28, -8),
+    par(0, 9), par(7, 36), par(-11, 38), par(51, 41), par(60, 24), par(52, 18), par(30, 10), par(9, 45),
+    par(22, 19), par(26, 25), par(50, 41), par(41, 43), par(31, 53), par(51, 40), par(35, 27), par(43, 10),
+    par(21, 19), par(27, 18), par(39, 47), par(39, 38), par(52, 39), par(57, 34), par(52, 25), par(31, 24),
+    par(2, 1), par(25, 12), par(26, 19), par(53, 18), par(44, 27), par(36, 14), par(38, 15), par(7, 17),
+    par(10, -38), par(27, -2), par(27, -7), par(33, 9), par(35, 13), par(30, 4), par(11, 23), par(16, -7),
+    par(-3, -43), par(11, -33), par(14, -7), par(37, -11), par(40, -8), par(22, 19), par(14, -13), par(10, -45),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-29, 40), par(-13, 24), par(-39, 29), par(-52, 28), par(-6, 32), par(-94, 29), par(-95, 36), par(39, 3),
-    par(-13, 5), par(-21, 34), par(7, 21), par(30, 21), par(23, 18), par(-18, 40), par(-33, 21), par(-30, 34),
-    par(15, 6), par(32, 1), par(41, 21), par(30, 26), par(36, 27), par(64, 4), par(23, 5), par(25, 4),
-    par(24, 11), par(20, 31), par(49, 21), par(23, 41), par(39, 25), par(51, -1), par(37, 9), par(10, 14),
-    par(11, -2), par(41, 6), par(27, 29), par(43, 21), par(47, 15), par(34, 18), par(29, 0), par(57, -25),
-    par(31, 8), par(38, 6), par(37, 11), par(35, 12), par(39, 8), par(45, 7), par(44, 16), par(32, 1),
-    par(37, -13), par(44, -7), par(29, -18), par(39, 2), par(35, 3), par(57, -5), par(45, 2), par(45, 6),
-    par(35, -42), par(40, -20), par(30, -4), par(22, 2), par(39, -22), par(16, 0), par(59, -28), par(27, -15),
+    par(-38, 23), par(-62, 35), par(-43, 23), par(-17, 39), par(-14, 27), par(-80, 27), par(-101, 33), par(10, 10),
+    par(-11, 9), par(-18, 19), par(6, 20), par(24, 27), par(8, 27), par(-30, 35), par(-24, 43), par(-39, 23),
+    par(26, 5), par(12, 12), par(20, 27), par(25, 26), par(29, 35), par(59, 2), par(5, 25), par(26, 27),
+    par(27, 1), par(21, 25), par(49, 18), par(30, 32), par(38, 30), par(24, 1), par(25, 24), par(12, 11),
+    par(8, 1), par(30, 23), par(28, 24), par(40, 25), par(42, 14), par(41, 20), par(28, 2), par(42, -9),
+    par(28, 5), par(35, 15), par(45, 24), par(32, 14), par(35, 23), par(35, 22), par(51, 9), par(16, 11),
+    par(57, -22), par(46, -7), par(39, -19), par(37, 11), par(34, 11), par(55, -8), par(48, -11), par(58, 7),
+    par(49, -30), par(32, -12), par(33, 0), par(53, -15), par(45, -12), par(18, 11), par(60, -27), par(28, -31),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(6, 55), par(12, 44), par(53, 29), par(107, 13), par(41, 35), par(84, 15), par(35, 35), par(-1, 46),
-    par(59, 23), par(52, 24), par(75, 15), par(87, 16), par(66, 12), par(100, 10), par(21, 27), par(71, 10),
-    par(27, 39), par(37, 43), par(29, 37), par(61, 29), par(45, 25), par(15, 38), par(47, 32), par(17, 35),
-    par(-1, 33), par(-4, 43), par(3, 39), par(24, 26), par(6, 32), par(22, 25), par(10, 29), par(4, 25),
-    par(-10, 29), par(-14, 36), par(-29, 43), par(-8, 34), par(-19, 38), par(-35, 40), par(18, 17), par(-14, 12),
-    par(-4, 3), par(-11, 4), par(-3, 19), par(-18, 19), par(-8, 21), par(-1, 10), par(0, 9), par(-16, -3),
-    par(2, -10), par(-3, -5), par(-9, 4), par(26, -4), par(25, -6), par(10, -3), par(34, -20), par(-10, -20),
-    par(21, -5), par(23, -1), par(31, -5), par(29, -2), par(30, -9), par(28, -2), par(11, -2), par(31, -30),
+    par(23, 47), par(17, 41), par(49, 34), par(63, 22), par(26, 40), par(56, 30), par(14, 46), par(-8, 50),
+    par(53, 21), par(30, 28), par(95, 10), par(74, 12), par(61, 15), par(79, 16), par(40, 28), par(23, 27),
+    par(24, 35), par(35, 34), par(-1, 50), par(36, 33), par(48, 22), par(8, 37), par(39, 34), par(14, 31),
+    par(-17, 46), par(-5, 45), par(5, 36), par(6, 40), par(-4, 37), par(9, 32), par(17, 36), par(-9, 37),
+    par(-30, 39), par(-14, 40), par(-10, 38), par(-14, 34), par(11, 29), par(-12, 45), par(-8, 32), par(-11, 27),
+    par(-17, 21), par(-5, 17), par(-1, 23), par(-4, 24), par(-15, 29), par(-6, 20), par(14, 14), par(1, 12),
+    par(3, -1), par(-15, 7), par(-4, 14), par(14, 4), par(25, -9), par(10, -11), par(23, -22), par(-11, -11),
+    par(19, -3), par(20, -3), par(27, -1), par(32, -6), par(33, -3), par(30, -10), par(16, -1), par(35, -35),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(10, 82), par(43, 58), par(35, 75), par(23, 44), par(69, 32), par(36, 72), par(15, 95), par(26, 102),
-    par(32, 60), par(5, 88), par(4, 98), par(-16, 105), par(0, 92), par(-8, 96), par(26, 71), par(16, 106),
-    par(40, 52), par(23, 52), par(-10, 102), par(13, 83), par(3, 84), par(37, 78), par(25, 22), par(37, 25),
-    par(35, 54), par(20, 69), par(23, 75), par(-5, 84), par(18, 72), par(32, 65), par(19, 85), par(28, 51),
-    par(38, 50), par(32, 55), par(24, 61), par(25, 71), par(29, 41), par(44, 18), par(38, 56), par(35, 76),
-    par(74, 11), par(56, 12), par(51, 27), par(52, 13), par(53, 29), par(67, -1), par(54, 30), par(30, 66),
-    par(55, 0), par(77, -17), par(82, -43), par(86, -27), par(88, -29), par(84, -50), par(111, -98), par(90, -50),
-    par(120, -91), par(85, -36), par(103, -28), par(100, -55), par(105, -25), par(97, -49), par(68, -20), par(110, -86),
+    par(30, 51), par(8, 80), par(52, 71), par(10, 77), par(28, 73), par(20, 52), par(40, 89), par(44, 78),
+    par(43, 29), par(-17, 105), par(12, 77), par(-10, 101), par(-4, 77), par(16, 91), par(7, 99), par(25, 33),
+    par(33, 40), par(18, 72), par(-9, 91), par(25, 53), par(29, 80), par(35, 94), par(11, 102), par(16, 39),
+    par(33, 58), par(14, 104), par(15, 74), par(17, 62), par(15, 60), par(28, 64), par(23, 53), par(44, 11),
+    par(32, 66), par(25, 64), par(30, 47), par(33, 46), par(38, 58), par(46, 46), par(42, 32), par(36, 62),
+    par(52, 35), par(51, 16), par(50, 44), par(60, -5), par(48, 45), par(65, 28), par(56, 44), par(26, 61),
+    par(57, -10), par(79, -17), par(84, -31), par(89, -27), par(85, -11), par(103, -53), par(97, -59), par(64, -28),
+    par(87, -32), par(92, -7), par(94, 0), par(98, -40), par(107, -50), par(112, -45), par(50, 13), par(120, -76),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(87, 21), par(94, 6), par(63, 98), par(169, 84), par(47, 108), par(487, -67), par(245, 17), par(-77, -34),
-    par(69, 104), par(46, 126), par(247, 23), par(-115, 154), par(53, 92), par(-126, 145), par(594, -93), par(-176, 108),
-    par(64, 115), par(-60, 150), par(-214, 171), par(-180, 166), par(-217, 166), par(-27, 119), par(53, 107), par(-109, 112),
-    par(-51, 125), par(-29, 124), par(-100, 134), par(-136, 135), par(-90, 134), par(-41, 125), par(58, 102), par(-3, 93),
-    par(-36, 98), par(-15, 99), par(-31, 98), par(-49, 103), par(-44, 99), par(-47, 106), par(-45, 101), par(-94, 104),
-    par(-86, 94), par(-11, 85), par(-24, 92), par(-33, 88), par(-25, 87), par(-42, 99), par(-25, 93), par(-60, 85),
-    par(-36, 80), par(-33, 87), par(-15, 81), par(-18, 73), par(-35, 85), par(-6, 79), par(2, 84), par(-34, 78),
-    par(-117, 102), par(-78, 99), par(-78, 99), par(-75, 80), par(-36, 64), par(-67, 79), par(-71, 96), par(-114, 97),
+    par(7, 42), par(141, 80), par(122, 96), par(129, 38), par(38, 95), par(486, 36), par(239, 76), par(-29, 1),
+    par(29, 98), par(-28, 136), par(122, 122), par(-91, 125), par(15, 136), par(-62, 171), par(391, 66), par(-218, 105),
+    par(35, 99), par(3, 132), par(-143, 143), par(-106, 141), par(-133, 157), par(-73, 153), par(13, 150), par(-123, 128),
+    par(-47, 107), par(-25, 112), par(-31, 122), par(-102, 129), par(-82, 125), par(-98, 130), par(-39, 119), par(-24, 93),
+    par(-74, 99), par(15, 88), par(18, 95), par(-56, 109), par(-58, 106), par(-13, 100), par(-27, 95), par(-107, 101),
+    par(-82, 85), par(-23, 81), par(-18, 85), par(-35, 91), par(-21, 91), par(8, 85), par(-7, 85), par(-45, 76),
+    par(-7, 66), par(-16, 84), par(-15, 83), par(-17, 80), par(-37, 83), par(-2, 73), par(6, 72), par(-29, 75),
+    par(-150, 125), par(-70, 88), par(-84, 94), par(-86, 84), par(-45, 58), par(-75, 81), par(-68, 86), par(-115, 90),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

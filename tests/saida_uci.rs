@@ -59,14 +59,41 @@ fn linhas_da_busca(fen: &str, prof: u32) -> Vec<TLinhaPensamento> {
     v
 }
 
-/// WAC.003 (Tg3): a 8 plies a primeira pesquisa da raiz falha alto.
-const FEN_FALHA_ALTA: &str = "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1";
-/// WAC.002 (Txb2): a 8 plies a primeira pesquisa da raiz falha baixo.
-const FEN_FALHA_BAIXA: &str = "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1";
-/// Os exemplos acima dependem da avaliação e da busca de hoje: se um deles
-/// deixar de falhar, troque a posição (a `wac.epd` tem várias que falham; o
-/// teste diz quais linhas viu).
+/// Posições da WAC (002, 003, 004, 005, 007) para achar uma pesquisa da
+/// raiz que falha fora da janela de aspiração a 8 plies. Qual falha alto e
+/// qual falha baixo depende da avaliação e da busca de cada dia (com os
+/// pesos do perigo ao rei a WAC.002 falha alto e a WAC.003 baixo; antes era
+/// o contrário); os testes pegam a primeira que dá o que eles querem e, se
+/// nenhuma der, dizem o que viram.
+const CANDIDATAS: [&str; 5] = [
+    "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+    "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+    "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+    "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+    "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+];
 const PROF_FALHA: u32 = 8;
+
+/// As linhas da primeira candidata cuja primeira falha de uma iteração é
+/// do `tipo` pedido, e essa falha.
+fn busca_com_falha(tipo: TTipoLinha) -> (Vec<TLinhaPensamento>, TLinhaPensamento) {
+    let mut vistas = Vec::new();
+    for fen in CANDIDATAS {
+        let v = linhas_da_busca(fen, PROF_FALHA);
+        let achada = v.iter().enumerate().find(|(i, l)| {
+            l.tipo == tipo
+                && !v[..*i]
+                    .iter()
+                    .any(|x| eh_falha(x) && x.profundidade == l.profundidade)
+        });
+        if let Some((_, f)) = achada {
+            let f = *f;
+            return (v, f);
+        }
+        vistas.push(resumo(&v));
+    }
+    panic!("nenhuma candidata falhou com {tipo:?}: {vistas:?}");
+}
 
 fn eh_falha(l: &TLinhaPensamento) -> bool {
     matches!(l.tipo, TTipoLinha::FalhaAlta | TTipoLinha::FalhaBaixa)
@@ -88,12 +115,8 @@ fn resumo(v: &[TLinhaPensamento]) -> Vec<String> {
 
 #[test]
 fn falha_alta_da_aspiracao_vira_lowerbound() {
-    let v = linhas_da_busca(FEN_FALHA_ALTA, PROF_FALHA);
-    let f = v
-        .iter()
-        .find(|l| eh_falha(l))
-        .unwrap_or_else(|| panic!("nenhuma falha: {:?}", resumo(&v)));
-    assert_eq!(f.tipo, TTipoLinha::FalhaAlta, "{:?}", resumo(&v));
+    let (v, f) = busca_com_falha(TTipoLinha::FalhaAlta);
+    let f = &f;
     // A primeira pesquisa de uma iteração tem a janela em volta do escore
     // anterior: falhar alto é passar de escore anterior + largura.
     let anterior = escore_da_iteracao(&v, f.profundidade - 1);
@@ -128,12 +151,8 @@ fn falha_alta_da_aspiracao_vira_lowerbound() {
 
 #[test]
 fn falha_baixa_da_aspiracao_vira_upperbound() {
-    let v = linhas_da_busca(FEN_FALHA_BAIXA, PROF_FALHA);
-    let f = v
-        .iter()
-        .find(|l| eh_falha(l))
-        .unwrap_or_else(|| panic!("nenhuma falha: {:?}", resumo(&v)));
-    assert_eq!(f.tipo, TTipoLinha::FalhaBaixa, "{:?}", resumo(&v));
+    let (v, f) = busca_com_falha(TTipoLinha::FalhaBaixa);
+    let f = &f;
     let anterior = v
         .iter()
         .find(|l| l.tipo == TTipoLinha::Iteracao && l.profundidade == f.profundidade - 1)
@@ -159,8 +178,7 @@ fn falha_baixa_da_aspiracao_vira_upperbound() {
 
 #[test]
 fn limites_so_nas_buscas_longas_do_uci_e_nunca_no_xboard() {
-    let v = linhas_da_busca(FEN_FALHA_ALTA, PROF_FALHA);
-    let mut f = *v.iter().find(|l| eh_falha(l)).unwrap();
+    let (v, mut f) = busca_com_falha(TTipoLinha::FalhaAlta);
     // O CECP não tem limite: a linha nunca sai no xboard.
     f.ms = 60_000;
     assert!(!mostra_no_xboard(&f), "{}", linha_xboard(&f));
