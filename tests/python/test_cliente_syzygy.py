@@ -133,7 +133,7 @@ async def teste_opcoes(cfg):
         linha_cfg = (f"setoption name SyzygyPath value {cfg.tabelas}" if cfg.protocolo == "uci"
                      else f"egtpath syzygy {cfg.tabelas}")
         verifica(linha_cfg in enviadas, f"{linha_cfg!r} não foi mandada (enviadas: {enviadas})")
-        resposta = [r for r in recebidas if r.startswith(esperada) and r.endswith(f"em {cfg.tabelas}")]
+        resposta = [r for r in recebidas if r.startswith(esperada) and r.endswith(f"in {cfg.tabelas}")]
         verifica(resposta, f"sem {esperada!r}… antes do pong (recebidas: {recebidas})")
         # A ordem: a resposta chega antes do pong (o motor tratou a linha antes do ping).
         pong = next(i for i, r in enumerate(recebidas) if r.startswith("pong") or r == "readyok")
