@@ -26,7 +26,7 @@
 #              --seek, --game-end e --kibitz. Confere também: o seek recusado
 #              uma vez só (o do login; nenhum depois das partidas) e dito uma
 #              vez no console; os --game-end nas duas partidas; o kibitz do
-#              motor ("whisper livro" ou profundidade, escore e PV, nunca vazio);
+#              motor ("whisper book" ou profundidade, escore e PV, nunca vazio);
 #   aceita-so  o servidor com --narrow; fics.sh com --accept-only e --game-end:
 #              os --game-end chegam nas duas partidas, e nenhum seek sai.
 #
@@ -258,10 +258,10 @@ if modo == "estreito":
         erros.append("--kibitz: nenhum whisper chegou ao servidor")
     for w in whispers:
         t = w.split()
-        ok = t[1:] == ["livro"] or (len(t) >= 4 and re.fullmatch(r"-?\d+", t[1]) and re.fullmatch(r"-?\d+", t[2]))
+        ok = t[1:] == ["book"] or (len(t) >= 4 and re.fullmatch(r"-?\d+", t[1]) and re.fullmatch(r"-?\d+", t[2]))
         if not ok or "!!!" in w:
             erros.append("--kibitz: whisper sem análise: " + w)
-    print("kibitz: %d whispers (%d de livro)" % (len(whispers), sum(1 for w in whispers if w.endswith(" livro"))))
+    print("kibitz: %d whispers (%d de livro)" % (len(whispers), sum(1 for w in whispers if w.endswith(" book"))))
 if modo == "aceita-so" and (recusas or seeks):
     erros.append("com --accept-only nenhum seek devia sair: " + "; ".join((recusas + seeks)[:3]))
 

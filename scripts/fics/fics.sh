@@ -106,7 +106,7 @@ Partidas:
                            set shout 0, set cshout 0, set seek 0, set bell 0:
                            só variáveis que todo servidor FICS conhece)
       --kibitz             cochicha (whisper) a análise do motor após cada
-                           lance: profundidade, escore e PV, ou "livro" num
+                           lance: profundidade, escore e PV, ou "book" num
                            lance do livro (a opção Kibitz do ICE-rs)
 
 Registros:
