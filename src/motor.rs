@@ -341,8 +341,8 @@ pub fn nova_partida(m: &mut TMotor) {
 
 /// A posição mudou: os lances excluídos eram lances da posição antiga. No
 /// modo Chess960 o tabuleiro novo passa a escrever o roque como "rei toma a
-/// torre" (os dois protocolos chamam isto depois de trocar a posição).
-pub fn posicao_mudou(m: &mut TMotor) {
+/// torre" (as funções deste módulo que trocam a posição chamam isto).
+fn posicao_mudou(m: &mut TMotor) {
     m.excluidos.clear();
     m.b.chess960 |= m.chess960;
 }

@@ -11,7 +11,7 @@
 //! motor (a leitura do próprio stdin) é outro módulo, `entrada`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -67,6 +67,17 @@ pub fn inicia_processo(cmd: &mut Command) -> Result<TProcesso, String> {
         .map_err(|e| format!("não consegui iniciar {programa}: {e}"))?;
     let saida = filho.stdout.take().ok_or("processo sem saída padrão")?;
     let entrada = filho.stdin.take();
+    Ok(TProcesso {
+        filho,
+        entrada,
+        linhas: linhas_da_saida(saida),
+        vivo: true,
+    })
+}
+
+/// Uma thread que lê a saída do filho linha a linha (sem o fim de linha) e
+/// as manda pelo canal; o canal fecha quando a saída fecha.
+pub fn linhas_da_saida(saida: ChildStdout) -> Receiver<String> {
     let (tx, rx) = channel();
     thread::spawn(move || {
         // Lê bytes e converte com perdas: um filho que escreve lixo (ou
@@ -89,12 +100,7 @@ pub fn inicia_processo(cmd: &mut Command) -> Result<TProcesso, String> {
             }
         }
     });
-    Ok(TProcesso {
-        filho,
-        entrada,
-        linhas: rx,
-        vivo: true,
-    })
+    rx
 }
 
 /// Manda bytes crus ao filho. `false` se não deu (entrada já fechada, ou o

@@ -265,11 +265,10 @@ fn envia_features(x: &TXboard) {
     envia("feature done=1");
 }
 
-/// A posição mudou: o que dependia dela deixa de valer (o fim anunciado e
-/// os lances excluídos, que eram lances desta posição).
+/// A posição mudou: o fim anunciado deixa de valer. (Os lances excluídos o
+/// motor já esqueceu: toda função dele que muda a posição o faz.)
 pub fn posicao_mudou(x: &mut TXboard) {
     x.fim_anunciado = false;
-    motor::posicao_mudou(&mut x.m);
 }
 
 /// Processa uma linha: no modo de edição as subordens do `edit`, senão um

@@ -54,9 +54,9 @@ use ice::tipos::{BRANCAS, GERA_TODOS, MAX_DEPTH, NEGRAS};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -188,25 +188,7 @@ fn abre_alvo(protocolo: &'static str, semente: u64) -> TAlvo {
         .expect("abrir o binário ice");
     let saida = filho.stdout.take().unwrap();
     let erro = filho.stderr.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let mut r = BufReader::new(saida);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match r.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let s = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
-                    if tx.send(s).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    let rx = ice::processo::linhas_da_saida(saida);
     let erros = Arc::new(Mutex::new((String::new(), false)));
     let e2 = Arc::clone(&erros);
     std::thread::spawn(move || {
