@@ -69,13 +69,13 @@ use crate::pesos::{
 use crate::pesos::{
     ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
     ABERTURA_REI_ANDOU, ABERTURA_ROQUE, AMEACA_AVANCO_PEAO, ATAQUE_REI, BISPO_PEOES_COR,
-    BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA_POR_TORRE, ESPACO, MAIOR_ATACADA_POR_MENOR,
-    MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO, MOB_DAMA, MOB_TORRE,
-    PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL, PECA_PENDURADA,
-    POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA, REI_COLUNA_VIZINHA_SEMIABERTA,
-    REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPO, TORRES_DOBRADAS,
-    TORRE_ABERTA, TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA,
-    TROPISMO_TORRE,
+    BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA_POR_TORRE, ESCUDO_REI, ESPACO,
+    MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO,
+    MOB_DAMA, MOB_TORRE, PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL,
+    PECA_PENDURADA, POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA,
+    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO,
+    REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA, TORRE_SEMIABERTA,
+    TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -245,7 +245,9 @@ fn rocou(b: &TBoard, cor: usize) -> bool {
 /// Segurança do rei (ICE 1.40 + 1.78): bônus de roque, escudo de peões e
 /// colunas sem peão inimigo na frente e ao lado do rei. ICE: só conta quando o
 /// adversário tem dama ou mais de uma torre — sem elas não há ataque de mate.
-fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
+/// Fora do clássico o escudo sai daqui: `abrigo_e_tempestade` o conta por
+/// coluna e distância, sempre.
+fn seguranca_rei(b: &TBoard, cor: usize, classico: bool, c: &mut TConta) {
     c.categoria = CAT_REI;
     let o = cor ^ 1;
     if b.damas[o] == 0 && !mais_de_um(b.torres[o]) {
@@ -262,10 +264,12 @@ fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
     let ultima = (col + 1).min(7);
     for cl in primeira..=ultima {
         let mc = mascara_coluna(cl);
-        let idx = indice_escudo(b, cor, cl, a_frente, fr);
-        // A coluna do próprio rei conta em dobro.
-        let n = if cl == col { 2 } else { 1 };
-        soma!(c, cor, REI_ESCUDO[idx], n);
+        if classico {
+            let idx = indice_escudo(b, cor, cl, a_frente, fr);
+            // A coluna do próprio rei conta em dobro.
+            let n = if cl == col { 2 } else { 1 };
+            soma!(c, cor, REI_ESCUDO[idx], n);
+        }
         if b.peoes[o] & mc == 0 {
             if cl == col {
                 soma!(c, cor, REI_COLUNA_SEMIABERTA, 1);
@@ -273,6 +277,47 @@ fn seguranca_rei(b: &TBoard, cor: usize, c: &mut TConta) {
                 soma!(c, cor, REI_COLUNA_VIZINHA_SEMIABERTA, 1);
             }
         }
+    }
+}
+
+/// Abrigo e tempestade (só ICE-rs; issue 49): na coluna do rei e nas
+/// vizinhas, o peão próprio mais próximo à frente do rei (`ESCUDO_REI`) e o
+/// inimigo mais próximo dele vindo de frente (`TEMPESTADE_REI`), pela
+/// distância em fileiras e pela coluna. Só depende dos peões e do rei.
+fn abrigo_e_tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
+    c.categoria = CAT_TEMPESTADE;
+    let k = b.casa_rei(cor);
+    let col = coluna(k);
+    let fr = fileira(k) as i32;
+    let a_frente = FRENTE_FILEIRAS[cor][fileira(k)];
+    for cl in col.saturating_sub(1)..=(col + 1).min(7) {
+        let mc = mascara_coluna(cl) & a_frente;
+        let meus = b.peoes[cor] & mc;
+        let deles = b.peoes[cor ^ 1] & mc;
+        // O mais próximo do rei: para as brancas, o de fileira mais baixa
+        // à frente (índice maior, a8 = 0); para as negras, o contrário.
+        let perto = |bb: TBitboard| -> i32 {
+            if bb == 0 {
+                return 0;
+            }
+            let p = if cor == BRANCAS {
+                63 - bb.leading_zeros() as usize
+            } else {
+                lsb(bb)
+            };
+            (fileira(p) as i32 - fr).abs()
+        };
+        let (dm, dd) = (perto(meus), perto(deles));
+        let esp = cl.min(7 - cl);
+        let do_rei = (cl == col) as usize;
+        soma!(c, cor, ESCUDO_REI[(do_rei * 4 + esp) * 8 + dm as usize], 1);
+        let bloqueado = (dm > 0 && dd == dm + 1) as usize;
+        soma!(
+            c,
+            cor,
+            TEMPESTADE_REI[(bloqueado * 4 + esp) * 8 + dd as usize],
+            1
+        );
     }
 }
 
@@ -814,11 +859,13 @@ fn avalia(
         };
         for cor in 0..2 {
             torres(b, cor, &mut c);
-            seguranca_rei(b, cor, &mut c);
-            tempestade(b, cor, &mut c);
+            seguranca_rei(b, cor, av.classico, &mut c);
+            if av.classico {
+                tempestade(b, cor, &mut c);
+            }
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
-                passados_dinamicos(b, cor, passados[cor], &mut c);
+                abrigo_e_tempestade(b, cor, &mut c);
                 let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
                 at.pecas[cor] = t;
                 at.zona[cor] = az;
@@ -829,6 +876,7 @@ fn avalia(
         if !av.classico {
             let mut cheques = [[0; 4]; 2];
             for cor in 0..2 {
+                passados_dinamicos(b, cor, passados[cor], at.todos[cor ^ 1], &mut c);
                 ameacas(b, cor, &at, &mut c);
                 postos_avancados(b, cor, &at, &mut c);
                 cheques[cor] = cheques_seguros(b, cor, &at, &mut c);
@@ -853,8 +901,13 @@ fn avalia(
             c.categoria = CAT_TEMPO;
             soma!(&mut c, b.vez, TEMPO, 1);
         }
-        // Passo 7. Análise de abertura (lances jogados).
-        analise_abertura(b, &mut c);
+        // Passo 7. Análise de abertura (lances jogados), só no clássico:
+        // ela lê a história da partida, e fora do clássico a avaliação é
+        // função só da posição (a mesma posição por dois caminhos tem o
+        // mesmo valor, na tabela de transposição e no afinador, que lê FEN).
+        if av.classico {
+            analise_abertura(b, &mut c);
+        }
     }
 
     let v = pontuacao(b, &c, f, escala);

@@ -14,9 +14,9 @@
 use crate::bitboard::{bit, mais_de_um, mascara_coluna, pop_lsb, COLUNA_A, COLUNA_H};
 use crate::pesos::{fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS};
 use crate::pesos::{
-    PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO, PEAO_ATRASADO,
-    PEAO_ATRASADO_EXPOSTO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO, PEAO_ILHA, PEAO_ISOLADO,
-    PEAO_ISOLADO_EXPOSTO, PEAO_PASSADO,
+    PASSADO_AVANCO, PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO,
+    PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO, PEAO_ILHA,
+    PEAO_ISOLADO, PEAO_ISOLADO_EXPOSTO, PEAO_PASSADO,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{coluna, TBitboard, BRANCAS, NEGRAS};
@@ -332,9 +332,17 @@ pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [T
 }
 
 /// Termos dos passados que dependem dos reis e das peças (fora da tabela de
-/// peões): distância dos reis à casa da frente, caminho livre e a regra do
-/// quadrado quando o adversário só tem rei e peões.
-pub(crate) fn passados_dinamicos(b: &TBoard, cor: usize, passados: TBitboard, c: &mut TConta) {
+/// peões): distância dos reis à casa da frente (um peso por fileira), se o
+/// passado pode andar e se anda em segurança (`ataques_inimigos`: as casas
+/// que o inimigo ataca), caminho livre e a regra do quadrado quando o
+/// adversário só tem rei e peões.
+pub(crate) fn passados_dinamicos(
+    b: &TBoard,
+    cor: usize,
+    passados: TBitboard,
+    ataques_inimigos: TBitboard,
+    c: &mut TConta,
+) {
     c.categoria = CAT_PASSADOS;
     let o = cor ^ 1;
     let occ = b.ocupadas();
@@ -347,14 +355,15 @@ pub(crate) fn passados_dinamicos(b: &TBoard, cor: usize, passados: TBitboard, c:
         let r = fileira_relativa(cor, s);
         let f = FATOR_PASSADO[r - 1];
         let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
-        if f > 0 {
-            let di = distancia(rei_dele, frente);
-            let dp = distancia(meu_rei, frente);
-            soma!(c, cor, PASSADO_REI_INIMIGO, di * f);
-            soma!(c, cor, PASSADO_REI_PROPRIO, dp * f);
-            if FRENTE[cor][s] & occ == 0 {
-                soma!(c, cor, PASSADO_LIVRE, f);
-            }
+        let di = distancia(rei_dele, frente);
+        let dp = distancia(meu_rei, frente);
+        soma!(c, cor, PASSADO_REI_INIMIGO[r - 1], di);
+        soma!(c, cor, PASSADO_REI_PROPRIO[r - 1], dp);
+        let pode = (occ & bit(frente) == 0) as usize;
+        let seguro = (ataques_inimigos & bit(frente) == 0) as usize;
+        soma!(c, cor, PASSADO_AVANCO[(pode * 2 + seguro) * 8 + r - 1], 1);
+        if f > 0 && FRENTE[cor][s] & occ == 0 {
+            soma!(c, cor, PASSADO_LIVRE, f);
         }
         // Regra do quadrado: o rei inimigo não alcança o peão antes da
         // promoção (o avanço duplo da 2ª fileira conta como um lance).

@@ -49,17 +49,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(30, 55); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 35); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(16, 9); // ICE 1.40: +20 por coluna sem peão próprio
+pub const BONUS_PAR_BISPOS: TPar = par(31, 54); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 33); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(15, 8); // ICE 1.40: +20 por coluna sem peão próprio
 pub const TORRE_ABERTA: TPar = par(25, -18); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(51, 0); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-12, 3); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(70, -27); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -21); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-27, -32); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(-3, -23); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -22); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const TORRES_DOBRADAS: TPar = par(50, -2); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-14, 1); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(66, -27); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -23); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-26, -33); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(-2, -23); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-12, -21); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -68,24 +68,24 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-16, 32); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-17, 26); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(0, -8); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-13, -20); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-12, 27); // por ilha de peões além da primeira
-pub const TORRE_SETIMA: TPar = par(-52, 40); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-8, 12); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(79, -158); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(28, 20); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-11, 70); // peça menor contra peões, no meio-jogo
+pub const PEAO_ATRASADO: TPar = par(1, -7); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -21); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-14, 27); // por ilha de peões além da primeira
+pub const TORRE_SETIMA: TPar = par(-53, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 10); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(77, -157); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(23, 18); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-8, 68); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(5, 8), par(-9, 10), par(28, -3),
-    par(79, -10), par(144, -1), par(231, 25), par(0, 0),
+    par(0, 0), par(5, 10), par(-5, 11), par(27, -2),
+    par(79, -5), par(144, 1), par(231, 26), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -93,6 +93,44 @@ pub const PEAO_PASSADO: [TPar; 8] = [
 /// o último é "sem peão" (ou longe demais). O ICE 1.40 dava +5 por coluna com
 /// peão próprio; o 1.78 passou a olhar tamanho e forma do escudo.
 pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(-33, 13)];
+
+/// Abrigo do rei (só ICE-rs; issue 49): em cada coluna do rei e nas
+/// vizinhas, o peão próprio mais próximo à frente dele, pela distância em
+/// fileiras (0 = nenhum). Índice = (coluna do rei? × 4 + coluna espelhada
+/// a..d) × 8 + distância. Uma tabela em vez do `REI_ESCUDO` de quatro
+/// valores: um peão em g2 não vale o mesmo que em b2, e a coluna do rei
+/// não vale só o dobro das outras — o afinador diz quanto vale cada uma.
+/// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
+#[rustfmt::skip]
+pub const ESCUDO_REI: [TPar; 64] = [
+    par(-41, 18), par(-16, 0), par(-15, 10), par(-27, 7), par(-38, 15), par(-31, 16), par(-25, 26), par(-33, 13),
+    par(-35, 17), par(-16, 3), par(-23, 12), par(-21, 5), par(-43, 13), par(-30, 8), par(-43, 13), par(-33, 13),
+    par(-32, 14), par(-15, 6), par(-22, 11), par(-27, 6), par(-36, 9), par(-32, 9), par(-30, 20), par(-33, 13),
+    par(-32, 14), par(-20, 6), par(-25, 12), par(-22, 8), par(-24, 1), par(-36, -3), par(-39, 9), par(-33, 13),
+    par(-76, 37), par(-35, 9), par(-37, 14), par(-55, 5), par(-70, 35), par(-69, 29), par(-64, 31), par(-66, 26),
+    par(-73, 28), par(-32, 14), par(-40, 20), par(-47, 4), par(-68, 27), par(-69, 35), par(-66, 27), par(-66, 26),
+    par(-70, 24), par(-31, 18), par(-46, 23), par(-46, 6), par(-67, 14), par(-73, 24), par(-64, 33), par(-66, 26),
+    par(-62, 22), par(-42, 21), par(-45, 22), par(-45, 11), par(-58, 19), par(-67, 17), par(-64, 28), par(-66, 26),
+];
+
+/// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
+/// o peão inimigo mais próximo à frente do rei, pela distância em fileiras
+/// (0 = nenhum), e se ele está bloqueado por um peão próprio logo à frente
+/// dele. Índice = (bloqueado × 4 + coluna espelhada) × 8 + distância. Vale
+/// com roques do mesmo lado também: um peão h inimigo chegando a h3 abre a
+/// coluna do rei em qualquer caso (o `PEAO_TEMPESTADE` do 1.78 só olhava os
+/// roques opostos, e o motor não via a tempestade que sofria).
+#[rustfmt::skip]
+pub const TEMPESTADE_REI: [TPar; 64] = [
+    par(-5, 1), par(14, 8), par(-18, 0), par(-1, 6), par(-1, 0), par(4, 0), par(-3, 6), par(0, 0),
+    par(-1, 0), par(13, 9), par(-8, -5), par(0, 3), par(0, 1), par(4, 1), par(-1, 4), par(0, 0),
+    par(0, 1), par(4, 2), par(-9, -4), par(-6, 3), par(0, 5), par(0, 5), par(4, 3), par(0, 0),
+    par(3, 2), par(11, 3), par(-9, -8), par(-1, 1), par(-2, 6), par(1, 4), par(-2, -7), par(0, 0),
+    par(0, 0), par(0, 0), par(-8, -11), par(9, -10), par(3, 2), par(1, 6), par(4, 7), par(0, 0),
+    par(0, 0), par(0, 0), par(-16, -9), par(8, -8), par(-5, -7), par(-6, 3), par(3, 1), par(0, 0),
+    par(0, 0), par(0, 0), par(-1, -14), par(3, -9), par(3, -6), par(-1, -13), par(0, -8), par(0, 0),
+    par(0, 0), par(0, 0), par(1, -7), par(-2, -1), par(2, 3), par(4, -11), par(9, -11), par(0, 0),
+];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
 /// (índice = fileira relativa − 1). 1.78: incentiva a tempestade de peões.
@@ -110,63 +148,63 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-28, -62), par(-14, -30), par(-10, -3), par(-5, 9),
-    par(0, 18), par(3, 23), par(9, 25), par(12, 24),
-    par(21, 15),
+    par(-27, -66), par(-14, -33), par(-10, -2), par(-6, 9),
+    par(-1, 16), par(3, 23), par(8, 25), par(12, 24),
+    par(22, 16),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-38, -56), par(-25, -33), par(-18, -14), par(-14, -3),
-    par(-10, 13), par(-6, 15), par(-5, 25), par(-9, 27),
-    par(-4, 30), par(-5, 32), par(-2, 21), par(0, 29),
-    par(11, 23), par(-5, 23),
+    par(-36, -54), par(-25, -34), par(-18, -13), par(-14, -2),
+    par(-10, 13), par(-6, 15), par(-7, 23), par(-9, 26),
+    par(-6, 29), par(-9, 30), par(1, 23), par(-2, 28),
+    par(9, 23), par(-8, 23),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-71, -15), par(-57, -8), par(-54, 9), par(-48, 10),
-    par(-49, 21), par(-47, 26), par(-40, 29), par(-40, 32),
-    par(-38, 36), par(-33, 39), par(-30, 42), par(-27, 41),
-    par(-27, 43), par(-28, 42), par(43, 10),
+    par(-71, -12), par(-58, -5), par(-54, 7), par(-48, 10),
+    par(-49, 20), par(-47, 27), par(-40, 29), par(-39, 32),
+    par(-37, 35), par(-33, 38), par(-29, 41), par(-26, 41),
+    par(-27, 46), par(-28, 43), par(37, 11),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-40, -72), par(-34, -113), par(-31, -77), par(-31, -62),
-    par(-29, -27), par(-28, -11), par(-27, 19), par(-25, 38),
-    par(-25, 50), par(-21, 44), par(-20, 70), par(-20, 73),
-    par(-21, 80), par(-22, 76), par(-16, 89), par(-18, 93),
-    par(-21, 97), par(-13, 91), par(-11, 83), par(2, 53),
-    par(-4, 55), par(101, -5), par(56, -5), par(135, -53),
-    par(80, -49), par(91, -112), par(45, -84), par(-50, -213),
+    par(-38, -73), par(-33, -113), par(-31, -78), par(-30, -60),
+    par(-28, -27), par(-28, -10), par(-27, 18), par(-26, 38),
+    par(-25, 50), par(-22, 47), par(-20, 68), par(-21, 75),
+    par(-21, 79), par(-22, 77), par(-19, 88), par(-19, 93),
+    par(-22, 96), par(-13, 92), par(-12, 83), par(3, 54),
+    par(-5, 57), par(95, -8), par(52, -6), par(134, -53),
+    par(81, -50), par(98, -107), par(44, -86), par(-51, -218),
 ];
 pub const TROPISMO_CAVALO: TPar = par(4, -1); // por casa de proximidade ao rei inimigo (7 − distância)
-pub const TROPISMO_BISPO: TPar = par(7, -1); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(9, -4); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(16, 12); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_BISPO: TPar = par(6, -1); // idem, bispo
+pub const TROPISMO_TORRE: TPar = par(8, -4); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(17, 12); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
 pub const ATAQUE_REI: TPar = par(1, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-56, -22);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-40, -21);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-55, -25);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-40, -24);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
 pub const PECA_PENDURADA: TPar = par(-10, -13);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(21, 0);
-pub const POSTO_BISPO: TPar = par(16, 9);
+pub const POSTO_CAVALO: TPar = par(20, 2);
+pub const POSTO_BISPO: TPar = par(15, 9);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(44, -4), par(6, 16), par(55, -5), par(9, 14)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(44, -4), par(7, 15), par(54, -4), par(9, 16)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
 pub const MENOR_ATACADA_POR_MENOR: TPar = par(-16, -32);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-62, 10);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-64, 9);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
@@ -176,27 +214,47 @@ pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -5);
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(4, 6);
+pub const ESPACO: TPar = par(3, 6);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
-pub const BISPO_PEOES_COR: TPar = par(-5, 0);
+pub const BISPO_PEOES_COR: TPar = par(-5, -1);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(4, 15);
+pub const MENOR_ATRAS_PEAO: TPar = par(3, 14);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -15);
-pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-3, -6);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(0, -16);
+pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-4, -5);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-pub const TEMPO: TPar = par(15, 3);
-// Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`),
-// multiplicados pelo `FATOR_PASSADO` da fileira.
-pub const PASSADO_REI_INIMIGO: TPar = par(-4, 14); // × distância do rei inimigo à casa da frente
-pub const PASSADO_REI_PROPRIO: TPar = par(-4, -4); // × distância do próprio rei à casa da frente
-pub const PASSADO_LIVRE: TPar = par(1, 16); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-16, 217); // regra do quadrado, inimigo sem peças
+pub const TEMPO: TPar = par(15, 4);
+// Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`).
+// As distâncias dos reis têm um peso por fileira do passado (índice =
+// fileira relativa − 1), vezes a distância do rei à casa da frente: um rei a
+// três casas de um passado na 3ª pouco importa, na 7ª decide o final.
+#[rustfmt::skip]
+pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
+    par(0, 0), par(0, -1), par(-1, 1), par(-7, 14), par(-7, 27), par(-8, 39), par(-15, 54), par(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
+    par(0, 0), par(1, -2), par(0, -2), par(0, -5), par(-8, -8), par(-13, -9), par(-17, -12), par(0, 0),
+];
+/// O passado que pode andar (casa da frente vazia) e se pode andar em
+/// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
+/// índice = (pode × 2 + seguro) × 8 + fileira relativa − 1. Um passado
+/// bloqueado ou que anda para ser tomado vale bem menos que um livre (o
+/// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
+#[rustfmt::skip]
+pub const PASSADO_AVANCO: [TPar; 32] = [
+    par(0, 0), par(-14, -10), par(-6, -1), par(-9, 4), par(-6, 7), par(-6, -8), par(-18, -14), par(0, 0),
+    par(0, 0), par(12, -5), par(-7, 0), par(-2, 0), par(3, 3), par(-1, -2), par(-6, -15), par(0, 0),
+    par(0, 0), par(0, 1), par(5, -1), par(4, -6), par(2, -6), par(1, -11), par(8, -16), par(0, 0),
+    par(0, 0), par(-1, 6), par(7, 2), par(-1, 5), par(0, 9), par(6, 15), par(20, 21), par(0, 0),
+];
+pub const PASSADO_LIVRE: TPar = par(1, 14); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-16, 218); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -215,10 +273,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-16, 217); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(96, 84), par(80, 112), par(86, 135), par(103, 2),
-    par(38, 0), par(63, -1), par(97, 8), par(47, 29),
-    par(92, -3), par(106, 21), par(30, -28), par(-224, -160),
-    par(-123, 26),
+    par(100, 91), par(78, 114), par(89, 141), par(106, -2),
+    par(40, 1), par(64, -6), par(99, 7), par(48, 30),
+    par(93, -5), par(107, 19), par(32, -27), par(-229, -163),
+    par(-128, 27),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -314,11 +372,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(94, 93),
-    par(353, 269),
-    par(382, 295),
-    par(541, 536),
-    par(1363, 729),
+    par(92, 95),
+    par(351, 268),
+    par(378, 294),
+    par(537, 538),
+    par(1360, 732),
     par(0, 0),
 ];
 
@@ -326,78 +384,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(184, -44), par(85, 35), par(91, 3), par(41, 16), par(90, 15), par(17, 9), par(37, 35), par(148, -43),
-    par(42, 15), par(27, 25), par(-3, 17), par(40, -8), par(28, 6), par(33, 11), par(27, 42), par(47, 26),
-    par(2, 28), par(6, 16), par(-2, -3), par(16, -31), par(12, -19), par(4, -4), par(15, 12), par(4, 23),
-    par(-11, 26), par(-6, 11), par(-1, -2), par(9, -11), par(5, -12), par(8, 5), par(-2, 11), par(-14, 21),
-    par(-3, 11), par(0, 9), par(2, 11), par(2, 11), par(6, 17), par(10, 17), par(23, 1), par(1, 6),
-    par(-18, 21), par(-1, 11), par(-11, 36), par(-6, 21), par(-8, 25), par(25, 22), par(23, 5), par(-12, 6),
+    par(179, -49), par(83, 33), par(90, 3), par(42, 17), par(96, 22), par(23, 11), par(37, 38), par(145, -45),
+    par(37, 17), par(23, 23), par(-4, 15), par(39, -9), par(30, 5), par(30, 14), par(26, 46), par(47, 20),
+    par(0, 29), par(6, 18), par(1, -3), par(14, -29), par(11, -17), par(5, -4), par(16, 15), par(4, 23),
+    par(-11, 25), par(-7, 13), par(1, -4), par(8, -13), par(5, -12), par(11, 3), par(-2, 11), par(-12, 21),
+    par(-4, 12), par(-2, 12), par(1, 8), par(5, 9), par(8, 15), par(10, 15), par(22, 2), par(-1, 5),
+    par(-17, 21), par(-2, 13), par(-13, 36), par(-6, 18), par(-4, 26), par(25, 24), par(21, 6), par(-12, 9),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-150, 4), par(-4, 27), par(-38, 32), par(5, 8), par(31, 22), par(-15, 20), par(31, 12), par(-50, -71),
-    par(11, -1), par(4, 35), par(21, 28), par(57, 30), par(7, 46), par(22, 13), par(12, 18), par(28, -8),
-    par(0, 9), par(7, 36), par(-11, 38), par(51, 41), par(60, 24), par(52, 18), par(30, 10), par(9, 45),
-    par(22, 19), par(26, 25), par(50, 41), par(41, 43), par(31, 53), par(51, 40), par(35, 27), par(43, 10),
-    par(21, 19), par(27, 18), par(39, 47), par(39, 38), par(52, 39), par(57, 34), par(52, 25), par(31, 24),
-    par(2, 1), par(25, 12), par(26, 19), par(53, 18), par(44, 27), par(36, 14), par(38, 15), par(7, 17),
-    par(10, -38), par(27, -2), par(27, -7), par(33, 9), par(35, 13), par(30, 4), par(11, 23), par(16, -7),
-    par(-3, -43), par(11, -33), par(14, -7), par(37, -11), par(40, -8), par(22, 19), par(14, -13), par(10, -45),
+    par(-147, 8), par(-5, 30), par(-39, 32), par(3, 8), par(33, 24), par(-17, 21), par(29, 5), par(-51, -68),
+    par(13, 3), par(12, 36), par(20, 28), par(61, 33), par(8, 47), par(17, 11), par(16, 20), par(25, -9),
+    par(5, 8), par(11, 36), par(-7, 41), par(49, 42), par(55, 24), par(51, 20), par(32, 14), par(12, 43),
+    par(22, 21), par(25, 23), par(50, 37), par(43, 41), par(32, 53), par(55, 40), par(34, 28), par(43, 14),
+    par(22, 15), par(26, 19), par(39, 45), par(37, 37), par(49, 37), par(56, 33), par(51, 25), par(31, 24),
+    par(2, -1), par(24, 16), par(24, 18), par(50, 18), par(44, 28), par(37, 10), par(39, 17), par(9, 18),
+    par(11, -34), par(24, 0), par(27, -4), par(34, 8), par(36, 12), par(28, 4), par(17, 23), par(17, -5),
+    par(-4, -42), par(10, -35), par(8, -7), par(39, -11), par(37, -6), par(16, 15), par(14, -12), par(9, -46),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-38, 23), par(-62, 35), par(-43, 23), par(-17, 39), par(-14, 27), par(-80, 27), par(-101, 33), par(10, 10),
-    par(-11, 9), par(-18, 19), par(6, 20), par(24, 27), par(8, 27), par(-30, 35), par(-24, 43), par(-39, 23),
-    par(26, 5), par(12, 12), par(20, 27), par(25, 26), par(29, 35), par(59, 2), par(5, 25), par(26, 27),
-    par(27, 1), par(21, 25), par(49, 18), par(30, 32), par(38, 30), par(24, 1), par(25, 24), par(12, 11),
-    par(8, 1), par(30, 23), par(28, 24), par(40, 25), par(42, 14), par(41, 20), par(28, 2), par(42, -9),
-    par(28, 5), par(35, 15), par(45, 24), par(32, 14), par(35, 23), par(35, 22), par(51, 9), par(16, 11),
-    par(57, -22), par(46, -7), par(39, -19), par(37, 11), par(34, 11), par(55, -8), par(48, -11), par(58, 7),
-    par(49, -30), par(32, -12), par(33, 0), par(53, -15), par(45, -12), par(18, 11), par(60, -27), par(28, -31),
+    par(-29, 25), par(-61, 39), par(-39, 27), par(-17, 39), par(-13, 25), par(-78, 28), par(-102, 31), par(10, 11),
+    par(-9, 9), par(-17, 17), par(2, 21), par(23, 24), par(9, 27), par(-25, 31), par(-22, 43), par(-48, 16),
+    par(23, 3), par(15, 17), par(18, 26), par(26, 27), par(27, 31), par(56, 6), par(7, 24), par(24, 27),
+    par(27, 1), par(22, 25), par(50, 15), par(33, 32), par(36, 31), par(26, 4), par(25, 24), par(11, 12),
+    par(10, 3), par(30, 22), par(30, 24), par(46, 25), par(42, 16), par(40, 21), par(30, 6), par(41, -10),
+    par(31, 2), par(35, 12), par(41, 26), par(31, 15), par(36, 20), par(37, 19), par(48, 10), par(16, 13),
+    par(56, -27), par(46, -9), par(36, -15), par(36, 9), par(33, 13), par(54, -8), par(46, -10), par(58, 3),
+    par(48, -32), par(35, -7), par(32, 0), par(52, -13), par(41, -14), par(18, 8), par(62, -27), par(27, -30),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(23, 47), par(17, 41), par(49, 34), par(63, 22), par(26, 40), par(56, 30), par(14, 46), par(-8, 50),
-    par(53, 21), par(30, 28), par(95, 10), par(74, 12), par(61, 15), par(79, 16), par(40, 28), par(23, 27),
-    par(24, 35), par(35, 34), par(-1, 50), par(36, 33), par(48, 22), par(8, 37), par(39, 34), par(14, 31),
-    par(-17, 46), par(-5, 45), par(5, 36), par(6, 40), par(-4, 37), par(9, 32), par(17, 36), par(-9, 37),
-    par(-30, 39), par(-14, 40), par(-10, 38), par(-14, 34), par(11, 29), par(-12, 45), par(-8, 32), par(-11, 27),
-    par(-17, 21), par(-5, 17), par(-1, 23), par(-4, 24), par(-15, 29), par(-6, 20), par(14, 14), par(1, 12),
-    par(3, -1), par(-15, 7), par(-4, 14), par(14, 4), par(25, -9), par(10, -11), par(23, -22), par(-11, -11),
-    par(19, -3), par(20, -3), par(27, -1), par(32, -6), par(33, -3), par(30, -10), par(16, -1), par(35, -35),
+    par(19, 47), par(19, 41), par(50, 33), par(65, 24), par(24, 43), par(55, 30), par(14, 45), par(-6, 50),
+    par(52, 24), par(30, 29), par(93, 10), par(73, 13), par(63, 15), par(77, 15), par(40, 29), par(24, 27),
+    par(20, 35), par(38, 35), par(-4, 48), par(33, 31), par(47, 22), par(4, 35), par(44, 32), par(8, 33),
+    par(-16, 47), par(-1, 45), par(5, 38), par(6, 42), par(0, 39), par(5, 32), par(23, 37), par(-11, 35),
+    par(-29, 37), par(-12, 40), par(-13, 39), par(-15, 32), par(9, 31), par(-11, 45), par(-3, 34), par(-12, 25),
+    par(-19, 21), par(-6, 18), par(-3, 22), par(-4, 25), par(-14, 31), par(-1, 20), par(17, 12), par(-3, 8),
+    par(4, 0), par(-11, 9), par(-2, 13), par(16, 6), par(26, -5), par(8, -8), par(26, -20), par(-10, -14),
+    par(19, -4), par(21, -4), par(27, -3), par(31, -7), par(32, -4), par(29, -7), par(14, -1), par(35, -38),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(30, 51), par(8, 80), par(52, 71), par(10, 77), par(28, 73), par(20, 52), par(40, 89), par(44, 78),
-    par(43, 29), par(-17, 105), par(12, 77), par(-10, 101), par(-4, 77), par(16, 91), par(7, 99), par(25, 33),
-    par(33, 40), par(18, 72), par(-9, 91), par(25, 53), par(29, 80), par(35, 94), par(11, 102), par(16, 39),
-    par(33, 58), par(14, 104), par(15, 74), par(17, 62), par(15, 60), par(28, 64), par(23, 53), par(44, 11),
-    par(32, 66), par(25, 64), par(30, 47), par(33, 46), par(38, 58), par(46, 46), par(42, 32), par(36, 62),
-    par(52, 35), par(51, 16), par(50, 44), par(60, -5), par(48, 45), par(65, 28), par(56, 44), par(26, 61),
-    par(57, -10), par(79, -17), par(84, -31), par(89, -27), par(85, -11), par(103, -53), par(97, -59), par(64, -28),
-    par(87, -32), par(92, -7), par(94, 0), par(98, -40), par(107, -50), par(112, -45), par(50, 13), par(120, -76),
+    par(32, 51), par(9, 84), par(50, 69), par(7, 77), par(24, 73), par(19, 51), par(41, 88), par(41, 74),
+    par(41, 28), par(-16, 110), par(10, 74), par(-14, 97), par(-6, 78), par(17, 89), par(11, 102), par(28, 32),
+    par(37, 45), par(16, 75), par(-9, 87), par(24, 54), par(25, 77), par(35, 94), par(13, 106), par(17, 37),
+    par(34, 57), par(14, 103), par(12, 73), par(17, 61), par(15, 60), par(31, 66), par(21, 55), par(41, 9),
+    par(36, 67), par(24, 63), par(28, 48), par(33, 47), par(42, 60), par(45, 46), par(43, 30), par(39, 61),
+    par(53, 34), par(52, 15), par(52, 41), par(60, -2), par(51, 47), par(64, 28), par(56, 48), par(25, 60),
+    par(56, -9), par(74, -19), par(83, -29), par(88, -29), par(84, -12), par(105, -54), par(100, -58), par(67, -25),
+    par(90, -30), par(93, -7), par(95, 1), par(98, -38), par(103, -51), par(107, -50), par(53, 13), par(118, -77),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(7, 42), par(141, 80), par(122, 96), par(129, 38), par(38, 95), par(486, 36), par(239, 76), par(-29, 1),
-    par(29, 98), par(-28, 136), par(122, 122), par(-91, 125), par(15, 136), par(-62, 171), par(391, 66), par(-218, 105),
-    par(35, 99), par(3, 132), par(-143, 143), par(-106, 141), par(-133, 157), par(-73, 153), par(13, 150), par(-123, 128),
-    par(-47, 107), par(-25, 112), par(-31, 122), par(-102, 129), par(-82, 125), par(-98, 130), par(-39, 119), par(-24, 93),
-    par(-74, 99), par(15, 88), par(18, 95), par(-56, 109), par(-58, 106), par(-13, 100), par(-27, 95), par(-107, 101),
-    par(-82, 85), par(-23, 81), par(-18, 85), par(-35, 91), par(-21, 91), par(8, 85), par(-7, 85), par(-45, 76),
-    par(-7, 66), par(-16, 84), par(-15, 83), par(-17, 80), par(-37, 83), par(-2, 73), par(6, 72), par(-29, 75),
-    par(-150, 125), par(-70, 88), par(-84, 94), par(-86, 84), par(-45, 58), par(-75, 81), par(-68, 86), par(-115, 90),
+    par(4, 41), par(144, 86), par(124, 95), par(128, 37), par(42, 97), par(485, 41), par(237, 72), par(-28, 1),
+    par(26, 96), par(-30, 133), par(118, 125), par(-87, 127), par(15, 138), par(-65, 168), par(381, 72), par(-222, 103),
+    par(32, 96), par(3, 124), par(-141, 142), par(-101, 140), par(-132, 152), par(-72, 152), par(10, 146), par(-123, 126),
+    par(-47, 106), par(-21, 111), par(-30, 119), par(-99, 127), par(-79, 125), par(-99, 128), par(-40, 117), par(-29, 92),
+    par(-76, 100), par(15, 86), par(20, 95), par(-54, 109), par(-56, 108), par(-11, 100), par(-24, 93), par(-107, 100),
+    par(-80, 87), par(-19, 85), par(-13, 85), par(-33, 94), par(-20, 92), par(6, 85), par(4, 84), par(-47, 79),
+    par(-10, 65), par(-16, 84), par(-13, 83), par(-18, 81), par(-35, 82), par(-3, 74), par(9, 72), par(-29, 78),
+    par(-154, 121), par(-71, 90), par(-86, 92), par(-85, 83), par(-47, 57), par(-75, 81), par(-69, 88), par(-115, 95),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

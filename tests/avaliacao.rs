@@ -78,6 +78,18 @@ fn coef(fen: &str, nome: &str, indice: usize) -> [i32; 2] {
         .unwrap_or([0, 0])
 }
 
+/// O mesmo, na avaliação clássica (os termos do ICE que o ICE-rs trocou).
+fn coef_classico(fen: &str, nome: &str, indice: usize) -> [i32; 2] {
+    let mut av = nova_avaliacao();
+    av.classico = true;
+    let t = traco_eval(&tab(fen), &mut av);
+    t.itens
+        .iter()
+        .find(|it| it.nome == nome && it.indice == indice)
+        .map(|it| it.coef)
+        .unwrap_or([0, 0])
+}
+
 fn ev(fen: &str) -> i32 {
     let mut av = nova_avaliacao();
     eval(&tab(fen), &mut av, -INFINITO, INFINITO)
@@ -229,6 +241,9 @@ fn modos_classico_e_so_material() {
         "TEMPO",
         "AMEACA_AVANCO",
         "ESPACO",
+        "ESCUDO_REI",
+        "TEMPESTADE_REI",
+        "PASSADO_AVANCO",
     ];
     assert!(!t
         .itens
@@ -456,11 +471,22 @@ fn termo_passado_imparavel() {
 fn termo_passado_reis_e_caminho() {
     let livre = "k7/8/4P3/8/8/8/8/4K3 w - -";
     let bloqueado = "k7/4n3/4P3/8/8/8/8/4K3 w - -";
+    let atacado = "k7/8/4P3/8/8/2b5/8/4K3 w - -";
     assert_eq!(coef(livre, "PASSADO_LIVRE", 0), [3, 0]);
     assert_eq!(coef(bloqueado, "PASSADO_LIVRE", 0), [0, 0]);
-    // e6: casa da frente e7, rei preto em a8 (distância 4), fator 3.
-    assert_eq!(coef(livre, "PASSADO_REI_INIMIGO", 0), [12, 0]);
-    assert_eq!(coef(livre, "PASSADO_REI_PROPRIO", 0), [18, 0]); // e1–e7: 6 × 3
+    // e6 (6ª fileira, índice 5): casa da frente e7, rei preto em a8
+    // (distância 4), rei branco em e1 (distância 6); um peso por fileira.
+    assert_eq!(coef(livre, "PASSADO_REI_INIMIGO", 5), [4, 0]);
+    assert_eq!(coef(livre, "PASSADO_REI_PROPRIO", 5), [6, 0]);
+    // Pode andar e anda seguro: índice (1 × 2 + 1) × 8 + 5.
+    assert_eq!(coef(livre, "PASSADO_AVANCO", 29), [1, 0]);
+    // Bloqueado pelo cavalo (e7 ocupada, não atacada): (0 × 2 + 1) × 8 + 5.
+    assert_eq!(coef(bloqueado, "PASSADO_AVANCO", 13), [1, 0]);
+    assert_eq!(coef(bloqueado, "PASSADO_AVANCO", 29), [0, 0]);
+    // O bispo preto em c3… não ataca e7; em c5 ataca: pode, não seguro.
+    assert_eq!(coef(atacado, "PASSADO_AVANCO", 29), [1, 0]);
+    let atacado = "k7/8/4P3/2b5/8/8/8/4K3 w - -";
+    assert_eq!(coef(atacado, "PASSADO_AVANCO", 21), [1, 0]);
 }
 
 #[test]
@@ -495,6 +521,7 @@ fn termo_torre_na_setima() {
 
 #[test]
 fn termo_roque_e_escudo() {
+    let coef = coef_classico;
     // Rei rocado (g1, torre em f1) contra rei em g1 com a torre presa em h1.
     let rocado = "r2qk2r/5ppp/8/8/8/8/5PPP/3Q1RK1 w - -";
     let preso = "r2qk2r/5ppp/8/8/8/8/5PPP/3Q2KR w - -";
@@ -515,6 +542,31 @@ fn termo_roque_e_escudo() {
 }
 
 #[test]
+fn termo_abrigo_e_tempestade_por_coluna() {
+    // Rei branco em g1 com f2, g2, h2: distância 1 nas três colunas. Coluna
+    // g (espelhada: b = 1, a do rei): (1 × 4 + 1) × 8 + 1 = 41; f (c = 2):
+    // (0 × 4 + 2) × 8 + 1 = 17; h (a = 0): 1.
+    let inteiro = "6k1/8/8/8/8/8/5PPP/6K1 w - -";
+    assert_eq!(coef(inteiro, "ESCUDO_REI", 41), [1, 0]);
+    assert_eq!(coef(inteiro, "ESCUDO_REI", 17), [1, 0]);
+    assert_eq!(coef(inteiro, "ESCUDO_REI", 1), [1, 0]);
+    // Vale sem a dama inimiga também (o REI_ESCUDO do ICE não valia).
+    assert_eq!(coef_classico(inteiro, "REI_ESCUDO", 0), [0, 0]);
+    // O peão h preto em h3 contra o rei em g1, com o h2 branco logo à
+    // frente dele: bloqueado, distância 2, coluna a: (1 × 4 + 0) × 8 + 2.
+    let tempestade = "6k1/8/8/8/8/7p/5PPP/6K1 w - -";
+    assert_eq!(coef(tempestade, "TEMPESTADE_REI", 34), [1, 0]);
+    // Sem o h2: não bloqueado, e a coluna h fica sem escudo (distância 0).
+    let aberta = "6k1/8/8/8/8/7p/5PP1/6K1 w - -";
+    assert_eq!(coef(aberta, "TEMPESTADE_REI", 2), [1, 0]);
+    assert_eq!(coef(aberta, "ESCUDO_REI", 0), [1, 0]);
+    // As pretas, espelhadas: rei em g8, peão branco em h6 contra h7.
+    let pretas = "6k1/5ppp/7P/8/8/8/8/6K1 w - -";
+    assert_eq!(coef(pretas, "TEMPESTADE_REI", 34), [0, 1]);
+    assert_eq!(coef(pretas, "ESCUDO_REI", 41), [0, 1]);
+}
+
+#[test]
 fn termo_colunas_abertas_perto_do_rei() {
     // Colunas f, g, h sem peão preto: semiabertas para as torres pretas.
     let aberta = "3qk3/pppp4/8/8/8/8/5PPP/5RK1 w - -";
@@ -527,6 +579,7 @@ fn termo_colunas_abertas_perto_do_rei() {
 
 #[test]
 fn termo_roques_opostos() {
+    let coef = coef_classico;
     // Rei branco em g1, preto em c8: o peão branco em b5 avança contra ele.
     let opostos = "2k5/8/8/1P6/8/8/8/6K1 w - -";
     let mesma_ala = "6k1/8/8/1P6/8/8/8/6K1 w - -";
@@ -552,8 +605,12 @@ fn joga(lances: &[&str]) -> TBoard {
     b
 }
 
+/// Coeficientes de um peso na avaliação clássica de um tabuleiro com os
+/// lances jogados (a análise de abertura do ICE lê a partida: fora do
+/// clássico a avaliação é função só da posição e não a tem).
 fn coef_b(b: &TBoard, nome: &str) -> [i32; 2] {
     let mut av = nova_avaliacao();
+    av.classico = true;
     let t = traco_eval(b, &mut av);
     t.itens
         .iter()
@@ -567,6 +624,16 @@ fn termo_analise_de_abertura() {
     // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#… até 3...Nf6: dama cedo das brancas.
     let b = joga(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"]);
     assert_eq!(coef_b(&b, "ABERTURA_PEAO_CENTRAL"), [1, 1]);
+    // Fora do clássico, nada: a mesma posição por qualquer caminho (ou lida
+    // de um FEN) tem o mesmo valor.
+    let mut av = nova_avaliacao();
+    let t = traco_eval(&b, &mut av);
+    assert!(!t.itens.iter().any(|i| i.nome.starts_with("ABERTURA_")));
+    let fen_b = TBoard::para_fen(&b);
+    assert_eq!(
+        eval(&b, &mut av, -INFINITO, INFINITO),
+        eval(&tab(&fen_b), &mut av, -INFINITO, INFINITO)
+    );
     assert_eq!(coef_b(&b, "ABERTURA_DAMA_CEDO"), [1, 0]);
     // A mesma posição lida de um FEN não tem lances jogados: nada conta.
     let fen = TBoard::para_fen(&b);
@@ -584,6 +651,7 @@ fn termo_analise_de_abertura() {
     assert_eq!(coef_b(&b, "ABERTURA_PEAO_F"), [0, 1]);
     // Simetria: os mesmos lances espelhados dão a mesma avaliação.
     let mut av = nova_avaliacao();
+    av.classico = true;
     let brancas = joga(&["e2e4", "g8f6", "d1h5", "f6h5"]);
     let v1 = eval(&brancas, &mut av, -INFINITO, INFINITO);
     let pretas = joga(&["g1f3", "e7e5", "f3h4", "d8h4", "b1c3"]);
@@ -600,6 +668,7 @@ fn abertura_tem_teto() {
         "e2e3", "g8f6", "e1e2", "f6g8", "e2d3", "g8f6", "d3e2", "f6g8", "e2e1",
     ]);
     let mut av = nova_avaliacao();
+    av.classico = true;
     let t = traco_eval(&b, &mut av);
     let [w, p] = t.categorias[CAT_ABERTURA];
     assert!(w.mg >= -40 && p.mg >= -40, "{w:?} {p:?}");
