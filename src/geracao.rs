@@ -3,6 +3,9 @@
 //! Nível 4: depende de `tabuleiro` e dos níveis abaixo. Porta de
 //! `geraLances.c` do ICE: `gera_lista_lances` é o `GeraListaLances()`, e os
 //! três modos (`GERA_TODOS`, `GERA_CAPTURAS`, `GERA_QUIESCENCE`) são os dele.
+//! Os dois modos a mais (`GERA_BARULHENTOS`, `GERA_QUIETOS`) e a geração
+//! restrita a algumas casas de origem (`gera_lances`) são do seletor em
+//! etapas (`seletor`), que gera cada nó aos pedaços.
 //!
 //! RUST: o ICE gerava lances *pseudo-legais* e descobria o lance ilegal no nó
 //! filho (quando o filho conseguia capturar o rei). Aqui **só lances legais
@@ -32,8 +35,8 @@ use crate::lance::{texto_para_casas, TLance, TListaLances};
 use crate::tabuleiro::{casa_peao_capturado_en_passant, TBoard, TFim};
 use crate::tipos::{
     casa_do_nome, coluna, fileira, nome_casa, peca_da_letra, TBitboard, BISPO, BRANCAS, CAVALO,
-    DAMA, GERA_QUIESCENCE, GERA_TODOS, LETRA_PECA, MSK_EN_PASSANT, MSK_ROQUE_960, MSK_ROQUE_GRANDE,
-    MSK_ROQUE_PEQUENO, NENHUMA, PEAO, REI, SEM_CASA, TORRE,
+    DAMA, GERA_BARULHENTOS, GERA_QUIESCENCE, GERA_QUIETOS, GERA_TODOS, LETRA_PECA, MSK_EN_PASSANT,
+    MSK_ROQUE_960, MSK_ROQUE_GRANDE, MSK_ROQUE_PEQUENO, NENHUMA, PEAO, REI, SEM_CASA, TORRE,
 };
 
 /// Peças da cor `vez` cravadas contra o próprio rei.
@@ -98,8 +101,51 @@ fn adiciona_peao(lista: &mut TListaLances, origem: usize, destino: usize, captur
     }
 }
 
+/// O que a geração precisa saber da posição antes de gerar qualquer lance:
+/// quem dá xeque e quais das nossas peças estão cravadas. Calculado uma vez
+/// por nó (`prepara_geracao`) e usado por todas as chamadas de
+/// `gera_lances` do nó: o seletor em etapas (`seletor`) gera o nó em
+/// pedaços e não paga isso a cada pedaço.
+#[derive(Clone, Copy, Default)]
+pub struct TPreparo {
+    /// Peças inimigas que dão xeque no nosso rei.
+    pub xeques: TBitboard,
+    /// Em xeque simples: a casa de quem dá xeque e as que ficam entre ele e o
+    /// rei; fora de xeque, o tabuleiro todo.
+    pub alvo: TBitboard,
+    /// Nossas peças cravadas contra o rei (não calculadas em xeque duplo,
+    /// quando só o rei anda).
+    pub presas: TBitboard,
+}
+
+/// Calcula o `TPreparo` da posição (xeques e cravadas do lado a jogar).
+#[inline]
+pub fn prepara_geracao(b: &TBoard) -> TPreparo {
+    let cor = b.vez;
+    let k = b.casa_rei(cor);
+    let xeques = b.atacantes_de(k, cor ^ 1, b.ocupadas());
+    if mais_de_um(xeques) {
+        return TPreparo {
+            xeques,
+            alvo: 0,
+            presas: 0,
+        };
+    }
+    // Em xeque simples, as demais peças capturam o atacante ou bloqueiam.
+    let alvo = if xeques != 0 {
+        xeques | ENTRE[k][lsb(xeques)]
+    } else {
+        !0u64
+    };
+    TPreparo {
+        xeques,
+        alvo,
+        presas: cravadas(b, cor),
+    }
+}
+
 /// O que as partes do gerador (peões, en passant, peças) consultam, calculado
-/// uma vez por chamada de `gera_lista_lances`.
+/// uma vez por chamada de `gera_lances`.
 struct TContexto {
     /// Lado a jogar e adversário.
     cor: usize,
@@ -115,7 +161,8 @@ struct TContexto {
     /// Nossas peças cravadas contra o rei.
     presas: TBitboard,
     /// Destinos de cavalos, bispos, torres e damas: `alvo` e o que o modo
-    /// aceita (casa vazia ou inimiga em `GERA_TODOS`; só inimiga nos outros).
+    /// aceita (casa vazia ou inimiga em `GERA_TODOS`; só vazia em
+    /// `GERA_QUIETOS`; só inimiga nos outros).
     destinos: TBitboard,
 }
 
@@ -234,7 +281,8 @@ fn gera_capturas_peao(
 
 /// Avanços de uma e de duas casas do peão em `origem`. Em `GERA_TODOS`
 /// todos; na quiescência só o avanço que promove (a dama); em
-/// `GERA_CAPTURAS`, nenhum.
+/// `GERA_BARULHENTOS` só o que promove (às quatro peças); em `GERA_QUIETOS`
+/// só os que não promovem; em `GERA_CAPTURAS`, nenhum.
 #[inline(always)]
 fn gera_avancos_peao(c: &TContexto, origem: usize, reta: TBitboard, lista: &mut TListaLances) {
     let um = if c.cor == BRANCAS {
@@ -252,12 +300,17 @@ fn gera_avancos_peao(c: &TContexto, origem: usize, reta: TBitboard, lista: &mut 
         FILEIRA_1
     };
     let promove = bit(um) & ultima != 0;
-    if !(c.modo == GERA_TODOS || (c.modo == GERA_QUIESCENCE && promove)) {
-        return;
-    }
+    let quer_um = match c.modo {
+        GERA_TODOS => true,
+        GERA_QUIESCENCE | GERA_BARULHENTOS => promove,
+        GERA_QUIETOS => !promove,
+        _ => false,
+    };
+    // O avanço duplo nunca promove: é quieto.
+    let quer_dois = c.modo == GERA_TODOS || c.modo == GERA_QUIETOS;
     // A casa da frente pode não servir (xeque, cravada) e a de dois passos
     // servir, por isso o avanço duplo é testado mesmo assim.
-    if bit(um) & c.alvo & reta != 0 {
+    if quer_um && bit(um) & c.alvo & reta != 0 {
         adiciona_peao(lista, origem, um, NENHUMA, c.modo);
     }
     let inicial = if c.cor == BRANCAS {
@@ -265,7 +318,7 @@ fn gera_avancos_peao(c: &TContexto, origem: usize, reta: TBitboard, lista: &mut 
     } else {
         FILEIRA_7
     };
-    if c.modo == GERA_TODOS && bit(origem) & inicial != 0 {
+    if quer_dois && bit(origem) & inicial != 0 {
         let dois = if c.cor == BRANCAS {
             origem - 16
         } else {
@@ -277,15 +330,18 @@ fn gera_avancos_peao(c: &TContexto, origem: usize, reta: TBitboard, lista: &mut 
     }
 }
 
-/// Passo 3: peões, um a um; de cada peão, primeiro as capturas, depois os
-/// avanços (ordem do ICE). O en passant fica para `gera_en_passant`.
+/// Passo 3: peões (os de `origens`), um a um; de cada peão, primeiro as
+/// capturas, depois os avanços (ordem do ICE). O en passant fica para
+/// `gera_en_passant`. Em `GERA_QUIETOS`, nenhuma captura.
 #[inline(always)]
-fn gera_peoes(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
-    let mut p = b.peoes[c.cor];
+fn gera_peoes(b: &TBoard, c: &TContexto, origens: TBitboard, lista: &mut TListaLances) {
+    let mut p = b.peoes[c.cor] & origens;
     while p != 0 {
         let o = pop_lsb(&mut p);
         let reta = reta_livre(c, o);
-        gera_capturas_peao(b, c, o, reta, lista);
+        if c.modo != GERA_QUIETOS {
+            gera_capturas_peao(b, c, o, reta, lista);
+        }
         gera_avancos_peao(c, o, reta, lista);
     }
 }
@@ -295,8 +351,8 @@ fn gera_peoes(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
 /// casa de chegada, o que cobre a cravada horizontal (rei e torre na fileira
 /// dos dois peões) e o xeque dado pelo próprio peão que avançou.
 #[inline(always)]
-fn gera_en_passant(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
-    if b.en_passant == SEM_CASA {
+fn gera_en_passant(b: &TBoard, c: &TContexto, origens: TBitboard, lista: &mut TListaLances) {
+    if b.en_passant == SEM_CASA || c.modo == GERA_QUIETOS {
         return;
     }
     let ep = b.en_passant as usize;
@@ -305,7 +361,7 @@ fn gera_en_passant(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
     let k = c.k;
     // Nossos peões que capturam em `ep` são os que um peão inimigo em `ep`
     // atacaria.
-    let mut de = ATAQUES_PEAO[inimigo][ep] & b.peoes[c.cor];
+    let mut de = ATAQUES_PEAO[inimigo][ep] & b.peoes[c.cor] & origens;
     while de != 0 {
         let o = pop_lsb(&mut de);
         let occ2 = (c.occ ^ bit(o) ^ bit(capturado)) | bit(ep);
@@ -323,8 +379,8 @@ fn gera_en_passant(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
 /// nunca pode andar (não anda em linha reta); as peças de longo alcance
 /// cravadas andam sobre a reta do rei.
 #[inline(always)]
-fn gera_pecas(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
-    let mut cav = b.cavalos[c.cor] & !c.presas;
+fn gera_pecas(b: &TBoard, c: &TContexto, origens: TBitboard, lista: &mut TListaLances) {
+    let mut cav = b.cavalos[c.cor] & !c.presas & origens;
     while cav != 0 {
         let o = pop_lsb(&mut cav);
         let mut a = ATAQUES_CAVALO[o] & c.destinos;
@@ -334,7 +390,7 @@ fn gera_pecas(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
         }
     }
     for peca in [BISPO, TORRE, DAMA] {
-        let mut s = b.bb(peca)[c.cor];
+        let mut s = b.bb(peca)[c.cor] & origens;
         while s != 0 {
             let o = pop_lsb(&mut s);
             let ataques = ataques_peca(peca, o, c.occ);
@@ -350,55 +406,69 @@ fn gera_pecas(b: &TBoard, c: &TContexto, lista: &mut TListaLances) {
 /// Gera os lances legais do lado a jogar. `modo`:
 /// * `GERA_TODOS`: todos;
 /// * `GERA_CAPTURAS`: só capturas (en passant e capturas com promoção inclusive);
-/// * `GERA_QUIESCENCE`: capturas e promoções a dama (com ou sem captura).
+/// * `GERA_QUIESCENCE`: capturas e promoções a dama (com ou sem captura);
+/// * `GERA_BARULHENTOS` (só ICE-rs): capturas e promoções, às quatro peças;
+/// * `GERA_QUIETOS` (só ICE-rs): o resto (nem captura nem promoção), roques
+///   inclusive. Os dois últimos repartem `GERA_TODOS`: juntos dão a mesma
+///   lista, cada lance uma vez, e cada um na ordem relativa dela.
 ///
 /// Porta de `GeraListaLances()` do ICE.
 pub fn gera_lista_lances(b: &TBoard, modo: u8, lista: &mut TListaLances) {
     lista.n = 0;
+    let p = prepara_geracao(b);
+    gera_lances(b, &p, modo, !0u64, lista);
+}
+
+/// O coração de `gera_lista_lances`: acrescenta a `lista` (sem esvaziá-la)
+/// os lances legais do `modo` das peças que estão em `origens`, com o
+/// `TPreparo` já calculado. Com `origens` de uma casa só é o teste barato
+/// de "este lance é legal aqui?" do seletor em etapas: gera só os lances
+/// daquela peça.
+#[inline]
+pub fn gera_lances(
+    b: &TBoard,
+    p: &TPreparo,
+    modo: u8,
+    origens: TBitboard,
+    lista: &mut TListaLances,
+) {
     let cor = b.vez;
     let inimigo = cor ^ 1;
     let occ = b.ocupadas();
     let k = b.casa_rei(cor);
-    // Quem dá xeque decide o que as outras peças podem fazer (ver `alvo`).
-    let xeques = b.atacantes_de(k, inimigo, occ);
     // Casas de destino permitidas pelo modo.
-    let destinos_modo = if modo == GERA_TODOS {
-        !b.pecas[cor]
-    } else {
-        b.pecas[inimigo]
+    let destinos_modo = match modo {
+        GERA_TODOS => !b.pecas[cor],
+        GERA_QUIETOS => !occ,
+        _ => b.pecas[inimigo],
     };
 
     // A ordem das chamadas é a ordem dos lances na lista, da qual o `bench`
     // depende (ver o cabeçalho). O rei vem primeiro porque em xeque duplo é
-    // o único que anda: o resto (e o cálculo das cravadas) nem é feito.
-    gera_rei(b, k, inimigo, occ, destinos_modo, lista);
-    if mais_de_um(xeques) {
+    // o único que anda: o resto nem é feito.
+    if origens & bit(k) != 0 {
+        gera_rei(b, k, inimigo, occ, destinos_modo, lista);
+    }
+    if mais_de_um(p.xeques) {
         return; // xeque duplo: só o rei se mexe
     }
-
-    // Em xeque simples, as demais peças capturam o atacante ou bloqueiam.
-    let alvo = if xeques != 0 {
-        xeques | ENTRE[k][lsb(xeques)]
-    } else {
-        !0u64
-    };
     let c = TContexto {
         cor,
         inimigo,
         k,
         occ,
         modo,
-        alvo,
-        presas: cravadas(b, cor),
-        destinos: destinos_modo & alvo,
+        alvo: p.alvo,
+        presas: p.presas,
+        destinos: destinos_modo & p.alvo,
     };
     // O roque nunca é captura nem sai de xeque.
-    if modo == GERA_TODOS && xeques == 0 {
+    if (modo == GERA_TODOS || modo == GERA_QUIETOS) && p.xeques == 0 && origens & bit(k) != 0 {
         gera_roques(b, &c, lista);
     }
-    gera_peoes(b, &c, lista);
-    gera_en_passant(b, &c, lista);
-    gera_pecas(b, &c, lista);
+    gera_peoes(b, &c, origens, lista);
+    gera_en_passant(b, &c, origens, lista);
+    gera_pecas(b, &c, origens, lista);
 }
 
 /// O lado a jogar tem algum lance legal? (mate e afogamento)

@@ -48,6 +48,10 @@ pub const MSK_AFOGADO: u8 = 0x80; // o lance afoga o adversário
 pub const GERA_TODOS: u8 = 0x01;
 pub const GERA_CAPTURAS: u8 = 0x02;
 pub const GERA_QUIESCENCE: u8 = 0x04;
+// Os dois modos do seletor em etapas (só ICE-rs), que repartem `GERA_TODOS`:
+// capturas e promoções (às quatro peças); e o resto, roques inclusive.
+pub const GERA_BARULHENTOS: u8 = 0x08;
+pub const GERA_QUIETOS: u8 = 0x10;
 
 /// Casa inexistente (por exemplo, sem en passant).
 pub const SEM_CASA: u8 = 64;
