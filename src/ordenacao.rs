@@ -246,7 +246,10 @@ pub fn see(b: &TBoard, l: &TLance) -> i32 {
 /// Dá a cada lance seu `valor_lance`, na ordem do ICE 1.78 (ver o cabeçalho):
 /// `lance_pv` e `lance_hash` (código, 0 se nenhum) vêm primeiro; `com_see`
 /// decide se uma captura de peça menor por maior pode ainda ser "boa" pela
-/// SEE (no ICE clássico, só pelo valor das peças).
+/// SEE (no ICE clássico, só pelo valor das peças). A busca não usa mais esta
+/// função nos nós (o seletor em etapas, `seletor`, dá os mesmos valores aos
+/// pedaços, com `valor_barulhento`, `valor_killer` e `valor_history`): ela
+/// ordena a raiz e é a referência com que os testes conferem o seletor.
 pub fn ordena_lances(
     b: &TBoard,
     ord: &TOrdenacao,
@@ -262,32 +265,56 @@ pub fn ordena_lances(
             ORD_PV
         } else if lance_hash != 0 && l.codigo() == lance_hash {
             ORD_HASH
-        } else if l.peca_promovida == DAMA {
-            ORD_PROMO_DAMA + VALOR_PECA[l.peca_capturada as usize]
-        } else if l.eh_captura() && l.peca_promovida == NENHUMA {
-            // MVV/LVA: vítima mais valiosa primeiro; entre iguais, atacante mais barato.
-            let mvv_lva = VALOR_PECA[l.peca_capturada as usize] * 10 - l.peca as i32;
-            // Vítima que vale o atacante nunca perde; as outras, só a SEE
-            // diz (e ela é cara: só é chamada quando o valor não basta).
-            let boa = VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
-                || (com_see && see(b, l) >= 0);
-            if boa {
-                ORD_CAPTURA_BOA + mvv_lva
-            } else if ord.ruins_depois {
-                ORD_CAPTURA_RUIM_TARDIA + mvv_lva
-            } else {
-                ORD_CAPTURA_RUIM + mvv_lva
-            }
-        } else if killers[0].existe() && mesmo_lance(l, &killers[0]) {
-            ORD_KILLER + 2 + killers[0].valor_lance.min(KILLER_CONTADOR_MAXIMO)
-        } else if killers[1].existe() && mesmo_lance(l, &killers[1]) {
-            ORD_KILLER + 1 + killers[1].valor_lance.min(KILLER_CONTADOR_MAXIMO)
-        } else if l.peca_promovida != NENHUMA {
-            ORD_SUBPROMOCAO + l.peca_promovida as i32
+        } else if !l.eh_quieto() {
+            valor_barulhento(b, ord, l, com_see)
+        } else if let Some(v) = valor_killer(killers, l) {
+            v
         } else {
             valor_history(ord, b, l)
         };
         l.especial &= !MSK_SELECIONADO;
+    }
+}
+
+/// O valor de ordem de uma captura ou promoção (um lance não quieto) que
+/// não é o da PV nem o da tabela: promoção a dama, captura boa ou ruim por
+/// MVV/LVA e SEE, ou subpromoção (com ou sem captura). Um killer nunca é
+/// lance assim (só quietos entram nos killers), por isso os killers não
+/// são olhados aqui.
+#[inline(always)]
+pub fn valor_barulhento(b: &TBoard, ord: &TOrdenacao, l: &TLance, com_see: bool) -> i32 {
+    if l.peca_promovida == DAMA {
+        ORD_PROMO_DAMA + VALOR_PECA[l.peca_capturada as usize]
+    } else if l.peca_promovida == NENHUMA {
+        // Uma captura. MVV/LVA: vítima mais valiosa primeiro; entre iguais,
+        // atacante mais barato.
+        let mvv_lva = VALOR_PECA[l.peca_capturada as usize] * 10 - l.peca as i32;
+        // Vítima que vale o atacante nunca perde; as outras, só a SEE
+        // diz (e ela é cara: só é chamada quando o valor não basta).
+        let boa = VALOR_PECA[l.peca_capturada as usize] >= VALOR_PECA[l.peca as usize]
+            || (com_see && see(b, l) >= 0);
+        if boa {
+            ORD_CAPTURA_BOA + mvv_lva
+        } else if ord.ruins_depois {
+            ORD_CAPTURA_RUIM_TARDIA + mvv_lva
+        } else {
+            ORD_CAPTURA_RUIM + mvv_lva
+        }
+    } else {
+        ORD_SUBPROMOCAO + l.peca_promovida as i32
+    }
+}
+
+/// O valor de ordem do quieto `l` se ele for um dos dois `killers` do ply
+/// (o primeiro na frente; entre eles, o contador do ICE desempata).
+#[inline(always)]
+pub fn valor_killer(killers: &[TLance; 2], l: &TLance) -> Option<i32> {
+    if killers[0].existe() && mesmo_lance(l, &killers[0]) {
+        Some(ORD_KILLER + 2 + killers[0].valor_lance.min(KILLER_CONTADOR_MAXIMO))
+    } else if killers[1].existe() && mesmo_lance(l, &killers[1]) {
+        Some(ORD_KILLER + 1 + killers[1].valor_lance.min(KILLER_CONTADOR_MAXIMO))
+    } else {
+        None
     }
 }
 
