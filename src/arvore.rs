@@ -20,20 +20,20 @@ use crate::estado::{
     empate_por_regra, usa, verifica_parada, TBusca, TNoPilha, MELHORIA_AMEACA_MATE,
     MELHORIA_CORRECAO, MELHORIA_DELTA, MELHORIA_FUTILIDADE, MELHORIA_IIR, MELHORIA_LMP,
     MELHORIA_LMP_QUIETOS, MELHORIA_LMR, MELHORIA_LMR_HISTORY, MELHORIA_NULO_TT,
-    MELHORIA_REI_ATACADO, MELHORIA_SEE, MELHORIA_SEE_CAPTURAS, MELHORIA_SINGULAR, MELHORIA_TT_QS,
+    MELHORIA_REI_ATACADO, MELHORIA_SEE, MELHORIA_SEE_CAPTURAS, MELHORIA_SELETOR, MELHORIA_SINGULAR,
+    MELHORIA_TT_QS,
 };
 use crate::estatisticas::{
     abre_no, conta_podado, fecha_no, marca_no, TEstatisticas, TTraco, MARCA_CORTE, MARCA_EXTENSAO,
     MARCA_FUTIL_REVERSA, MARCA_FUTIL_TODOS, MARCA_IIR, MARCA_NULO, MARCA_NULO_CORTE, MARCA_REDUCAO,
     MARCA_REPESQUISA, MARCA_STAND_PAT, MARCA_TT, MARCA_TT_CORTE, TRACO_AB, TRACO_QS,
 };
-use crate::geracao::gera_lista_lances;
 use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_INFERIOR, HASH_SUPERIOR};
 use crate::lance::{TLance, LANCE_NULO};
 use crate::ordenacao::{
-    obtem_melhor_lance, ordena_lances, registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA,
-    ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
+    registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA, ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
 };
+use crate::seletor::{inicia_seletor, proximo_lance};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::{
@@ -290,34 +290,27 @@ fn quiescence_no(
         n.alfa = n.alfa.max(estatica);
     }
 
-    // Passo 3. Gera capturas e promoções (em xeque, tudo). Em xeque e sem
-    // lances: mate.
-    let lista = &mut no.lista;
+    // Passo 3. O seletor (`seletor`) dá as capturas e promoções a dama (em
+    // xeque, todos os lances), o lance da tabela primeiro e as capturas em
+    // ordem MVV/LVA, gerando só quando precisa.
     let tipo = if em_xeque {
         GERA_TODOS
     } else {
         GERA_QUIESCENCE
     };
-    gera_lista_lances(b, tipo, lista);
-    if em_xeque && lista.n == 0 {
-        return estatica;
-    }
-
-    // Passo 4. Capturas em ordem MVV/LVA, sem as que não podem mudar nada.
     let com_see = usa(bu, MELHORIA_SEE);
-    ordena_lances(
-        b,
-        &bu.ord,
-        lista,
-        ply,
-        lance_da_pv(bu, ply),
-        n.lance_hash,
-        com_see,
-    );
+    let sel = &mut no.seletor;
+    let lance_pv = lance_da_pv(bu, ply);
+    let de_uma_vez = bu.ativas & MELHORIA_SELETOR == 0;
+    let hash = n.lance_hash;
+    inicia_seletor(sel, &bu.ord, ply, lance_pv, hash, com_see, tipo, de_uma_vez);
+
+    // Passo 4. Um por um, sem as capturas que não podem mudar nada.
     let mut melhor = estatica;
     let mut melhor_lance = LANCE_NULO;
-    for i in 0..lista.n {
-        let l = obtem_melhor_lance(lista, i);
+    let mut feitos = 0;
+    while let Some(l) = proximo_lance(sel, b, &bu.ord) {
+        feitos += 1;
         if !em_xeque && captura_inutil(b, bu, &l, estatica, n.alfa) {
             conta!(bu, qs_podas);
             traca!(bu, t => conta_podado(t, ply));
@@ -340,6 +333,10 @@ fn quiescence_no(
                 }
             }
         }
+    }
+    // Em xeque e sem lances: mate.
+    if em_xeque && feitos == 0 {
+        return estatica;
     }
 
     // Passo 5. Grava na tabela, com profundidade 0: vale para outra
@@ -592,10 +589,27 @@ fn alpha_beta_no(
         return 0;
     };
 
-    // Passo 6. Gera e ordena os lances. Sem lances: mate ou afogamento.
-    let lista = &mut no.lista;
-    gera_lista_lances(b, GERA_TODOS, lista);
-    if lista.n == 0 {
+    // Passo 6. Prepara o seletor de lances (`seletor`): ele não gera nada
+    // agora; cada etapa gera o seu pedaço quando a anterior acabar sem
+    // corte, e o lance da tabela vem antes de qualquer geração.
+    // O `--classico` também gera em etapas (a ordem é a dele): por isso
+    // `ativas` e não `usa`, que desliga tudo no clássico.
+    let lance_pv = lance_da_pv(bu, ply);
+    let com_see = usa(bu, MELHORIA_SEE);
+    let de_uma_vez = bu.ativas & MELHORIA_SELETOR == 0;
+    let (sel, hash) = (&mut no.seletor, n.lance_hash);
+    inicia_seletor(
+        sel, &bu.ord, ply, lance_pv, hash, com_see, GERA_TODOS, de_uma_vez,
+    );
+    prepara_podas(bu, &mut n);
+
+    // Passos 7 a 10. Um por um, na ordem, até um corte. Sem lances: mate ou
+    // afogamento.
+    let alfa_original = n.alfa;
+    let Some((melhor, melhor_lance, feitos)) = pesquisa_lances(b, bu, no, resto, &mut n) else {
+        return 0; // parou no meio: o resultado não vale
+    };
+    if feitos == 0 {
         return if n.em_xeque {
             -MATE + ply as i32
         } else {
@@ -603,16 +617,6 @@ fn alpha_beta_no(
         };
     }
     conta!(bu, nos_com_lances);
-    let lance_pv = lance_da_pv(bu, ply);
-    let com_see = usa(bu, MELHORIA_SEE);
-    ordena_lances(b, &bu.ord, lista, ply, lance_pv, n.lance_hash, com_see);
-    prepara_podas(bu, &mut n);
-
-    // Passos 7 a 10. Um por um, na ordem, até um corte.
-    let alfa_original = n.alfa;
-    let Some((melhor, melhor_lance)) = pesquisa_lances(b, bu, no, resto, &mut n) else {
-        return 0; // parou no meio: o resultado não vale
-    };
     if melhor == -INFINITO {
         // Todos os lances foram podados pela futilidade: fica a estática.
         traca!(bu, t => marca_no(t, ply, MARCA_FUTIL_TODOS));
@@ -765,10 +769,11 @@ fn novo_no_qs(alfa: i32, beta: i32, ply: usize) -> TNo {
     }
 }
 
-/// Passos 7 a 10 do `alpha_beta`: o laço dos lances, já gerados e
-/// ordenados em `no.lista`. Devolve o melhor escore (−INFINITO se a
-/// futilidade podou todos) e o lance que o deu, deixando a PV em `no.pv`;
-/// `None` se a busca parou no meio.
+/// Passos 7 a 10 do `alpha_beta`: o laço dos lances, tirados um por um do
+/// seletor (`no.seletor`). Devolve o melhor escore (−INFINITO se a
+/// futilidade podou todos), o lance que o deu e quantos lances o seletor
+/// deu (0: não há lance legal), deixando a PV em `no.pv`; `None` se a busca
+/// parou no meio.
 #[inline(always)]
 fn pesquisa_lances(
     b: &mut TBoard,
@@ -776,7 +781,7 @@ fn pesquisa_lances(
     no: &mut TNoPilha,
     resto: &mut [TNoPilha],
     n: &mut TNo,
-) -> Option<(i32, TLance)> {
+) -> Option<(i32, TLance, usize)> {
     let mut melhor = -INFINITO;
     let mut melhor_lance = LANCE_NULO;
     // Quietos já pesquisados sem corte: se outro quieto cortar, eles perdem
@@ -786,8 +791,11 @@ fn pesquisa_lances(
     // Quietos já vistos no nó (pesquisados ou podados), para o LMP.
     let mut quietos_vistos = 0;
 
-    for i in 0..no.lista.n {
-        let l = obtem_melhor_lance(&mut no.lista, i);
+    let mut feitos = 0;
+    while let Some(l) = proximo_lance(&mut no.seletor, b, &bu.ord) {
+        // `i`: a posição do lance na ordem do nó (0: o primeiro).
+        let i = feitos;
+        feitos += 1;
         if n.excluido != 0 && l.codigo() == n.excluido {
             continue;
         }
@@ -856,16 +864,16 @@ fn pesquisa_lances(
             n_quietos += 1;
         }
     }
-    Some((melhor, melhor_lance))
+    Some((melhor, melhor_lance, feitos))
 }
 
 /// Passo 3 (e 1b da quiescência): lê a tabela de transposição. Guarda o
 /// lance em `n.lance_hash` e devolve o escore se ele já decide o nó:
 /// profundidade suficiente e, fora da PV, um limite que corta (na PV o corte
-/// perderia a variante principal). O lance guardado nunca é feito direto: só
-/// marca, em `ordena_lances`, o lance gerado (legal) de mesmo código; o de
-/// uma colisão ou de uma entrada de outra thread que não existe aqui não
-/// marca nada.
+/// perderia a variante principal). O lance guardado nunca é feito direto: o
+/// seletor (`seletor`, etapa 1) gera os lances legais da casa de origem dele
+/// e devolve o de mesmo código; o de uma colisão ou de uma entrada de outra
+/// thread, que não existe aqui, não sai.
 #[inline(always)]
 fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
     let Some(e) = le_hash(&bu.tt, b.chave_hash, n.ply) else {

@@ -20,9 +20,10 @@ use crate::avaliacao::{nova_avaliacao, TAvaliacao};
 use crate::correcao::{limpa_correcao, nova_correcao, TCorrecao};
 use crate::estatisticas::{TEstatisticas, TTraco};
 use crate::hash::{limpa_tabela_hash, nova_tabela_hash, TTabelaHash};
-use crate::lance::{TLance, TListaLances, TPv, LANCE_NULO};
+use crate::lance::{TLance, TPv, LANCE_NULO};
 use crate::ordenacao::{limpa_ordenacao, nova_ordenacao, TOrdenacao};
 use crate::relato::{TInfoBusca, TReacao, TRelator, TSilencioso};
+use crate::seletor::TSeletor;
 use crate::syzygy::TTabelas;
 use crate::tabuleiro::{TBoard, REPETICOES_BUSCA};
 use crate::tempo::{
@@ -76,8 +77,16 @@ pub const MELHORIA_SINGULAR: u32 = 65536;
 /// Sem futilidade reversa com o rei do lado a jogar atacado
 /// (`arvore::rei_atacado`).
 pub const MELHORIA_REI_ATACADO: u32 = 131072;
+/// O seletor de lances em etapas (`seletor`): o lance da tabela antes de
+/// gerar, os quietos só depois das capturas e dos killers. Não é uma poda:
+/// muda só quando os lances são gerados (e, por isso, o desempate e a
+/// history dos quietos, ver o cabeçalho de `seletor`). Por isso o
+/// `--classico` também o usa (`arvore` olha `ativas`, não `usa`); sem ele
+/// (`--sem seletor`, e o nível, calibrado antes dele) cada nó gera e ordena
+/// tudo de uma vez, como antes, com o mesmo `Bench:` de antes.
+pub const MELHORIA_SELETOR: u32 = 262144;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 262143;
+pub const TODAS_MELHORIAS: u32 = 524287;
 /// As melhorias da busca com que a força limitada foi calibrada (issue 30,
 /// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
 /// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
@@ -91,7 +100,7 @@ pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
     | MELHORIA_TT_QS;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 18] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 19] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -110,6 +119,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 18] = [
     ("continuacao", MELHORIA_CONTINUACAO),
     ("singular", MELHORIA_SINGULAR),
     ("reiatacado", MELHORIA_REI_ATACADO),
+    ("seletor", MELHORIA_SELETOR),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além
@@ -452,12 +462,13 @@ pub fn empate_por_regra(b: &TBoard) -> bool {
     b.empate_pelas_regras(REPETICOES_BUSCA).is_some()
 }
 
-/// O que cada ply usa: sua lista de lances e sua PV. A pilha inteira é
+/// O que cada ply usa: seu seletor de lances (com a lista onde as etapas
+/// geram) e sua PV. A pilha inteira é
 /// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
 /// zerar 4 KB a cada nó custaria mais que gerar os lances.
 #[derive(Clone, Copy, Default)]
 pub struct TNoPilha {
-    pub lista: TListaLances,
+    pub seletor: TSeletor,
     pub pv: TPv,
     /// Lance (código) que o nó deste ply não pesquisa: só na pesquisa de
     /// singularidade, que refaz o nó sem o lance da tabela (0: nenhum).

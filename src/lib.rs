@@ -48,8 +48,9 @@ pub mod mostra;
 pub mod peoes;
 pub mod pesos;
 pub mod syzygy;
-// Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável e ordenação
-// de lances (SEE, killers, history), que a busca usa mas que não depende dela.
+// Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável, ordenação
+// de lances (SEE, killers, history) e o seletor em etapas que a usa, que a
+// busca usa mas que não dependem dela.
 pub mod correcao;
 pub mod epd;
 pub mod livro;
@@ -57,6 +58,7 @@ pub mod nivel;
 pub mod ordenacao;
 pub mod perft;
 pub mod pgn;
+pub mod seletor;
 // Nível 6: o estado da busca (`TBusca`, o pedido, o resultado, a pilha),
 // abaixo dos módulos que a fazem.
 pub mod estado;

@@ -23,6 +23,7 @@ mod nivel;
 mod paralelo;
 mod recursos;
 mod saida_uci;
+mod seletor;
 mod syzygy;
 mod tabuleiro;
 mod texel;

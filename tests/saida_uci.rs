@@ -59,18 +59,21 @@ fn linhas_da_busca(fen: &str, prof: u32) -> Vec<TLinhaPensamento> {
     v
 }
 
-/// Posições da WAC (002, 003, 004, 005, 007) para achar uma pesquisa da
-/// raiz que falha fora da janela de aspiração a 8 plies. Qual falha alto e
-/// qual falha baixo depende da avaliação e da busca de cada dia (com os
-/// pesos do perigo ao rei a WAC.002 falha alto e a WAC.003 baixo; antes era
-/// o contrário); os testes pegam a primeira que dá o que eles querem e, se
-/// nenhuma der, dizem o que viram.
-const CANDIDATAS: [&str; 5] = [
+/// Posições da WAC (002, 003, 004, 005, 007, 011, 018) para achar uma
+/// pesquisa da raiz que falha fora da janela de aspiração a 8 plies. Qual
+/// falha alto e qual falha baixo depende da avaliação e da busca de cada
+/// dia (com os pesos do perigo ao rei a WAC.002 falha alto e a WAC.003
+/// baixo; antes era o contrário; com o seletor em etapas nenhuma das cinco
+/// primeiras falha baixo, e a WAC.011 e a WAC.018 falham); os testes pegam
+/// a primeira que dá o que eles querem e, se nenhuma der, dizem o que viram.
+const CANDIDATAS: [&str; 7] = [
     "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
     "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
     "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
     "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
     "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+    "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1",
+    "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1",
 ];
 const PROF_FALHA: u32 = 8;
 
