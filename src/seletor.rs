@@ -415,9 +415,10 @@ fn gera_quietos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
 
 /// Devolve o lance de maior valor de `lista[*prox..fim]`, se ele valer ao
 /// menos `piso`, e o põe em `*prox` (que avança). Entre valores iguais, o
-/// que veio antes na lista (a ordem do gerador): os outros são deslizados
-/// uma casa, sem trocar de ordem entre si (uma seleção estável). Um lance
-/// por vez, porque um corte costuma vir logo e o resto nunca é ordenado.
+/// que veio antes na lista (a ordem do gerador): os que estavam antes dele
+/// deslizam uma casa, sem trocar de ordem entre si (uma seleção estável).
+/// Um lance por vez, porque um corte costuma vir logo e o resto nunca é
+/// ordenado.
 #[inline(always)]
 fn escolhe(lista: &mut TListaLances, prox: &mut usize, fim: usize, piso: i32) -> Option<TLance> {
     let i = *prox;
@@ -425,16 +426,22 @@ fn escolhe(lista: &mut TListaLances, prox: &mut usize, fim: usize, piso: i32) ->
         return None;
     }
     let mut melhor = i;
-    for j in i + 1..fim {
-        if lista.lances[j].valor_lance > lista.lances[melhor].valor_lance {
-            melhor = j;
+    let mut valor = lista.lances[i].valor_lance;
+    for (j, l) in lista.lances[i + 1..fim].iter().enumerate() {
+        if l.valor_lance > valor {
+            melhor = i + 1 + j;
+            valor = l.valor_lance;
         }
     }
-    if lista.lances[melhor].valor_lance < piso {
+    if valor < piso {
         return None;
     }
-    lista.lances[i..=melhor].rotate_right(1);
+    // A marca vai na cópia, não na lista: escrever um byte do lance e ler
+    // o lance inteiro logo depois custa caro ao processador.
+    let mut l = lista.lances[melhor];
+    l.especial |= MSK_SELECIONADO;
+    lista.lances.copy_within(i..melhor, i + 1);
+    lista.lances[i] = l;
     *prox = i + 1;
-    lista.lances[i].especial |= MSK_SELECIONADO;
-    Some(lista.lances[i])
+    Some(l)
 }
