@@ -33,7 +33,11 @@ use crate::lance::{TLance, LANCE_NULO};
 use crate::ordenacao::{
     registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA, ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
 };
-use crate::seletor::{inicia_seletor, proximo_lance};
+use crate::seletor::{
+    inicia_seletor, proximo_lance, ETAPA_BOAS, ETAPA_FIM, ETAPA_GERA_BARULHENTOS,
+    ETAPA_GERA_QUIETOS, ETAPA_KILLERS, ETAPA_KILLERS_DEVOLVE, ETAPA_QUIETOS,
+    ETAPA_RESTO_BARULHENTOS, ETAPA_TT, ETAPA_TT_DEVOLVE,
+};
 use crate::tabuleiro::TBoard;
 use crate::tempo::TLimites;
 use crate::tipos::{
@@ -617,6 +621,9 @@ fn alpha_beta_no(
         };
     }
     conta!(bu, nos_com_lances);
+    if bu.pedido.com_estatisticas && !de_uma_vez {
+        conta_etapa(&mut bu.est, no.seletor.etapa);
+    }
     if melhor == -INFINITO {
         // Todos os lances foram podados pela futilidade: fica a estática.
         traca!(bu, t => marca_no(t, ply, MARCA_FUTIL_TODOS));
@@ -1194,6 +1201,18 @@ fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, ordem_lmp: usize, melho
         return PODA_SEE;
     }
     PODA_NENHUMA
+}
+
+/// Conta até que etapa o seletor foi num nó com lances (só com
+/// `--estatisticas` e com as etapas).
+fn conta_etapa(e: &mut TEstatisticas, etapa: u8) {
+    match etapa {
+        ETAPA_TT | ETAPA_TT_DEVOLVE => e.etapa_tt += 1,
+        ETAPA_GERA_BARULHENTOS | ETAPA_BOAS => e.etapa_barulhentos += 1,
+        ETAPA_KILLERS | ETAPA_KILLERS_DEVOLVE | ETAPA_RESTO_BARULHENTOS => e.etapa_killers += 1,
+        ETAPA_GERA_QUIETOS | ETAPA_QUIETOS | ETAPA_FIM => e.etapa_quietos += 1,
+        _ => {}
+    }
 }
 
 /// Conta uma poda do passo 7 pelo motivo (só com `--estatisticas`).

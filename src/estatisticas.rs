@@ -44,6 +44,14 @@ pub struct TEstatisticas {
     pub ameacas_mate: u64,
     /// Passo 6: nós com lances gerados (os que chegam ao laço).
     pub nos_com_lances: u64,
+    /// Passo 6 (o seletor em etapas, `seletor`): desses nós, até onde o
+    /// seletor foi: só o lance da tabela (nada mais gerado), as capturas,
+    /// os killers e o resto dos barulhentos, ou os quietos (`--sem seletor`:
+    /// nenhum, tudo é gerado de uma vez).
+    pub etapa_tt: u64,
+    pub etapa_barulhentos: u64,
+    pub etapa_killers: u64,
+    pub etapa_quietos: u64,
     /// Passo 7: lances podados pela futilidade, pelo LMP e pela SEE.
     pub poda_futilidade: u64,
     pub poda_lmp: u64,
@@ -247,6 +255,10 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
         nulo_cortes,
         ameacas_mate,
         nos_com_lances,
+        etapa_tt,
+        etapa_barulhentos,
+        etapa_killers,
+        etapa_quietos,
         poda_futilidade,
         poda_lmp,
         poda_see,
@@ -273,6 +285,10 @@ pub fn soma_estatisticas(a: &mut TEstatisticas, b: &TEstatisticas) {
     a.nulo_cortes += nulo_cortes;
     a.ameacas_mate += ameacas_mate;
     a.nos_com_lances += nos_com_lances;
+    a.etapa_tt += etapa_tt;
+    a.etapa_barulhentos += etapa_barulhentos;
+    a.etapa_killers += etapa_killers;
+    a.etapa_quietos += etapa_quietos;
     a.poda_futilidade += poda_futilidade;
     a.poda_lmp += poda_lmp;
     a.poda_see += poda_see;
@@ -378,6 +394,21 @@ pub fn tabela_estatisticas(e: &TEstatisticas, fator: Option<f64>) -> String {
         "6",
         "nós que chegam ao laço de lances",
         e.nos_com_lances.to_string(),
+    );
+    // O seletor em etapas: quantos desses nós cortaram antes de gerar os
+    // quietos (ou qualquer coisa além do lance da tabela).
+    linha(
+        "6",
+        "etapas: TT / capturas / killers / quietos",
+        format!(
+            "{} ({:.1} %) / {} / {} / {} ({:.1} %)",
+            e.etapa_tt,
+            pct(e.etapa_tt, e.nos_com_lances),
+            e.etapa_barulhentos,
+            e.etapa_killers,
+            e.etapa_quietos,
+            pct(e.etapa_quietos, e.nos_com_lances)
+        ),
     );
     linha(
         "7",

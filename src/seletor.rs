@@ -37,9 +37,12 @@
 //! É a ordem de `ordenacao::ordena_lances` (seção 4.5 do artigo; o
 //! cabeçalho de `ordenacao` tem as categorias), com os mesmos valores de
 //! ordem (`valor_lance`, que as podas e o LMR da árvore leem). A
-//! quiescência fora de xeque usa só as etapas 1 e 2 (com o modo
-//! `GERA_QUIESCENCE`: capturas e promoções a dama); em xeque ela usa todas,
-//! como o `alpha_beta`.
+//! quiescência fora de xeque usa só a etapa 2 (com o modo
+//! `GERA_QUIESCENCE`: capturas e promoções a dama), com o lance da tabela
+//! na frente mas gerado junto com os outros: ali o lance da tabela quase
+//! nunca corta sozinho e gerar as capturas custa pouco (`ice bench
+//! --estatisticas` mostrava menos de mil nós da quiescência cortados por
+//! ele sem gerar o resto). Em xeque ela usa todas, como o `alpha_beta`.
 //!
 //! **Legal, não pseudo-legal.** O gerador do ICE-rs só gera lances legais
 //! (ver o cabeçalho de `geracao`), e cada etapa continua legal. O custo da
@@ -175,7 +178,17 @@ pub fn inicia_seletor(
     modo: u8,
     de_uma_vez: bool,
 ) {
-    s.etapa = if de_uma_vez { ETAPA_TUDO } else { ETAPA_TT };
+    // Na quiescência fora de xeque não há etapa da tabela: os barulhentos
+    // custam pouco a gerar, e o lance da tabela quase nunca corta sozinho
+    // ali (as medidas estão no guia, página 12); ele só vai na frente
+    // (`gera_barulhentos`).
+    s.etapa = if de_uma_vez {
+        ETAPA_TUDO
+    } else if modo == GERA_QUIESCENCE {
+        ETAPA_GERA_BARULHENTOS
+    } else {
+        ETAPA_TT
+    };
     s.ply = ply;
     s.modo = modo;
     s.preparado = false;
@@ -332,6 +345,8 @@ fn gera_tt(s: &mut TSeletor, b: &TBoard) {
 /// Etapa 2: gera as capturas e as promoções (na quiescência fora de
 /// xeque, só as promoções a dama), tira o lance da tabela e dá a cada um o
 /// valor de ordem (MVV/LVA, SEE). Ficam no começo da lista até a etapa 4.
+/// Na quiescência fora de xeque, que não passa pela etapa 1, o lance da PV
+/// e o da tabela ficam, com o valor deles (vão na frente).
 #[inline(always)]
 fn gera_barulhentos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     prepara(s, b);
@@ -345,10 +360,15 @@ fn gera_barulhentos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     let mut n = 0;
     for i in 0..s.lista.n {
         let mut l = s.lista.lances[i];
-        if eh_da_tt(s, &l) {
-            continue;
-        }
-        l.valor_lance = valor_barulhento(b, ord, &l, s.com_see);
+        l.valor_lance = if !eh_da_tt(s, &l) {
+            valor_barulhento(b, ord, &l, s.com_see)
+        } else if s.modo != GERA_QUIESCENCE {
+            continue; // a etapa 1 já o devolveu
+        } else if s.lance_pv.existe() && mesmo_lance(&l, &s.lance_pv) {
+            ORD_PV
+        } else {
+            ORD_HASH
+        };
         s.lista.lances[n] = l;
         n += 1;
     }

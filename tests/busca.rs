@@ -320,6 +320,14 @@ fn estatisticas_nao_mudam_a_busca_e_fazem_sentido() {
     assert!(e.cortes_primeiro * 2 > e.cortes, "{e:?}");
     assert!(e.lmr_reducoes > 0 && e.lmr_repesquisas <= e.lmr_reducoes);
     assert!(e.poda_futilidade + e.poda_lmp + e.poda_see > 0);
+    // O seletor em etapas: cada nó com lances parou numa etapa, e uma parte
+    // cortou com o lance da tabela sem gerar mais nada.
+    let etapas = e.etapa_tt + e.etapa_barulhentos + e.etapa_killers + e.etapa_quietos;
+    assert_eq!(etapas, e.nos_com_lances, "{e:?}");
+    assert!(
+        e.etapa_tt > 0 && e.etapa_quietos < e.nos_com_lances,
+        "{e:?}"
+    );
 }
 
 /// Um mate com xeques: a extensão de xeque do ICE aparece nas estatísticas.
