@@ -13,7 +13,7 @@
 //! `--classico` ou `--sem`.
 
 use crate::ataques::{ataques_peca, ATAQUES_REI};
-use crate::avaliacao::eval;
+use crate::avaliacao::{eval, eval_guardada};
 use crate::bitboard::{bit, pop_lsb};
 use crate::correcao::{atualiza_correcao, correcao};
 use crate::estado::{
@@ -28,7 +28,10 @@ use crate::estatisticas::{
     MARCA_FUTIL_REVERSA, MARCA_FUTIL_TODOS, MARCA_IIR, MARCA_NULO, MARCA_NULO_CORTE, MARCA_REDUCAO,
     MARCA_REPESQUISA, MARCA_STAND_PAT, MARCA_TT, MARCA_TT_CORTE, TRACO_AB, TRACO_QS,
 };
-use crate::hash::{grava_hash, le_hash, HASH_EXATO, HASH_INFERIOR, HASH_SUPERIOR};
+use crate::hash::{
+    grava_hash, grava_hash_avaliada, le_hash, AVAL_NENHUMA, HASH_EXATO, HASH_INFERIOR,
+    HASH_SUPERIOR,
+};
 use crate::lance::{TLance, LANCE_NULO};
 use crate::ordenacao::{
     registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA, ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
@@ -277,10 +280,14 @@ fn quiescence_no(
     // então a avaliação estática já é um piso. Em xeque não há essa opção:
     // o piso é levar mate (e todas as evasões são geradas).
     let em_xeque = b.em_xeque();
+    // A estática que a tabela tinha (`sonda_tt` a deixou em `n.aval_tt`)
+    // poupa a avaliação; a que sai vai para a tabela com o nó.
     let estatica = if em_xeque {
         -MATE + ply as i32
     } else {
-        eval(b, &mut bu.av, n.alfa, n.beta)
+        let (v, g) = eval_guardada(b, &mut bu.av, n.alfa, n.beta, n.aval_tt);
+        n.aval_gravar = g;
+        v
     };
     if !em_xeque {
         if estatica >= n.beta {
@@ -400,6 +407,11 @@ struct TNo {
     estatica: i32,
     /// …e sem ela (a que a correção aprende a corrigir).
     estatica_pura: i32,
+    /// A avaliação estática que a entrada da tabela trazia (código de
+    /// `avaliacao::eval_guardada`; `AVAL_NENHUMA` sem ela)…
+    aval_tt: u16,
+    /// …e a que o nó grava com a sua entrada (a mesma, ou a que calculou).
+    aval_gravar: u16,
     /// Lance guardado na tabela de transposição (código; 0 se nenhum).
     lance_hash: u16,
     /// A entrada da tabela (profundidade, tipo, escore), para o nulo (um
@@ -551,8 +563,13 @@ fn alpha_beta_no(
     // Passo 4. Avaliação estática (não em xeque, onde não há "ficar parado")
     // e futilidade reversa: muito acima de β, nada traria o escore de volta.
     n.em_xeque = b.em_xeque();
+    // A avaliação vem da tabela quando a entrada dela a tem (`sonda_tt`),
+    // com o mesmo valor bit a bit (`eval_guardada`); a correção, que muda
+    // durante a busca, é somada depois e nunca guardada.
     if !n.em_xeque {
-        n.estatica_pura = eval(b, &mut bu.av, n.alfa, n.beta);
+        let (v, g) = eval_guardada(b, &mut bu.av, n.alfa, n.beta, n.aval_tt);
+        n.estatica_pura = v;
+        n.aval_gravar = g;
         n.estatica = n.estatica_pura;
         if usa(bu, MELHORIA_CORRECAO) {
             n.estatica += correcao(&bu.correcao, b);
@@ -743,6 +760,8 @@ fn novo_no(alfa: i32, beta: i32, prof: i32, ply: usize) -> TNo {
         em_xeque: false,
         estatica: -INFINITO,
         estatica_pura: -INFINITO,
+        aval_tt: AVAL_NENHUMA,
+        aval_gravar: AVAL_NENHUMA,
         lance_hash: 0,
         tt_prof: -1,
         tt_tipo: 0,
@@ -888,6 +907,7 @@ fn sonda_tt(b: &TBoard, bu: &mut TBusca, n: &mut TNo) -> Option<i32> {
         return None;
     };
     n.lance_hash = e.lance;
+    n.aval_tt = e.avaliacao;
     let v = e.escore as i32;
     n.tt_prof = e.profundidade as i32;
     n.tt_tipo = e.tipo();
@@ -1353,6 +1373,9 @@ fn pvs(
 /// transposição, na profundidade do nó. O tipo diz
 /// o que `melhor` prova: ≥ β é só um limite inferior (houve corte), ≤ α
 /// original só um superior (nenhum lance passou), entre os dois é exato.
+/// A avaliação estática do nó vai junto (`n.aval_gravar`), na entrada que
+/// o nó já gravaria: nenhuma entrada nova só por ela, que mudaria quem sai
+/// da tabela e com isso a árvore.
 #[inline(always)]
 fn grava_tt(
     b: &TBoard,
@@ -1369,7 +1392,7 @@ fn grava_tt(
     } else {
         HASH_SUPERIOR
     };
-    grava_hash(
+    grava_hash_avaliada(
         &bu.tt,
         b.chave_hash,
         melhor_lance.codigo(),
@@ -1377,5 +1400,6 @@ fn grava_tt(
         n.prof,
         tipo,
         n.ply,
+        n.aval_gravar,
     );
 }

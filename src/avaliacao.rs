@@ -4,7 +4,8 @@
 //!
 //! Nível 4: depende de `pesos`, `material`, `peoes` e `avaliacao_ice` (as
 //! outras partes da avaliação, que não importam este módulo), de `tabuleiro` e dos níveis
-//! abaixo (`tipos`, `bitboard`, `ataques`). A divisão é a do Fruit 2.1
+//! abaixo (`tipos`, `bitboard`, `ataques`; de `hash`, só o código de "sem
+//! avaliação" da tabela de transposição, ver `eval_guardada`). A divisão é a do Fruit 2.1
 //! (`eval`, `material`, `pawn`): os números em `pesos`, o que só depende da
 //! contagem de peças em `material`, a estrutura de peões (com a sua tabela
 //! hash) em `peoes`, e aqui o resto.
@@ -52,6 +53,7 @@ use crate::bitboard::{
     avanca, bit, conta, lsb, mais_de_um, mascara_coluna, pop_lsb, recua, FILEIRA_1, FILEIRA_2,
     FILEIRA_3, FILEIRA_4, FILEIRA_5, FILEIRA_6, FILEIRA_7, FILEIRA_8,
 };
+use crate::hash::AVAL_NENHUMA;
 use crate::material::{
     desequilibrio, escalas_empate, fase, final_peoes, material_pst, par_bispos, CASAS_CLARAS,
     ESCALA_NORMAL, FASE_TOTAL,
@@ -795,14 +797,28 @@ fn pontuacao(b: &TBoard, c: &TConta, f: i32, escala: [i32; 2]) -> i32 {
     }
 }
 
-/// A avaliação completa, com traço opcional.
+/// A avaliação preguiçosa vale nesta posição (fora do clássico e do
+/// traço)? Não quando um lado só tem rei e peões (ver o passo 5).
+#[inline(always)]
+fn preguica_possivel(b: &TBoard) -> bool {
+    let so_peoes = |k: usize| b.pecas[k] == b.peoes[k] | b.rei[k];
+    !so_peoes(BRANCAS) && !so_peoes(NEGRAS)
+}
+
+/// A avaliação completa, com traço opcional. Devolve o valor e se ele é o
+/// da avaliação preguiçosa (passo 5). `completa` é o valor completo desta
+/// posição, se já se sabe (da tabela de transposição, `eval_guardada`):
+/// então os passos 6 e 7 não são refeitos, e o resultado é o mesmo de sem
+/// ela. Os passos 1 a 5 ainda rodam, porque o valor preguiçoso (que não se
+/// guardou) decide se a janela pede o completo.
 fn avalia(
     b: &TBoard,
     av: &mut TAvaliacao,
     alfa: i32,
     beta: i32,
     traco: Option<&mut TTraco>,
-) -> i32 {
+    completa: Option<i32>,
+) -> (i32, bool) {
     let f = fase(b);
     let mut c = TConta {
         s: [par(0, 0); 2],
@@ -835,12 +851,14 @@ fn avalia(
         // fora da janela, o valor exato não muda a decisão da busca.
         // Não vale quando um lado só tem rei e peões: lá o passado imparável
         // (PASSADO_IMPARAVEL) sozinho passa da margem.
-        let so_peoes = |k: usize| b.pecas[k] == b.peoes[k] | b.rei[k];
-        if !av.classico && c.traco.is_none() && !so_peoes(BRANCAS) && !so_peoes(NEGRAS) {
+        if !av.classico && c.traco.is_none() && preguica_possivel(b) {
             let v = pontuacao(b, &c, f, escala);
             if v - MARGEM_PREGUICOSA >= beta || v + MARGEM_PREGUICOSA <= alfa {
-                return v;
+                return (v, true);
             }
+        }
+        if let Some(v) = completa {
+            return (v, false);
         }
 
         // Passo 6. Termos por cor que olham peças e reis.
@@ -917,21 +935,136 @@ fn avalia(
         t.escala = escala;
         t.total_brancas = if b.vez == BRANCAS { v } else { -v };
     }
-    v
+    (v, false)
 }
 
 /// Avaliação estática do ponto de vista do lado a jogar, em centipeões.
 /// `alfa`/`beta` permitem a avaliação preguiçosa (fora do modo clássico).
 /// Porta de `Eval()` do ICE. Não aloca.
 pub fn eval(b: &TBoard, av: &mut TAvaliacao, alfa: i32, beta: i32) -> i32 {
-    avalia(b, av, alfa, beta, None)
+    avalia(b, av, alfa, beta, None, None).0
+}
+
+// ---------------------------------------------------------------------------
+// A avaliação guardada na tabela de transposição
+// ---------------------------------------------------------------------------
+
+// A busca guarda a avaliação estática de cada nó na entrada da tabela que
+// ele já grava (16 bits livres da `TCelulaHash`) e, quando volta à posição,
+// a lê em vez de avaliar de novo. Só vale porque o valor é o mesmo: o que
+// se guarda não pode depender de nada além da posição. Do que a avaliação
+// depende:
+//
+// * do modo (`classico`, `pesos_ice`, `so_material_pst`): a tabela passa de
+//   uma busca para outra e o modo pode mudar entre elas (a opção "Classic
+//   ICE", o IceBR), então o código guardado diz de que modo ele é;
+// * do histórico da partida: a análise de abertura (`analise_abertura`,
+//   enquanto `num_lance` < LANCE_FIM_ABERTURA) percorre os lances jogados,
+//   e a mesma posição por outro caminho vale outra coisa; `num_lance` nem
+//   está na chave. Ali o valor completo não se guarda nem se lê; o
+//   preguiçoso (abaixo), sim, porque o passo 5 vem antes da análise de
+//   abertura. Com `pesos_ice` o roque do ICE 1.40
+//   (`avaliacao_ice::roque_ice`) olha o histórico em qualquer lance: nesse
+//   modo (e no `so_material_pst`, que é só para medir) nada se guarda;
+// * da janela: a avaliação preguiçosa (passo 5, só ICE-rs) devolve o valor
+//   parcial quando ele está longe de α/β. Guarda-se qual dos dois valores é
+//   (completo ou preguiçoso) e, ao ler, a janela de agora decide como no
+//   `avalia`;
+// * a correção da estática (`correcao`), o contempt e o lado (a chave tem
+//   a vez) ficam fora da `eval`: a busca soma a correção depois, sobre o
+//   valor lido.
+//
+// O código: bits 14–15 o tipo, bits 0–13 o valor (com sinal). Tipo 0 é
+// `AVAL_NENHUMA`; um valor fora de ±AVAL_MAXIMA (só com material absurdo)
+// não se guarda.
+
+/// Valor completo do ICE-rs.
+const AVAL_COMPLETA: u16 = 1 << 14;
+/// Valor preguiçoso do ICE-rs (o do passo 5; o completo não é conhecido).
+const AVAL_PREGUICOSA: u16 = 2 << 14;
+/// Valor do modo clássico (sem avaliação preguiçosa: sempre o completo).
+const AVAL_CLASSICA: u16 = 3 << 14;
+const AVAL_TIPO: u16 = 3 << 14;
+/// O maior valor que cabe em 14 bits com sinal.
+pub const AVAL_MAXIMA: i32 = (1 << 13) - 1;
+
+/// Codifica `v` com o tipo `tipo` (`AVAL_NENHUMA` se não couber).
+#[inline(always)]
+fn codifica_aval(tipo: u16, v: i32) -> u16 {
+    if v.abs() > AVAL_MAXIMA {
+        AVAL_NENHUMA
+    } else {
+        tipo | (v as u16 & !AVAL_TIPO)
+    }
+}
+
+/// O valor de um código (os 14 bits baixos, com o sinal estendido).
+#[inline(always)]
+fn valor_aval(g: u16) -> i32 {
+    ((g << 2) as i16 >> 2) as i32
+}
+
+/// A `eval(b, av, alfa, beta)`, aproveitando `guardada` (o código que a
+/// tabela de transposição tinha para a posição, `AVAL_NENHUMA` se nada):
+/// devolve o mesmo valor que a `eval`, bit a bit, e o código a gravar na
+/// tabela com a entrada do nó (o que já havia, se nada melhor se soube).
+pub fn eval_guardada(
+    b: &TBoard,
+    av: &mut TAvaliacao,
+    alfa: i32,
+    beta: i32,
+    guardada: u16,
+) -> (i32, u16) {
+    if av.pesos_ice || av.so_material_pst {
+        return (eval(b, av, alfa, beta), AVAL_NENHUMA);
+    }
+    // O valor completo depende dos lances jogados (análise de abertura).
+    let abertura = b.num_lance < LANCE_FIM_ABERTURA;
+    let tipo = guardada & AVAL_TIPO;
+    let g = valor_aval(guardada);
+    if av.classico {
+        if abertura {
+            return (eval(b, av, alfa, beta), guardada);
+        }
+        if tipo == AVAL_CLASSICA {
+            return (g, guardada);
+        }
+        let v = eval(b, av, alfa, beta);
+        return (v, codifica_aval(AVAL_CLASSICA, v));
+    }
+    // ICE-rs: o valor preguiçoso guardado decide sozinho se a janela de
+    // agora também é preguiçosa (a posição é a mesma, então o passo 5 teria
+    // o mesmo valor e passaria pelo mesmo teste).
+    if tipo == AVAL_PREGUICOSA && (g - MARGEM_PREGUICOSA >= beta || g + MARGEM_PREGUICOSA <= alfa) {
+        return (g, guardada);
+    }
+    let completa = (tipo == AVAL_COMPLETA && !abertura).then_some(g);
+    // O completo, numa posição sem avaliação preguiçosa, é a resposta.
+    if completa.is_some() && !preguica_possivel(b) {
+        return (g, guardada);
+    }
+    let (v, preguicosa) = avalia(b, av, alfa, beta, None, completa);
+    let nova = if preguicosa {
+        // O completo vale mais que o preguiçoso (com ele só os passos 1 a 5
+        // se repetem): se havia, fica.
+        if tipo == AVAL_COMPLETA {
+            guardada
+        } else {
+            codifica_aval(AVAL_PREGUICOSA, v)
+        }
+    } else if abertura {
+        guardada
+    } else {
+        codifica_aval(AVAL_COMPLETA, v)
+    };
+    (v, nova)
 }
 
 /// Avaliação com o traço completo (janela infinita, sem tabela de peões):
 /// para `tabela_eval` e para o afinador. Aloca (o vetor de itens).
 pub fn traco_eval(b: &TBoard, av: &mut TAvaliacao) -> TTraco {
     let mut t = TTraco::default();
-    avalia(b, av, -INFINITO, INFINITO, Some(&mut t));
+    avalia(b, av, -INFINITO, INFINITO, Some(&mut t), None);
     t
 }
 

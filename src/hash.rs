@@ -125,7 +125,16 @@ pub struct TEntradaHash {
     pub profundidade: i8,
     /// Tipo (2 bits baixos) e idade (6 bits altos).
     pub tipo_idade: u8,
+    /// A avaliação estática da posição, codificada por quem a calculou
+    /// (`avaliacao::eval_guardada`); `AVAL_NENHUMA` sem avaliação. A tabela
+    /// não a interpreta: só a guarda junto da entrada, para que a busca não
+    /// avalie de novo uma posição que a tabela já conhece.
+    pub avaliacao: u16,
 }
+
+/// `TEntradaHash::avaliacao` de uma entrada sem avaliação (e de uma célula
+/// vazia, que é toda zero).
+pub const AVAL_NENHUMA: u16 = 0;
 
 impl TEntradaHash {
     #[inline(always)]
@@ -139,8 +148,10 @@ impl TEntradaHash {
 }
 
 /// Uma entrada como fica na tabela: 16 bytes em dois `AtomicU64`. `dados`
-/// tem lance (bits 0–15), escore (16–31), profundidade (32–39) e
-/// tipo/idade (40–47); `chave_xor` é a chave da posição com XOR de `dados`.
+/// tem lance (bits 0–15), escore (16–31), profundidade (32–39),
+/// tipo/idade (40–47) e avaliação estática (48–63); `chave_xor` é a chave
+/// da posição com XOR de `dados` (então uma avaliação de outra gravação
+/// também faz a chave não conferir).
 /// Vazia: as duas palavras zeradas (tipo 0).
 #[derive(Default, Debug)]
 pub struct TCelulaHash {
@@ -165,6 +176,7 @@ pub fn empacota_hash(e: &TEntradaHash) -> u64 {
         | (e.escore as u16 as u64) << 16
         | (e.profundidade as u8 as u64) << 32
         | (e.tipo_idade as u64) << 40
+        | (e.avaliacao as u64) << 48
 }
 
 /// Inverso de `empacota_hash`, com a chave da posição.
@@ -176,6 +188,7 @@ pub fn desempacota_hash(chave: u64, dados: u64) -> TEntradaHash {
         escore: (dados >> 16) as u16 as i16,
         profundidade: (dados >> 32) as u8 as i8,
         tipo_idade: (dados >> 40) as u8,
+        avaliacao: (dados >> 48) as u16,
     }
 }
 
@@ -332,11 +345,8 @@ pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> 
     None
 }
 
-/// Guarda uma posição. Substituição: a mesma chave é sempre atualizada (o
-/// lance antigo fica se não houver um novo); senão sai a entrada de menor
-/// valor, onde valor = profundidade − 8 × (idade da busca − idade da entrada):
-/// preferimos guardar buscas profundas, mas uma entrada de buscas antigas
-/// acaba cedendo o lugar.
+/// Guarda uma posição, sem avaliação estática nova (a que a entrada da
+/// mesma chave já tinha fica): ver `grava_hash_avaliada`.
 pub fn grava_hash(
     t: &TTabelaHash,
     chave: u64,
@@ -345,6 +355,36 @@ pub fn grava_hash(
     profundidade: i32,
     tipo: u8,
     ply: usize,
+) {
+    grava_hash_avaliada(
+        t,
+        chave,
+        lance,
+        escore,
+        profundidade,
+        tipo,
+        ply,
+        AVAL_NENHUMA,
+    );
+}
+
+/// Guarda uma posição. Substituição: a mesma chave é sempre atualizada (o
+/// lance antigo fica se não houver um novo); senão sai a entrada de menor
+/// valor, onde valor = profundidade − 8 × (idade da busca − idade da entrada):
+/// preferimos guardar buscas profundas, mas uma entrada de buscas antigas
+/// acaba cedendo o lugar. A `avaliacao` vai junto (a antiga fica se esta
+/// for `AVAL_NENHUMA`) e não entra em nenhuma decisão: quem entra e quem
+/// sai da tabela é o mesmo com ou sem ela.
+#[allow(clippy::too_many_arguments)]
+pub fn grava_hash_avaliada(
+    t: &TTabelaHash,
+    chave: u64,
+    lance: u16,
+    escore: i32,
+    profundidade: i32,
+    tipo: u8,
+    ply: usize,
+    avaliacao: u16,
 ) {
     let celulas = &balde(t, chave).celulas;
     let idade = t.idade.load(Ordering::Relaxed);
@@ -383,6 +423,13 @@ pub fn grava_hash(
     } else {
         lance
     };
+    // A avaliação estática é a mesma a cada visita (quem a guarda só guarda
+    // o que é função da posição): quem gravou sem ela não apaga a que havia.
+    let avaliacao = if avaliacao == AVAL_NENHUMA && e.chave == chave {
+        e.avaliacao
+    } else {
+        avaliacao
+    };
     let dados = empacota_hash(&TEntradaHash {
         chave,
         lance,
@@ -390,6 +437,7 @@ pub fn grava_hash(
         // Cortada, não convertida: fora da faixa do `i8` ela daria a volta.
         profundidade: profundidade.clamp(-1, 127) as i8,
         tipo_idade: tipo | (idade & 63) << 2,
+        avaliacao,
     });
     c.chave_xor.store(chave ^ dados, Ordering::Relaxed);
     c.dados.store(dados, Ordering::Relaxed);
@@ -672,6 +720,29 @@ mod testes {
             4
         );
         assert!(le_hash(&t, 6 * n, 0).is_some());
+    }
+
+    /// A avaliação estática vai e volta com a entrada; quem grava a mesma
+    /// chave sem avaliação não a apaga, mas uma chave nova não herda a da
+    /// entrada que substituiu.
+    #[test]
+    fn avaliacao_estatica_na_entrada() {
+        let t = nova_tabela_hash(1);
+        let n = (t.mascara + 1) as u64;
+        grava_hash_avaliada(&t, n, 3, 10, 5, HASH_EXATO, 0, 0xc123);
+        assert_eq!(le_hash(&t, n, 0).unwrap().avaliacao, 0xc123);
+        grava_hash(&t, n, 4, 20, 6, HASH_INFERIOR, 0);
+        let e = le_hash(&t, n, 0).unwrap();
+        assert_eq!((e.lance, e.escore, e.avaliacao), (4, 20, 0xc123));
+        grava_hash_avaliada(&t, n, 4, 20, 6, HASH_INFERIOR, 0, 0x4001);
+        assert_eq!(le_hash(&t, n, 0).unwrap().avaliacao, 0x4001);
+        // Enche o balde e troca a entrada mais rasa por uma chave nova.
+        for k in 2..=4 {
+            grava_hash_avaliada(&t, k * n, 1, 0, 9, HASH_EXATO, 0, 0x4002);
+        }
+        grava_hash(&t, 5 * n, 1, 0, 9, HASH_EXATO, 0);
+        assert!(le_hash(&t, n, 0).is_none());
+        assert_eq!(le_hash(&t, 5 * n, 0).unwrap().avaliacao, AVAL_NENHUMA);
     }
 
     /// A mesma posição: um limite bem mais raso (a quiescência grava com

@@ -1296,3 +1296,143 @@ fn caracteristicas_do_perigo_ao_rei() {
     );
     assert_eq!(t.perigo[0][11], 1);
 }
+
+// ---------------------------------------------------------------------------
+// A avaliação guardada na tabela de transposição (`eval_guardada`)
+// ---------------------------------------------------------------------------
+
+/// Janelas que ligam e desligam a avaliação preguiçosa (a margem é 300):
+/// a inteira, estreitas em volta de zero e longe dele dos dois lados.
+const JANELAS: [(i32, i32); 7] = [
+    (-INFINITO, INFINITO),
+    (-50, 50),
+    (-1, 0),
+    (-2000, -1999),
+    (1999, 2000),
+    (299, 300),
+    (-301, -300),
+];
+
+/// Em todas as posições das suítes (depois da abertura), em cada modo, o
+/// código que `eval_guardada` devolve numa janela, lido noutra, dá o mesmo
+/// valor que a `eval` bit a bit (a preguiçosa guardada e lida numa janela
+/// em que ela não vale, o completo lido numa em que a preguiçosa vale…).
+#[test]
+fn avaliacao_guardada_igual_a_eval() {
+    let mut av = nova_avaliacao();
+    let mut com_codigo = 0;
+    for fen in todas_as_suites() {
+        let mut b = tab(&fen);
+        b.num_lance = LANCE_FIM_ABERTURA;
+        for (classico, pesos_ice) in [(false, false), (true, false), (true, true)] {
+            av.classico = classico;
+            av.pesos_ice = pesos_ice;
+            for &(a1, b1) in &JANELAS {
+                let esperado = eval(&b, &mut av, a1, b1);
+                let (v1, g1) = eval_guardada(&b, &mut av, a1, b1, ice::hash::AVAL_NENHUMA);
+                assert_eq!(v1, esperado, "{fen} {a1} {b1}");
+                // Com os pesos do ICE (o roque olha o histórico) nada se guarda.
+                assert_eq!(g1 == ice::hash::AVAL_NENHUMA, pesos_ice, "{fen}");
+                com_codigo += (g1 != 0) as usize;
+                for &(a2, b2) in &JANELAS {
+                    let (v2, g2) = eval_guardada(&b, &mut av, a2, b2, g1);
+                    assert_eq!(v2, eval(&b, &mut av, a2, b2), "{fen} {a1} {b1} → {a2} {b2}");
+                    // E o código que a segunda leitura deixa, de volta na primeira.
+                    let (v3, _) = eval_guardada(&b, &mut av, a1, b1, g2);
+                    assert_eq!(v3, esperado, "{fen} {a1} {b1} → {a2} {b2} → volta");
+                }
+            }
+        }
+    }
+    assert!(com_codigo > 1000, "só {com_codigo} códigos");
+}
+
+/// O código é mesmo usado (a tabela é de confiança: o de outra posição dá o
+/// valor daquela), mas só no modo em que foi gravado e fora da abertura:
+/// lá a mesma posição por outro caminho vale outra coisa, e o `num_lance`
+/// nem está na chave.
+#[test]
+fn avaliacao_guardada_so_no_seu_modo_e_fora_da_abertura() {
+    let mut av = nova_avaliacao();
+    let mut a = tab("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ -");
+    let mut b = tab("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -");
+    a.num_lance = 20;
+    b.num_lance = 20;
+    let (va, ga) = eval_guardada(&a, &mut av, -INFINITO, INFINITO, ice::hash::AVAL_NENHUMA);
+    let vb = eval(&b, &mut av, -INFINITO, INFINITO);
+    assert_ne!(va, vb);
+    assert_eq!(eval_guardada(&b, &mut av, -INFINITO, INFINITO, ga).0, va);
+    // Outro modo: o código do ICE-rs não vale no clássico, nem o contrário.
+    av.classico = true;
+    let vb_classico = eval(&b, &mut av, -INFINITO, INFINITO);
+    assert_eq!(
+        eval_guardada(&b, &mut av, -INFINITO, INFINITO, ga).0,
+        vb_classico
+    );
+    let (va_classico, ga_classico) =
+        eval_guardada(&a, &mut av, -INFINITO, INFINITO, ice::hash::AVAL_NENHUMA);
+    assert_ne!(va_classico, vb_classico);
+    assert_eq!(
+        eval_guardada(&b, &mut av, -INFINITO, INFINITO, ga_classico).0,
+        va_classico
+    );
+    av.classico = false;
+    assert_eq!(
+        eval_guardada(&b, &mut av, -INFINITO, INFINITO, ga_classico).0,
+        vb
+    );
+
+    // Na abertura: depois de 1.Cf3 Cf6 2.Cg1 a posição (a mesma chave da
+    // lida do FEN, sem lances jogados) vale menos para as brancas, que
+    // mexeram o cavalo duas vezes. O código da posição (sem a análise de
+    // abertura) não vale ali, e o completo de lá não é gravado.
+    let inicio = tab("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 2 2");
+    let volta = joga(&["g1f3", "g8f6", "f3g1"]);
+    assert_eq!(inicio.chave_hash, volta.chave_hash);
+    let v_inicio = eval(&inicio, &mut av, -INFINITO, INFINITO);
+    let v_volta = eval(&volta, &mut av, -INFINITO, INFINITO);
+    assert_ne!(v_inicio, v_volta);
+    let mut depois = inicio.clone();
+    depois.num_lance = LANCE_FIM_ABERTURA;
+    let (_, g) = eval_guardada(
+        &depois,
+        &mut av,
+        -INFINITO,
+        INFINITO,
+        ice::hash::AVAL_NENHUMA,
+    );
+    assert_ne!(g, ice::hash::AVAL_NENHUMA);
+    assert_eq!(
+        eval_guardada(&volta, &mut av, -INFINITO, INFINITO, g).0,
+        v_volta
+    );
+    let (v, g) = eval_guardada(
+        &volta,
+        &mut av,
+        -INFINITO,
+        INFINITO,
+        ice::hash::AVAL_NENHUMA,
+    );
+    assert_eq!((v, g), (v_volta, ice::hash::AVAL_NENHUMA));
+}
+
+/// O valor preguiçoso não olha os lances jogados (o passo 5 vem antes da
+/// análise de abertura): ele se guarda e se lê também na abertura.
+#[test]
+fn avaliacao_preguicosa_guardada_na_abertura() {
+    // Brancas com uma dama a mais, no lance 1.
+    let b = tab("r3k2r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R2QK2R w KQkq -");
+    assert!(b.num_lance < LANCE_FIM_ABERTURA);
+    let mut av = nova_avaliacao();
+    let (v, g) = eval_guardada(&b, &mut av, -50, 50, ice::hash::AVAL_NENHUMA);
+    assert_eq!(v, eval(&b, &mut av, -50, 50));
+    assert_ne!(g, ice::hash::AVAL_NENHUMA);
+    assert_ne!(v, eval(&b, &mut av, -INFINITO, INFINITO));
+    for &(a2, b2) in &JANELAS {
+        assert_eq!(
+            eval_guardada(&b, &mut av, a2, b2, g).0,
+            eval(&b, &mut av, a2, b2),
+            "{a2} {b2}"
+        );
+    }
+}

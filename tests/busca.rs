@@ -858,3 +858,76 @@ fn pv_legal_com_a_extensao_singular() {
         }
     }
 }
+
+/// A avaliação estática que a busca deixa na tabela de transposição é a da
+/// posição da entrada: depois de uma busca, em cada posição a até dois
+/// plies da raiz que tem avaliação na tabela, o código lido dá o valor da
+/// `eval` em várias janelas (o que a busca faria se voltasse ali).
+#[test]
+fn avaliacao_da_tabela_e_a_da_posicao() {
+    use ice::avaliacao::{eval, eval_guardada};
+    use ice::hash::{le_hash, AVAL_NENHUMA};
+    for (fen, classico) in [
+        (
+            "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+            false,
+        ),
+        (
+            "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+            false,
+        ),
+        (
+            "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+            true,
+        ),
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = busca_de_teste(TODAS_MELHORIAS, classico);
+        busca(
+            &mut b,
+            &mut bu,
+            &TLimites {
+                profundidade: 7,
+                ..TLimites::default()
+            },
+        );
+        let mut conferidas = 0;
+        let mut confere = |b: &TBoard, bu: &mut TBusca| {
+            let Some(e) = le_hash(&bu.tt, b.chave_hash, 0) else {
+                return;
+            };
+            if e.avaliacao == AVAL_NENHUMA {
+                return;
+            }
+            conferidas += 1;
+            for (alfa, beta) in [
+                (-INFINITO, INFINITO),
+                (-30, -29),
+                (-1000, -999),
+                (999, 1000),
+            ] {
+                assert_eq!(
+                    eval_guardada(b, &mut bu.av, alfa, beta, e.avaliacao).0,
+                    eval(b, &mut bu.av, alfa, beta),
+                    "{fen}"
+                );
+            }
+        };
+        confere(&b, &mut bu);
+        let mut lista = TListaLances::default();
+        gera_lista_lances(&b, GERA_TODOS, &mut lista);
+        for i in 0..lista.n {
+            b.make(&lista.lances[i]);
+            confere(&b, &mut bu);
+            let mut filhos = TListaLances::default();
+            gera_lista_lances(&b, GERA_TODOS, &mut filhos);
+            for j in 0..filhos.n {
+                b.make(&filhos.lances[j]);
+                confere(&b, &mut bu);
+                b.unmake();
+            }
+            b.unmake();
+        }
+        assert!(conferidas >= 50, "{fen}: só {conferidas} com avaliação");
+    }
+}

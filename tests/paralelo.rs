@@ -80,11 +80,11 @@ fn entrada_rasgada_e_uma_falha() {
 
 #[test]
 fn empacotamento_guarda_todos_os_campos() {
-    for (lance, escore, prof, tipo_idade) in [
-        (0u16, 0i16, 0i8, 0u8),
-        (u16::MAX, i16::MIN, i8::MIN, u8::MAX),
-        (0x1234, -31999, -1, 0b1111_1101),
-        (4095, 31999, 127, 1),
+    for (lance, escore, prof, tipo_idade, avaliacao) in [
+        (0u16, 0i16, 0i8, 0u8, AVAL_NENHUMA),
+        (u16::MAX, i16::MIN, i8::MIN, u8::MAX, u16::MAX),
+        (0x1234, -31999, -1, 0b1111_1101, 0x8001),
+        (4095, 31999, 127, 1, 0x7fff),
     ] {
         let e = TEntradaHash {
             chave: 0xdead_beef,
@@ -92,11 +92,19 @@ fn empacotamento_guarda_todos_os_campos() {
             escore,
             profundidade: prof,
             tipo_idade,
+            avaliacao,
         };
         let d = desempacota_hash(e.chave, empacota_hash(&e));
         assert_eq!(
-            (d.chave, d.lance, d.escore, d.profundidade, d.tipo_idade),
-            (e.chave, lance, escore, prof, tipo_idade)
+            (
+                d.chave,
+                d.lance,
+                d.escore,
+                d.profundidade,
+                d.tipo_idade,
+                d.avaliacao
+            ),
+            (e.chave, lance, escore, prof, tipo_idade, avaliacao)
         );
     }
 }
