@@ -587,6 +587,12 @@ pub(crate) fn acumula(
 }
 
 /// Guarda um termo no traço (só em `tabela_eval` e no afinador).
+// Fora de linha e fria: o compilador a copiava inteira (a procura na lista
+// e o `push` com o seu crescimento) em cada termo da `avalia`, que passava
+// de 38 KB de código, mais que o cache de instruções, para um caminho que a
+// busca nunca toma. Chamada, ela só custa ao traço.
+#[cold]
+#[inline(never)]
 fn registra(
     t: &mut TTraco,
     categoria: usize,
