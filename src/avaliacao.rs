@@ -59,8 +59,8 @@ use crate::material::{
     ESCALA_NORMAL, FASE_TOTAL,
 };
 use crate::peoes::{
-    ataques_peoes, avalia_peoes, colunas_de, distancia, nova_hash_peoes, passados_dinamicos,
-    THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
+    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, nova_hash_peoes,
+    passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
 };
 use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
@@ -740,14 +740,8 @@ fn rei_e_peoes(b: &TBoard, cor: usize, c: &mut TConta) {
         (cor, com_nome!(REI_DISTANCIA_PEAO_PROPRIO)),
         (cor ^ 1, com_nome!(REI_DISTANCIA_PEAO_INIMIGO)),
     ] {
-        let mut p = b.peoes[lado];
-        let mut menor = 0;
-        while p != 0 {
-            let d = distancia(k, pop_lsb(&mut p));
-            if menor == 0 || d < menor {
-                menor = d;
-            }
-        }
+        // 0 sem peões desse lado (o termo não soma nada).
+        let menor = distancia_minima(k, b.peoes[lado]);
         acumula(c, cor, nome, 0, peso, menor);
     }
 }

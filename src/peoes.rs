@@ -151,6 +151,40 @@ pub(crate) fn distancia(a: usize, b: usize) -> i32 {
     DISTANCIA[a][b] as i32
 }
 
+/// `ANEIS[casa][d]`: as casas à distância `d` (de `DISTANCIA`) da casa.
+const fn monta_aneis() -> [[TBitboard; 8]; 64] {
+    let d = monta_distancia();
+    let mut t = [[0; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            t[a][d[a][b] as usize] |= 1u64 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+static ANEIS: [[TBitboard; 8]; 64] = monta_aneis();
+
+/// A menor `distancia` de `casa` a uma casa de `bb` (fora ela mesma); 0 com
+/// `bb` vazio. Anel por anel, de dentro para fora: o primeiro que toca `bb`
+/// é a resposta, em vez de medir a distância a cada casa de `bb` (o rei e
+/// os peões: o mais próximo costuma estar a um ou dois anéis).
+#[inline(always)]
+pub(crate) fn distancia_minima(casa: usize, bb: TBitboard) -> i32 {
+    let aneis = &ANEIS[casa];
+    let mut d = 1;
+    while d < 8 {
+        if aneis[d] & bb != 0 {
+            return d as i32;
+        }
+        d += 1;
+    }
+    0
+}
+
 /// Colunas ocupadas por um bitboard, como 8 bits (bit 0 = coluna a).
 #[inline(always)]
 pub(crate) fn colunas_de(bb: TBitboard) -> u32 {
@@ -396,6 +430,27 @@ mod testes {
         assert_eq!(FRENTE[NEGRAS][12] & bit(20), bit(20)); // e7 → e6
         assert_eq!(colunas_de(bit(0) | bit(63)), 0b1000_0001);
         assert_eq!(distancia(0, 63), 7);
+        // A menor distância pelos anéis é a mínima de `distancia`, casa a
+        // casa, em conjuntos variados (e 0 sem nenhuma casa).
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for casa in 0..64 {
+            assert_eq!(distancia_minima(casa, 0), 0);
+            for _ in 0..50 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bb = x & (x >> 3) & !(1u64 << casa);
+                let mut p = bb;
+                let mut menor = 0;
+                while p != 0 {
+                    let d = distancia(casa, pop_lsb(&mut p));
+                    if menor == 0 || d < menor {
+                        menor = d;
+                    }
+                }
+                assert_eq!(distancia_minima(casa, bb), menor, "{casa} {bb:x}");
+            }
+        }
         assert_eq!(ataques_peoes(bit(52), BRANCAS), bit(43) | bit(45));
         assert_eq!(ataques_peoes(bit(12), NEGRAS), bit(19) | bit(21));
     }
