@@ -1012,8 +1012,9 @@ pub fn eval_guardada(
     if av.pesos_ice || av.so_material_pst {
         return (eval(b, av, alfa, beta), AVAL_NENHUMA);
     }
-    // O valor completo depende dos lances jogados (análise de abertura).
-    let abertura = b.num_lance < LANCE_FIM_ABERTURA;
+    // O valor completo do clássico depende dos lances jogados (análise de
+    // abertura); o do ICE-rs é função só da posição.
+    let abertura = av.classico && b.num_lance < LANCE_FIM_ABERTURA;
     let tipo = guardada & AVAL_TIPO;
     let g = valor_aval(guardada);
     if av.classico {

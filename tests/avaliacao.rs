@@ -1348,9 +1348,9 @@ fn avaliacao_guardada_igual_a_eval() {
 }
 
 /// O código é mesmo usado (a tabela é de confiança: o de outra posição dá o
-/// valor daquela), mas só no modo em que foi gravado e fora da abertura:
-/// lá a mesma posição por outro caminho vale outra coisa, e o `num_lance`
-/// nem está na chave.
+/// valor daquela), mas só no modo em que foi gravado e, no clássico, fora
+/// da abertura: lá a mesma posição por outro caminho vale outra coisa, e o
+/// `num_lance` nem está na chave.
 #[test]
 fn avaliacao_guardada_so_no_seu_modo_e_fora_da_abertura() {
     let mut av = nova_avaliacao();
@@ -1382,13 +1382,29 @@ fn avaliacao_guardada_so_no_seu_modo_e_fora_da_abertura() {
         vb
     );
 
-    // Na abertura: depois de 1.Cf3 Cf6 2.Cg1 a posição (a mesma chave da
-    // lida do FEN, sem lances jogados) vale menos para as brancas, que
-    // mexeram o cavalo duas vezes. O código da posição (sem a análise de
-    // abertura) não vale ali, e o completo de lá não é gravado.
+    // Na abertura: depois de 1.Cf3 Cf6 2.Cg1 a posição tem a mesma chave da
+    // lida do FEN, sem lances jogados. No ICE-rs a avaliação é só da
+    // posição: as duas valem o mesmo, e o código de uma serve à outra.
     let inicio = tab("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 2 2");
     let volta = joga(&["g1f3", "g8f6", "f3g1"]);
     assert_eq!(inicio.chave_hash, volta.chave_hash);
+    let (v_inicio, g) = eval_guardada(
+        &inicio,
+        &mut av,
+        -INFINITO,
+        INFINITO,
+        ice::hash::AVAL_NENHUMA,
+    );
+    assert_ne!(g, ice::hash::AVAL_NENHUMA);
+    assert_eq!(eval(&volta, &mut av, -INFINITO, INFINITO), v_inicio);
+    assert_eq!(
+        eval_guardada(&volta, &mut av, -INFINITO, INFINITO, g),
+        (v_inicio, g)
+    );
+    // No clássico a análise de abertura do ICE lê os lances jogados: a
+    // volta vale menos para as brancas, que mexeram o cavalo duas vezes. O
+    // código da posição não vale ali, e o completo de lá não é gravado.
+    av.classico = true;
     let v_inicio = eval(&inicio, &mut av, -INFINITO, INFINITO);
     let v_volta = eval(&volta, &mut av, -INFINITO, INFINITO);
     assert_ne!(v_inicio, v_volta);
