@@ -290,26 +290,16 @@ fn abrigo_e_tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
     c.categoria = CAT_TEMPESTADE;
     let k = b.casa_rei(cor);
     let col = coluna(k);
-    let fr = fileira(k) as i32;
-    let a_frente = FRENTE_FILEIRAS[cor][fileira(k)];
+    let fr = fileira(k);
+    let a_frente = FRENTE_FILEIRAS[cor][fr];
     for cl in col.saturating_sub(1)..=(col + 1).min(7) {
         let mc = mascara_coluna(cl) & a_frente;
         let meus = b.peoes[cor] & mc;
         let deles = b.peoes[cor ^ 1] & mc;
-        // O mais próximo do rei: para as brancas, o de fileira mais baixa
-        // à frente (índice maior, a8 = 0); para as negras, o contrário.
-        let perto = |bb: TBitboard| -> i32 {
-            if bb == 0 {
-                return 0;
-            }
-            let p = if cor == BRANCAS {
-                63 - bb.leading_zeros() as usize
-            } else {
-                lsb(bb)
-            };
-            (fileira(p) as i32 - fr).abs()
-        };
-        let (dm, dd) = (perto(meus), perto(deles));
+        let (dm, dd) = (
+            distancia_a_frente(meus, cor, fr) as i32,
+            distancia_a_frente(deles, cor, fr) as i32,
+        );
         let esp = cl.min(7 - cl);
         let do_rei = (cl == col) as usize;
         soma!(c, cor, ESCUDO_REI[(do_rei * 4 + esp) * 8 + dm as usize], 1);
@@ -327,17 +317,26 @@ fn abrigo_e_tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
 /// de `cor` mais próximo à frente do rei (na fileira `fr`; `a_frente` são as
 /// fileiras à frente dele), 3 sem peão ou longe demais.
 fn indice_escudo(b: &TBoard, cor: usize, cl: usize, a_frente: TBitboard, fr: usize) -> usize {
-    let escudo = b.peoes[cor] & mascara_coluna(cl) & a_frente;
-    if escudo == 0 {
-        return 3;
+    match distancia_a_frente(b.peoes[cor] & mascara_coluna(cl) & a_frente, cor, fr) {
+        0 => 3,
+        d => (d - 1).min(3),
     }
-    // O mais próximo do rei: o de índice maior para as brancas.
+}
+
+/// Distância em fileiras, do rei de `cor` na fileira `fr`, ao peão de
+/// `peoes` mais próximo dele (todos numa coluna, à frente do rei); 0 se não
+/// há nenhum. O mais próximo é, para as brancas, o de índice maior (a8 = 0).
+#[inline(always)]
+fn distancia_a_frente(peoes: TBitboard, cor: usize, fr: usize) -> usize {
+    if peoes == 0 {
+        return 0;
+    }
     let p = if cor == BRANCAS {
-        63 - escudo.leading_zeros() as usize
+        63 - peoes.leading_zeros() as usize
     } else {
-        lsb(escudo)
+        lsb(peoes)
     };
-    ((fileira(p) as i32 - fr as i32).unsigned_abs() as usize - 1).min(3)
+    fileira(p).abs_diff(fr)
 }
 
 /// Ala do rei: 0 = dama (a..c), 1 = rei (f..h), 2 = centro.

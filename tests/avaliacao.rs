@@ -69,20 +69,20 @@ fn espelha(fen: &str) -> String {
 
 /// Coeficientes [brancas, pretas] de um peso no traço da posição.
 fn coef(fen: &str, nome: &str, indice: usize) -> [i32; 2] {
-    let mut av = nova_avaliacao();
-    let t = traco_eval(&tab(fen), &mut av);
-    t.itens
-        .iter()
-        .find(|it| it.nome == nome && it.indice == indice)
-        .map(|it| it.coef)
-        .unwrap_or([0, 0])
+    coef_no_modo(&tab(fen), false, nome, indice)
 }
 
 /// O mesmo, na avaliação clássica (os termos do ICE que o ICE-rs trocou).
 fn coef_classico(fen: &str, nome: &str, indice: usize) -> [i32; 2] {
+    coef_no_modo(&tab(fen), true, nome, indice)
+}
+
+/// Coeficientes de um peso no traço de um tabuleiro, na avaliação do ICE-rs
+/// ou na clássica.
+fn coef_no_modo(b: &TBoard, classico: bool, nome: &str, indice: usize) -> [i32; 2] {
     let mut av = nova_avaliacao();
-    av.classico = true;
-    let t = traco_eval(&tab(fen), &mut av);
+    av.classico = classico;
+    let t = traco_eval(b, &mut av);
     t.itens
         .iter()
         .find(|it| it.nome == nome && it.indice == indice)
@@ -609,14 +609,7 @@ fn joga(lances: &[&str]) -> TBoard {
 /// lances jogados (a análise de abertura do ICE lê a partida: fora do
 /// clássico a avaliação é função só da posição e não a tem).
 fn coef_b(b: &TBoard, nome: &str) -> [i32; 2] {
-    let mut av = nova_avaliacao();
-    av.classico = true;
-    let t = traco_eval(b, &mut av);
-    t.itens
-        .iter()
-        .find(|it| it.nome == nome)
-        .map(|it| it.coef)
-        .unwrap_or([0, 0])
+    coef_no_modo(b, true, nome, 0)
 }
 
 #[test]
