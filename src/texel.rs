@@ -699,6 +699,10 @@ struct TOpcoesTexel {
     semente: u64,
     threads: usize,
     congela: Vec<String>,
+    /// Arquivos de teste (`--teste`): todas as posições deles são de
+    /// validação, e nenhuma dos outros. Com o mesmo teste, afinações em
+    /// quantidades diferentes de dados são comparáveis (o ganho por dobra).
+    teste: Vec<String>,
 }
 
 fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
@@ -714,6 +718,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         semente: SEMENTE_PADRAO,
         threads: threads_padrao(),
         congela: Vec::new(),
+        teste: Vec::new(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -744,6 +749,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
             }
             "--semente" => op.semente = valor()?.parse().map_err(|_| invalido)?,
             "--congela" => op.congela.push(valor()?.clone()),
+            "--teste" => op.teste.push(valor()?.clone()),
             "--threads" => {
                 op.threads = valor()?
                     .parse()
@@ -764,7 +770,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         return Err(
             "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
                     [--taxa T] [--lambda L] [--lote N] [--l2 λ] [--semente S] \
-                    [--threads N] [--congela PREFIXO] [--escreve src/pesos.rs]"
+                    [--threads N] [--congela PREFIXO] [--teste ARQ] [--escreve src/pesos.rs]"
                 .into(),
         );
     }
@@ -780,14 +786,23 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     let mut bu = nova_busca(1);
     let mut d = TDados::default();
     let mut total_partidas = 0;
-    for arq in &op.arquivos {
+    for (i, arq) in op.arquivos.iter().chain(&op.teste).enumerate() {
+        let e_teste = i >= op.arquivos.len();
+        let antes = d.amostras.len();
+        // O `--max` limita o treino; o teste é lido inteiro.
+        let max = if e_teste { usize::MAX } else { op.max };
         let texto = std::fs::read_to_string(arq).map_err(|e| format!("{arq}: {e}"))?;
         if arq.ends_with(".pgn") {
-            let p = le_pgn(&texto, &mut bu, op.max, &mut d, &mut total_partidas);
+            let p = le_pgn(&texto, &mut bu, max, &mut d, &mut total_partidas);
             eprintln!("texel: {arq}: {p} partidas");
         } else {
-            let (l, r) = le_dados(&texto, op.max, &mut bu, &mut d);
+            let (l, r) = le_dados(&texto, max, &mut bu, &mut d);
             eprintln!("texel: {arq}: {l} posições ({r} linhas malformadas)");
+        }
+        if !op.teste.is_empty() {
+            d.amostras[antes..]
+                .iter_mut()
+                .for_each(|a| a.validacao = e_teste);
         }
     }
     if d.amostras.is_empty() {
@@ -803,8 +818,9 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
         mistura_escore(&mut d.amostras, k, op.lambda);
     }
     eprintln!(
-        "texel: {} posições, {} pesos, K = {k:.4}, erro {:.6}, validação {:.6}",
+        "texel: {} posições ({} de validação), {} pesos, K = {k:.4}, erro {:.6}, validação {:.6}",
         d.amostras.len(),
+        d.amostras.iter().filter(|a| a.validacao).count(),
         d.params.len(),
         erro_com(&d.amostras, &d.params, k, false, th),
         erro_com(&d.amostras, &d.params, k, true, th)

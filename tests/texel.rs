@@ -306,3 +306,38 @@ fn amostra_avalia_como_o_motor() {
         );
     }
 }
+
+/// `ice texel A --teste B`: as posições de B (lidas inteiras, mesmo com
+/// `--max`) são toda a validação e as de A, todo o treino. Sem `--teste`,
+/// a validação sai de dentro dos próprios dados (um bloco em cada cinco).
+#[test]
+fn teste_separado_e_toda_a_validacao() {
+    let linhas = [
+        "rnbqkb1r/pppppp1p/7n/6p1/1P1P3P/2N5/PBP1PPP1/R2QKBNR b KQq - 0 5 | 113 | 0.0",
+        "rnbqkb1r/pppppp1p/7n/8/1P1PP1pP/2N5/PBP2PP1/R2QKBNR b KQq - 0 6 | 106 | 0.0",
+        "rnbqkbnr/pppp1p1p/4p3/8/1P1PP1pP/2N5/PBPQ1PP1/R3KBNR w KQq - 2 8 | 77 | 0.0",
+        "r1bqkbnr/pppp1p1p/2n1p3/8/1P1PPQpP/2N5/PBP2PP1/R3KBNR w KQq - 4 9 | 66 | 0.0",
+        "r1bqkbnr/ppp2p1p/2npp3/1N6/1P1PPQpP/8/PBP2PP1/R3KBNR w KQq - 0 10 | 66 | 0.5",
+        "r1bqkbnr/ppp2p1p/2npp3/1N1P4/1P2PQpP/8/PBP2PP1/R3KBNR b KQq - 0 10 | 58 | 1.0",
+    ];
+    let dir = std::env::temp_dir().join(format!("ice-texel-teste-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (treino, teste) = (dir.join("treino.txt"), dir.join("teste.txt"));
+    std::fs::write(&treino, linhas[..4].join("\n")).unwrap();
+    std::fs::write(&teste, linhas[4..].join("\n")).unwrap();
+    let roda = |extra: &[&str]| {
+        let s = std::process::Command::new(env!("CARGO_BIN_EXE_ice"))
+            .arg("texel")
+            .arg(&treino)
+            .args(extra)
+            .args(["--epocas", "1", "--threads", "1"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&s.stderr).into_owned()
+    };
+    let com = roda(&["--max", "3", "--teste", teste.to_str().unwrap()]);
+    assert!(com.contains("texel: 5 posições (2 de validação)"), "{com}");
+    let sem = roda(&[]);
+    assert!(sem.contains("texel: 4 posições (4 de validação)"), "{sem}");
+    std::fs::remove_dir_all(&dir).ok();
+}
