@@ -354,6 +354,10 @@ pub struct TOpcoesAfina {
     /// Imprime (stderr) o erro de treino e o de validação a cada época, não
     /// só a cada 100.
     pub relata_epocas: bool,
+    /// Épocas sem melhora na validação antes de parar; 0 = sem parada
+    /// antecipada, e os pesos são os da última época (não os do menor erro de
+    /// validação): com `--teste`, escolher pelo teste seria afinar no teste.
+    pub paciencia: usize,
 }
 
 /// As opções de `afina` com os padrões de `ice texel`.
@@ -367,6 +371,7 @@ pub fn opcoes_afina(epocas: usize, taxa: f64) -> TOpcoesAfina {
         threads: threads_padrao(),
         congela: Vec::new(),
         relata_epocas: false,
+        paciencia: PACIENCIA,
     }
 }
 
@@ -457,7 +462,14 @@ pub fn afina_com(
                 *m = x.valor;
             }
         }
-        let parar = epoca >= melhor_epoca + PACIENCIA;
+        if op.paciencia == 0 {
+            melhor_erro = ev;
+            melhor_epoca = epoca;
+            for (m, x) in melhores.iter_mut().zip(p.iter()) {
+                *m = x.valor;
+            }
+        }
+        let parar = op.paciencia > 0 && epoca >= melhor_epoca + op.paciencia;
         if op.relata_epocas || epoca % 100 == 0 || epoca == op.epocas || parar {
             let et = erro_com(amostras, p, k, false, th);
             if op.relata_epocas {
@@ -703,6 +715,8 @@ struct TOpcoesTexel {
     /// validação, e nenhuma dos outros. Com o mesmo teste, afinações em
     /// quantidades diferentes de dados são comparáveis (o ganho por dobra).
     teste: Vec<String>,
+    /// `--paciencia N` (0 = sem parada antecipada).
+    paciencia: usize,
 }
 
 fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
@@ -719,6 +733,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         threads: threads_padrao(),
         congela: Vec::new(),
         teste: Vec::new(),
+        paciencia: PACIENCIA,
     };
     let mut i = 0;
     while i < args.len() {
@@ -750,6 +765,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
             "--semente" => op.semente = valor()?.parse().map_err(|_| invalido)?,
             "--congela" => op.congela.push(valor()?.clone()),
             "--teste" => op.teste.push(valor()?.clone()),
+            "--paciencia" => op.paciencia = valor()?.parse().map_err(|_| invalido)?,
             "--threads" => {
                 op.threads = valor()?
                     .parse()
@@ -770,7 +786,7 @@ fn le_opcoes(args: &[String]) -> Result<TOpcoesTexel, String> {
         return Err(
             "uso: ice texel <dados.txt|partidas.pgn>… [--max N] [--epocas E] \
                     [--taxa T] [--lambda L] [--lote N] [--l2 λ] [--semente S] \
-                    [--threads N] [--congela PREFIXO] [--teste ARQ] [--escreve src/pesos.rs]"
+                    [--threads N] [--congela PREFIXO] [--teste ARQ] [--paciencia N] [--escreve src/pesos.rs]"
                 .into(),
         );
     }
@@ -845,6 +861,7 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
         threads: th,
         congela: op.congela.clone(),
         relata_epocas: op.lote > 0 || op.l2 > 0.0,
+        paciencia: op.paciencia,
         ..opcoes_afina(op.epocas, op.taxa)
     };
     let (epoca, ev) = afina_com(&d.amostras, &mut d.params, k, &ao);
@@ -855,7 +872,7 @@ pub fn cmd_texel(args: &[String]) -> Result<(), String> {
     for p in agora.iter_mut() {
         p.valor = p.inicial;
     }
-    if ev >= erro_com(&d.amostras, &agora, k, true, th) {
+    if op.paciencia > 0 && ev >= erro_com(&d.amostras, &agora, k, true, th) {
         eprintln!("texel: a validação não melhorou: os pesos ficam como estão");
         d.params = agora;
     }

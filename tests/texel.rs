@@ -341,3 +341,32 @@ fn teste_separado_e_toda_a_validacao() {
     assert!(sem.contains("texel: 4 posições (4 de validação)"), "{sem}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Sem paciência (`--paciencia 0`) a descida vai até a última época e fica
+/// com os pesos dela, mesmo quando a validação piorou; com paciência, fica
+/// com os do menor erro de validação.
+#[test]
+fn sem_paciencia_fica_a_ultima_epoca() {
+    let verdadeiros = [[100.0, 130.0], [-25.0, 10.0], [40.0, -35.0], [5.0, 60.0]];
+    let k = 1.2;
+    let mut amostras = sinteticas(&verdadeiros, k, 2000);
+    // A validação com o alvo invertido: o que o treino aprende a piora, e o
+    // menor erro de validação é o do ponto de partida (pesos zero).
+    for a in amostras.iter_mut().filter(|a| a.validacao) {
+        a.resultado = 1.0 - a.resultado;
+    }
+    let mut p = zerados(verdadeiros.len());
+    let (epoca, _) = afina_com(&amostras, &mut p, k, &em_lotes(3, 64, 0.0, 3));
+    assert_eq!(epoca, 0);
+    assert_eq!(p[0].valor, [0.0, 0.0]);
+    let mut p = zerados(verdadeiros.len());
+    let sem = TOpcoesAfina {
+        paciencia: 0,
+        ..em_lotes(3, 64, 0.0, 3)
+    };
+    let (epoca, ev) = afina_com(&amostras, &mut p, k, &sem);
+    assert_eq!(epoca, 3);
+    assert!(p[0].valor[0] > 10.0, "{:?}", p[0].valor);
+    assert!((ev - erro(&amostras, &p, k, true)).abs() < 1e-12);
+    assert!(ev > erro(&amostras, &zerados(verdadeiros.len()), k, true));
+}
