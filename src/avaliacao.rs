@@ -59,8 +59,9 @@ use crate::material::{
     ESCALA_NORMAL, FASE_TOTAL,
 };
 use crate::peoes::{
-    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, nova_hash_peoes,
-    passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
+    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, ligados_e_candidatos,
+    nova_hash_peoes, passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS,
+    MASCARA_PASSADO,
 };
 use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
@@ -75,9 +76,9 @@ use crate::pesos::{
     MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO,
     MOB_DAMA, MOB_TORRE, PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL,
     PECA_PENDURADA, POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA,
-    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO,
-    REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA, TORRE_SEMIABERTA,
-    TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
+    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DEFENSORES, REI_DISTANCIA_PEAO_INIMIGO,
+    REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA,
+    TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -280,6 +281,17 @@ fn seguranca_rei(b: &TBoard, cor: usize, classico: bool, c: &mut TConta) {
             }
         }
     }
+}
+
+/// Defensores do rei (só ICE-rs): peões, cavalos e bispos próprios na zona
+/// do rei, contados até 11 (`REI_DEFENSORES`, como o KingDefenders do
+/// Ethereal). O perigo ao rei conta quem ataca; isto conta quem está lá
+/// para tapar as casas e trocar o atacante.
+fn defensores_rei(b: &TBoard, cor: usize, c: &mut TConta) {
+    let defensores = b.peoes[cor] | b.cavalos[cor] | b.bispos[cor];
+    let n = conta(zona_rei(b.casa_rei(cor)) & defensores).min(11);
+    c.categoria = CAT_REI;
+    soma!(c, cor, REI_DEFENSORES[n as usize], 1);
 }
 
 /// Abrigo e tempestade (só ICE-rs; issue 49): na coluna do rei e nas
@@ -838,6 +850,11 @@ fn avalia(
         final_peoes(b, &mut c);
         // Passo 4. Estrutura de peões (tabela hash).
         let passados = avalia_peoes(b, &mut av.hash_peoes, &mut c);
+        if !av.classico {
+            for cor in 0..2 {
+                ligados_e_candidatos(b, cor, &mut c);
+            }
+        }
 
         // Passo 5. Avaliação preguiçosa: o que falta (torres, rei, abertura,
         // mobilidade) raramente passa de MARGEM_PREGUICOSA; se já estamos tão
@@ -877,6 +894,7 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 abrigo_e_tempestade(b, cor, &mut c);
+                defensores_rei(b, cor, &mut c);
                 let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
                 at.pecas[cor] = t;
                 at.zona[cor] = az;

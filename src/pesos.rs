@@ -74,6 +74,30 @@ pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-17, 26); // 1.78: peça em d3/
 pub const PEAO_ATRASADO: TPar = par(1, -7); // 1.78: peão atrasado
 pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -21); // 1.78: atrasado em coluna sem peão inimigo
 pub const PEAO_ILHA: TPar = par(-14, 27); // por ilha de peões além da primeira
+/// Peão ligado (defendido por peão ou em falange), por casa: fileira
+/// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
+#[rustfmt::skip]
+pub const PEAO_LIGADO: [TPar; 32] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
+/// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
+#[rustfmt::skip]
+pub const REI_DEFENSORES: [TPar; 12] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
+/// Candidato a passado, pela fileira relativa. Só ICE-rs.
+#[rustfmt::skip]
+pub const PEAO_CANDIDATO: [TPar; 8] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
 pub const TORRE_SETIMA: TPar = par(-53, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
 pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 10); // 1.78: colunas ao lado do rei
 pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(77, -157); // 1.78: 2T×D (o material já dá +100 às torres)

@@ -1445,3 +1445,31 @@ fn avaliacao_preguicosa_guardada_na_abertura() {
         );
     }
 }
+
+/// Peões ligados (defendidos por peão ou em falange, pela casa), candidatos
+/// a passado (pela fileira) e defensores na zona do rei: fora do clássico,
+/// e cada cor conta os seus.
+#[test]
+fn termo_ligados_candidatos_e_defensores() {
+    // c3 defende d4, e d4–e4 são falange: d4 e e4 ligados (4ª fileira,
+    // coluna espelhada d: índice 4 × 4 + 3); c3 sozinho não.
+    let cadeia = "4k3/8/8/8/3PP3/2P5/8/4K3 w - -";
+    assert_eq!(coef(cadeia, "PEAO_LIGADO", 19), [2, 0]);
+    assert_eq!(coef(cadeia, "PEAO_LIGADO", 14), [0, 0]);
+    assert_eq!(coef_no_modo(&tab(cadeia), true, "PEAO_LIGADO", 19), [0, 0]);
+    // b2 (com a2 ao lado) contra a7: um parador, um apoio, coluna livre à
+    // frente: candidato da 2ª fileira. a2 e a7 se bloqueiam: nenhum dos dois.
+    let candidato = "4k3/p7/8/8/8/8/PP6/4K3 w - -";
+    assert_eq!(coef(candidato, "PEAO_CANDIDATO", 2), [1, 0]);
+    assert_eq!(coef(candidato, "PEAO_CANDIDATO", 7), [0, 0]);
+    // Sem o apoio de a2, b2 contra a7 e c7 (dois paradores) não é candidato.
+    assert_eq!(
+        coef("4k3/p1p5/8/8/8/8/1P6/4K3 w - -", "PEAO_CANDIDATO", 2),
+        [0, 0]
+    );
+    // Rei em g1 com f2, g2, h2 e o cavalo em f1: quatro defensores; o rei
+    // preto sozinho, nenhum.
+    let roque = "4k3/8/8/8/8/8/5PPP/5NK1 w - -";
+    assert_eq!(coef(roque, "REI_DEFENSORES", 4), [1, 0]);
+    assert_eq!(coef(roque, "REI_DEFENSORES", 0), [0, 1]);
+}
