@@ -305,6 +305,27 @@ pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
 
+/// Complexidade (só ICE-rs; issue 49): o outro termo não linear, como o
+/// "complexity" do Ethereal e a "initiative" do Stockfish. Depois de somados
+/// todos os termos, o final (eg, brancas − pretas) recebe
+/// sinal(eg) × max(complexidade, −|eg|), com complexidade = Σ pesos × as
+/// características abaixo (`avaliacao::caracteristicas_complexidade`). Um
+/// valor positivo aumenta a vantagem de quem está à frente (posição com
+/// muito para jogar); um negativo a encolhe (posição que tende ao empate),
+/// mas nunca a ponto de trocar o lado que está à frente. Só o `eg` é lido:
+/// o `mg` fica em zero (o afinador não o mexe: a derivada dele é zero).
+///
+/// 0: total de peões no tabuleiro; 1: há peões nas colunas a–d e nas
+/// colunas e–h; 2: nenhuma peça além de peões e reis (final de peões);
+/// 3: peões passados (das duas cores); 4: constante (1 sempre, o viés,
+/// normalmente negativo).
+#[rustfmt::skip]
+pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
+/// Número de características da complexidade (ver `COMPLEXIDADE`).
+pub const NUM_COMPLEXIDADE: usize = 5;
+
 // ============================================================================
 // Tabelas peça-casa
 // ============================================================================
@@ -528,7 +549,8 @@ pub const CAT_MENORES: usize = 16;
 pub const CAT_REI_PEOES: usize = 17;
 pub const CAT_TEMPO: usize = 18;
 pub const CAT_ESPACO: usize = 19;
-pub const NUM_CATEGORIAS: usize = 20;
+pub const CAT_COMPLEXIDADE: usize = 20;
+pub const NUM_CATEGORIAS: usize = 21;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -550,6 +572,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Rei e peoes",
     "Tempo",
     "Espaco",
+    "Complexidade",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -563,7 +586,8 @@ pub struct TItemTraco {
 }
 
 /// Traço de uma avaliação: a decomposição que `tabela_eval` imprime e que o
-/// afinador de Texel usa (a avaliação é linear nos pesos, fora a escala).
+/// afinador de Texel usa (a avaliação é linear nos pesos, fora a escala, o
+/// perigo ao rei e a complexidade, cujas características o traço guarda).
 #[derive(Clone, Debug, Default)]
 pub struct TTraco {
     pub categorias: [[TPar; 2]; NUM_CATEGORIAS],
@@ -581,6 +605,12 @@ pub struct TTraco {
     /// atacado; ver `PERIGO_REI`). O termo não é linear nos pesos: o traço
     /// guarda as contagens, não os itens, e o afinador refaz a conta.
     pub perigo: [[i32; NUM_PERIGO]; 2],
+    /// Características da complexidade (ver `COMPLEXIDADE`; todas zero no
+    /// modo clássico, que não tem o termo) e o ajuste que ela deu ao final,
+    /// do ponto de vista das brancas (já incluído em `soma`, na cor que
+    /// está à frente, e na categoria `CAT_COMPLEXIDADE`).
+    pub complexidade: [i32; NUM_COMPLEXIDADE],
+    pub ajuste_complexidade: i32,
 }
 
 /// Acumulador de uma avaliação: (meio-jogo, final) de cada cor, e o traço
