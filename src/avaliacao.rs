@@ -33,9 +33,11 @@
 //! dama atacada por torre, peças que o avanço de um peão atacaria) → postos
 //! avançados de cavalos e bispos → xeques seguros → bispo preso nos próprios
 //! peões e menor atrás de peão → distância do rei aos peões → espaço → perigo
-//! ao rei (o único termo não linear: perigo² no meio-jogo, ver
-//! `penalidade_perigo`; desligado enquanto os pesos `PERIGO_REI` forem zero)
-//! → a vez de jogar (tempo).
+//! ao rei (não linear: perigo² no meio-jogo, ver `penalidade_perigo`;
+//! desligado enquanto os pesos `PERIGO_REI` forem zero) → a vez de jogar
+//! (tempo) → complexidade (o outro termo não linear: sinal(eg) ×
+//! max(complexidade, −|eg|) no final, ver `caracteristicas_complexidade`;
+//! desligado enquanto os pesos `COMPLEXIDADE` forem zero).
 //!
 //! Com `TAvaliacao::pesos_ice`, os passos 2 a 7 dão lugar aos termos da
 //! v1.40 com os números dela (`avaliacao_ice`), sobre o material e a
@@ -59,14 +61,16 @@ use crate::material::{
     ESCALA_NORMAL, FASE_TOTAL,
 };
 use crate::peoes::{
-    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, nova_hash_peoes,
-    passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
+    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, ligados_e_candidatos,
+    nova_hash_peoes, passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS,
+    MASCARA_PASSADO,
 };
 use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
-    CAT_ABERTURA, CAT_AMEACAS, CAT_ATAQUE_REI, CAT_ESPACO, CAT_MATERIAL, CAT_MENORES,
-    CAT_MOBILIDADE, CAT_POSTOS, CAT_REI, CAT_REI_PEOES, CAT_TEMPESTADE, CAT_TEMPO, CAT_TORRES,
-    CAT_TROPISMO, NOMES_CATEGORIAS, NUM_PERIGO, PERIGO_REI,
+    CAT_ABERTURA, CAT_AMEACAS, CAT_ATAQUE_REI, CAT_COMPLEXIDADE, CAT_ESPACO, CAT_MATERIAL,
+    CAT_MENORES, CAT_MOBILIDADE, CAT_POSTOS, CAT_REI, CAT_REI_PEOES, CAT_TEMPESTADE, CAT_TEMPO,
+    CAT_TORRES, CAT_TROPISMO, COMPLEXIDADE, NOMES_CATEGORIAS, NUM_COMPLEXIDADE, NUM_PERIGO,
+    PERIGO_REI,
 };
 use crate::pesos::{
     ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
@@ -75,9 +79,9 @@ use crate::pesos::{
     MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO,
     MOB_DAMA, MOB_TORRE, PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL,
     PECA_PENDURADA, POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA,
-    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO,
-    REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA, TORRE_SEMIABERTA,
-    TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
+    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DEFENSORES, REI_DISTANCIA_PEAO_INIMIGO,
+    REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA,
+    TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -120,6 +124,11 @@ const TERMOS_PECA: [(TTabelaNomeada, TPesoNomeado); 4] = [
 /// Avaliação preguiçosa: se material + peça-casa + peões já estão tão fora da
 /// janela que nenhum termo lento consegue trazer de volta, devolve já.
 const MARGEM_PREGUICOSA: i32 = 300; // centipeões; maior que os termos lentos somados
+
+/// As colunas a a d e e a h: as duas alas, para a complexidade.
+const COLUNAS_A_A_D: TBitboard =
+    mascara_coluna(0) | mascara_coluna(1) | mascara_coluna(2) | mascara_coluna(3);
+const COLUNAS_E_A_H: TBitboard = !COLUNAS_A_A_D;
 
 /// As colunas c, d, e e f: o centro largo, onde conta o espaço.
 const COLUNAS_C_A_F: TBitboard =
@@ -280,6 +289,17 @@ fn seguranca_rei(b: &TBoard, cor: usize, classico: bool, c: &mut TConta) {
             }
         }
     }
+}
+
+/// Defensores do rei (só ICE-rs): peões, cavalos e bispos próprios na zona
+/// do rei, contados até 11 (`REI_DEFENSORES`, como o KingDefenders do
+/// Ethereal). O perigo ao rei conta quem ataca; isto conta quem está lá
+/// para tapar as casas e trocar o atacante.
+fn defensores_rei(b: &TBoard, cor: usize, c: &mut TConta) {
+    let defensores = b.peoes[cor] | b.cavalos[cor] | b.bispos[cor];
+    let n = conta(zona_rei(b.casa_rei(cor)) & defensores).min(11);
+    c.categoria = CAT_REI;
+    soma!(c, cor, REI_DEFENSORES[n as usize], 1);
 }
 
 /// Abrigo e tempestade (só ICE-rs; issue 49): na coluna do rei e nas
@@ -707,6 +727,74 @@ const fn perigo_ativo(pesos: &[TPar; NUM_PERIGO]) -> bool {
 }
 const PERIGO_ATIVO: bool = perigo_ativo(&PERIGO_REI);
 
+/// Características da complexidade da posição (ver `COMPLEXIDADE`, em
+/// `pesos`, que diz o que é cada índice). `passados` são os peões passados
+/// de cada cor (de `avalia_peoes`). Não dependem da cor: a complexidade
+/// diz quanto a posição ainda tem para jogar, não quem está melhor.
+pub(crate) fn caracteristicas_complexidade(
+    b: &TBoard,
+    passados: &[TBitboard; 2],
+) -> [i32; NUM_COMPLEXIDADE] {
+    let peoes = b.peoes[BRANCAS] | b.peoes[NEGRAS];
+    let reis = b.rei[BRANCAS] | b.rei[NEGRAS];
+    let duas_alas = peoes & COLUNAS_A_A_D != 0 && peoes & COLUNAS_E_A_H != 0;
+    let so_peoes = b.ocupadas() == peoes | reis;
+    [
+        conta(peoes) as i32,
+        duas_alas as i32,
+        so_peoes as i32,
+        conta(passados[BRANCAS] | passados[NEGRAS]) as i32,
+        1,
+    ]
+}
+
+/// A complexidade: Σ pesos (`eg`) × características `f` (os pesos de
+/// `COMPLEXIDADE`; o afinador passa outros nos testes).
+pub fn valor_complexidade(f: &[i32; NUM_COMPLEXIDADE], pesos: &[TPar; NUM_COMPLEXIDADE]) -> i32 {
+    pesos.iter().zip(f).map(|(w, &n)| w.eg * n).sum()
+}
+
+/// O ajuste da complexidade `cx` ao final `eg` (brancas − pretas):
+/// sinal(eg) × max(cx, −|eg|). Uma complexidade negativa encolhe a vantagem
+/// de quem está à frente no final, mas só até zero (nunca passa para o
+/// outro lado); uma positiva a aumenta. Com eg = 0 não há quem esteja à
+/// frente e nada muda. O afinador (`texel.rs`) deriva esta conta: a
+/// derivada em relação a cx é sinal(eg) e a em relação a eg é 1 enquanto
+/// cx > −|eg|; depois, as duas são zero (o final fica em zero).
+#[inline(always)]
+pub fn ajuste_complexidade(eg: i32, cx: i32) -> i32 {
+    eg.signum() * cx.max(-eg.abs())
+}
+
+/// Algum peso da complexidade não é zero? (Senão a avaliação sem traço nem
+/// conta as características: com os pesos em zero o ajuste é zero.)
+const fn complexidade_ativa(pesos: &[TPar; NUM_COMPLEXIDADE]) -> bool {
+    let mut i = 0;
+    while i < NUM_COMPLEXIDADE {
+        if pesos[i].eg != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+const COMPLEXIDADE_ATIVA: bool = complexidade_ativa(&COMPLEXIDADE);
+
+/// As somas de cada cor `s` com o ajuste da complexidade `cx` no final da
+/// cor que está à frente (ver `ajuste_complexidade`); e esse ajuste, do
+/// ponto de vista das brancas.
+#[inline(always)]
+fn com_complexidade(mut s: [TPar; 2], cx: i32) -> ([TPar; 2], i32) {
+    let eg = s[BRANCAS].eg - s[NEGRAS].eg;
+    let aj = ajuste_complexidade(eg, cx);
+    if eg > 0 {
+        s[BRANCAS].eg += aj;
+    } else {
+        s[NEGRAS].eg -= aj;
+    }
+    (s, aj)
+}
+
 /// Termos de peças menores (só ICE-rs): o bispo preso atrás dos próprios
 /// peões e a peça menor abrigada atrás de um peão.
 fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
@@ -774,13 +862,14 @@ fn postos_avancados(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
 // A avaliação e o traço
 // ============================================================================
 
-/// Mistura meio-jogo e final pela fase, aplica a escala de quem está à frente
-/// e passa para o ponto de vista do lado a jogar. A divisão trunca para zero,
-/// o que preserva a simetria entre as cores.
+/// Mistura meio-jogo e final (as somas `s` de cada cor) pela fase, aplica
+/// a escala de quem está à frente e passa para o ponto de vista do lado a
+/// jogar. A divisão trunca para zero, o que preserva a simetria entre as
+/// cores.
 #[inline(always)]
-fn pontuacao(b: &TBoard, c: &TConta, f: i32, escala: [i32; 2]) -> i32 {
-    let mg = c.s[BRANCAS].mg - c.s[NEGRAS].mg;
-    let eg = c.s[BRANCAS].eg - c.s[NEGRAS].eg;
+fn pontuacao(b: &TBoard, s: [TPar; 2], f: i32, escala: [i32; 2]) -> i32 {
+    let mg = s[BRANCAS].mg - s[NEGRAS].mg;
+    let eg = s[BRANCAS].eg - s[NEGRAS].eg;
     let v = (mg * f + eg * (FASE_TOTAL - f)) / FASE_TOTAL;
     let v = v * escala[if v > 0 { BRANCAS } else { NEGRAS }] / ESCALA_NORMAL;
     if b.vez == BRANCAS {
@@ -838,6 +927,17 @@ fn avalia(
         final_peoes(b, &mut c);
         // Passo 4. Estrutura de peões (tabela hash).
         let passados = avalia_peoes(b, &mut av.hash_peoes, &mut c);
+        if !av.classico {
+            for cor in 0..2 {
+                ligados_e_candidatos(b, cor, &mut c);
+            }
+        }
+        // As características da complexidade (que só olham peões e
+        // material) e o valor dela, aplicado no fim: no valor preguiçoso
+        // sobre o que já se somou, no completo depois do último termo.
+        let complexidade = (!av.classico && (COMPLEXIDADE_ATIVA || c.traco.is_some()))
+            .then(|| caracteristicas_complexidade(b, &passados));
+        let cx = complexidade.map_or(0, |f| valor_complexidade(&f, &COMPLEXIDADE));
 
         // Passo 5. Avaliação preguiçosa: o que falta (torres, rei, abertura,
         // mobilidade) raramente passa de MARGEM_PREGUICOSA; se já estamos tão
@@ -845,7 +945,7 @@ fn avalia(
         // Não vale quando um lado só tem rei e peões: lá o passado imparável
         // (PASSADO_IMPARAVEL) sozinho passa da margem.
         if !av.classico && c.traco.is_none() && preguica_possivel(b) {
-            let v = pontuacao(b, &c, f, escala);
+            let v = pontuacao(b, com_complexidade(c.s, cx).0, f, escala);
             if v - MARGEM_PREGUICOSA >= beta || v + MARGEM_PREGUICOSA <= alfa {
                 return (v, true);
             }
@@ -877,6 +977,7 @@ fn avalia(
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
                 abrigo_e_tempestade(b, cor, &mut c);
+                defensores_rei(b, cor, &mut c);
                 let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
                 at.pecas[cor] = t;
                 at.zona[cor] = az;
@@ -911,6 +1012,23 @@ fn avalia(
             }
             c.categoria = CAT_TEMPO;
             soma!(&mut c, b.vez, TEMPO, 1);
+            // A complexidade, sobre o final de todos os termos: o ajuste
+            // entra na conta da cor que está à frente (parte fixa, para o
+            // traço; o afinador refaz a conta com as características).
+            if let Some(fc) = complexidade {
+                let (s, aj) = com_complexidade(c.s, cx);
+                c.categoria = CAT_COMPLEXIDADE;
+                for cor in 0..2 {
+                    let d = s[cor].eg - c.s[cor].eg;
+                    if d != 0 {
+                        acumula(&mut c, cor, "", 0, par(0, d), 1);
+                    }
+                }
+                if let Some(t) = c.traco.as_deref_mut() {
+                    t.complexidade = fc;
+                    t.ajuste_complexidade = aj;
+                }
+            }
         }
         // Passo 7. Análise de abertura (lances jogados), só no clássico:
         // ela lê a história da partida, e fora do clássico a avaliação é
@@ -921,7 +1039,7 @@ fn avalia(
         }
     }
 
-    let v = pontuacao(b, &c, f, escala);
+    let v = pontuacao(b, c.s, f, escala);
     if let Some(t) = c.traco {
         t.soma = c.s;
         t.fase = f;

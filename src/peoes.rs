@@ -15,8 +15,8 @@ use crate::bitboard::{bit, mais_de_um, mascara_coluna, pop_lsb, COLUNA_A, COLUNA
 use crate::pesos::{fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS};
 use crate::pesos::{
     PASSADO_AVANCO, PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO,
-    PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO, PEAO_ILHA,
-    PEAO_ISOLADO, PEAO_ISOLADO_EXPOSTO, PEAO_PASSADO,
+    PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_CANDIDATO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO,
+    PEAO_ILHA, PEAO_ISOLADO, PEAO_ISOLADO_EXPOSTO, PEAO_LIGADO, PEAO_PASSADO,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{coluna, TBitboard, BRANCAS, NEGRAS};
@@ -363,6 +363,41 @@ pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [T
         passados,
     };
     passados
+}
+
+/// Peões ligados e candidatos a passado (só ICE-rs, fora do clássico, que
+/// tem a estrutura de peões da tabela hash e nada mais):
+/// * ligado: defendido por um peão próprio ou com um vizinho na mesma
+///   fileira (falange), pesado pela casa (`PEAO_LIGADO`: fileira relativa ×
+///   coluna espelhada a..d, como o PawnConnected32 do Ethereal) — a cadeia
+///   que avança junta é o que o isolado e o atrasado não são;
+/// * candidato: o peão da frente da coluna, sem peão inimigo à frente nela,
+///   com pelo menos tantos peões próprios nas vizinhas (ao lado ou atrás)
+///   quantos inimigos o podem parar; um passado em formação, pela fileira.
+pub(crate) fn ligados_e_candidatos(b: &TBoard, cor: usize, c: &mut TConta) {
+    let o = cor ^ 1;
+    let meus = b.peoes[cor];
+    let deles = b.peoes[o];
+    let lado = ((meus << 1) & !COLUNA_A) | ((meus >> 1) & !COLUNA_H);
+    let mut ligados = meus & (ataques_peoes(meus, cor) | lado);
+    c.categoria = CAT_ESTRUTURA;
+    while ligados != 0 {
+        let s = pop_lsb(&mut ligados);
+        let col = coluna(s);
+        let r = fileira_relativa(cor, s);
+        soma!(c, cor, PEAO_LIGADO[r * 4 + col.min(7 - col)], 1);
+    }
+    let mut p = meus;
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let paradores = MASCARA_PASSADO[cor][s] & deles;
+        if paradores == 0 || FRENTE[cor][s] & (meus | deles) != 0 {
+            continue; // passado (conta à parte), ou não é o da frente, ou bloqueado
+        }
+        if (APOIO[cor][s] & meus).count_ones() >= paradores.count_ones() {
+            soma!(c, cor, PEAO_CANDIDATO[fileira_relativa(cor, s)], 1);
+        }
+    }
 }
 
 /// Termos dos passados que dependem dos reis e das peças (fora da tabela de

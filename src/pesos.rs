@@ -49,17 +49,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(31, 54); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 33); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(15, 8); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(25, -18); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(50, -2); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-14, 1); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(66, -27); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -23); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-26, -33); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(-2, -23); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-12, -21); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const BONUS_PAR_BISPOS: TPar = par(30, 60); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 27); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(13, 11); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(26, -20); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(46, 4); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-17, 1); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(67, -25); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -20); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-21, -32); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(1, -17); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -16); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -68,24 +68,48 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-17, 26); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-16, 20); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(1, -7); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -21); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-14, 27); // por ilha de peões além da primeira
-pub const TORRE_SETIMA: TPar = par(-53, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 10); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(77, -157); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(23, 18); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-8, 68); // peça menor contra peões, no meio-jogo
+pub const PEAO_ATRASADO: TPar = par(3, -4); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-14, -14); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-13, 25); // por ilha de peões além da primeira
+/// Peão ligado (defendido por peão ou em falange), por casa: fileira
+/// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
+#[rustfmt::skip]
+pub const PEAO_LIGADO: [TPar; 32] = [
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(-1, -1), par(5, 4), par(-4, -1), par(0, 10),
+    par(2, 4), par(9, 7), par(9, 5), par(7, 9),
+    par(6, 5), par(18, 5), par(8, 10), par(5, 13),
+    par(12, 14), par(10, 10), par(14, 9), par(18, 10),
+    par(-16, 24), par(29, 21), par(45, 31), par(29, 39),
+    par(12, 52), par(65, 78), par(17, 54), par(-11, 55),
+];
+/// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
+#[rustfmt::skip]
+pub const REI_DEFENSORES: [TPar; 12] = [
+    par(-17, -3), par(-5, -2), par(1, 3), par(5, 2), par(13, 5), par(11, 3),
+    par(-5, -14), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+];
+/// Candidato a passado, pela fileira relativa. Só ICE-rs.
+#[rustfmt::skip]
+pub const PEAO_CANDIDATO: [TPar; 8] = [
+    par(0, 0), par(0, 0), par(0, -3), par(-1, 5), par(4, 8), par(4, 20), par(30, 54), par(0, 0),
+];
+pub const TORRE_SETIMA: TPar = par(-50, 45); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-13, 11); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(61, -165); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(22, 29); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-8, 78); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(5, 10), par(-5, 11), par(27, -2),
-    par(79, -5), par(144, 1), par(231, 26), par(0, 0),
+    par(0, 0), par(2, 22), par(2, 16), par(17, 15),
+    par(73, 10), par(148, 11), par(239, 40), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -103,14 +127,14 @@ pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(
 /// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
 #[rustfmt::skip]
 pub const ESCUDO_REI: [TPar; 64] = [
-    par(-41, 18), par(-16, 0), par(-15, 10), par(-27, 7), par(-38, 15), par(-31, 16), par(-25, 26), par(-33, 13),
-    par(-35, 17), par(-16, 3), par(-23, 12), par(-21, 5), par(-43, 13), par(-30, 8), par(-43, 13), par(-33, 13),
-    par(-32, 14), par(-15, 6), par(-22, 11), par(-27, 6), par(-36, 9), par(-32, 9), par(-30, 20), par(-33, 13),
-    par(-32, 14), par(-20, 6), par(-25, 12), par(-22, 8), par(-24, 1), par(-36, -3), par(-39, 9), par(-33, 13),
-    par(-76, 37), par(-35, 9), par(-37, 14), par(-55, 5), par(-70, 35), par(-69, 29), par(-64, 31), par(-66, 26),
-    par(-73, 28), par(-32, 14), par(-40, 20), par(-47, 4), par(-68, 27), par(-69, 35), par(-66, 27), par(-66, 26),
-    par(-70, 24), par(-31, 18), par(-46, 23), par(-46, 6), par(-67, 14), par(-73, 24), par(-64, 33), par(-66, 26),
-    par(-62, 22), par(-42, 21), par(-45, 22), par(-45, 11), par(-58, 19), par(-67, 17), par(-64, 28), par(-66, 26),
+    par(-43, 16), par(-19, -4), par(-12, 7), par(-27, 10), par(-33, 22), par(-26, 33), par(-37, 80), par(-33, 13),
+    par(-35, 16), par(-18, 0), par(-24, 14), par(-22, 8), par(-43, 22), par(-11, 7), par(-97, 4), par(-33, 13),
+    par(-30, 12), par(-16, 4), par(-23, 11), par(-26, 9), par(-36, 16), par(-21, 18), par(-22, 38), par(-33, 13),
+    par(-30, 13), par(-22, 5), par(-24, 11), par(-22, 14), par(-21, -2), par(-37, -21), par(-59, -15), par(-33, 13),
+    par(-85, 38), par(-36, 1), par(-28, 8), par(-64, 19), par(-76, 53), par(-86, 50), par(-50, 59), par(-66, 26),
+    par(-73, 28), par(-32, 10), par(-40, 19), par(-46, 12), par(-64, 34), par(-91, 60), par(-70, 28), par(-66, 26),
+    par(-66, 22), par(-33, 15), par(-45, 23), par(-49, 12), par(-74, 9), par(-85, 34), par(-61, 50), par(-66, 26),
+    par(-63, 22), par(-44, 21), par(-43, 23), par(-44, 14), par(-51, 12), par(-76, -8), par(-59, 17), par(-66, 26),
 ];
 
 /// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
@@ -122,14 +146,14 @@ pub const ESCUDO_REI: [TPar; 64] = [
 /// roques opostos, e o motor não via a tempestade que sofria).
 #[rustfmt::skip]
 pub const TEMPESTADE_REI: [TPar; 64] = [
-    par(-5, 1), par(14, 8), par(-18, 0), par(-1, 6), par(-1, 0), par(4, 0), par(-3, 6), par(0, 0),
-    par(-1, 0), par(13, 9), par(-8, -5), par(0, 3), par(0, 1), par(4, 1), par(-1, 4), par(0, 0),
-    par(0, 1), par(4, 2), par(-9, -4), par(-6, 3), par(0, 5), par(0, 5), par(4, 3), par(0, 0),
-    par(3, 2), par(11, 3), par(-9, -8), par(-1, 1), par(-2, 6), par(1, 4), par(-2, -7), par(0, 0),
-    par(0, 0), par(0, 0), par(-8, -11), par(9, -10), par(3, 2), par(1, 6), par(4, 7), par(0, 0),
-    par(0, 0), par(0, 0), par(-16, -9), par(8, -8), par(-5, -7), par(-6, 3), par(3, 1), par(0, 0),
-    par(0, 0), par(0, 0), par(-1, -14), par(3, -9), par(3, -6), par(-1, -13), par(0, -8), par(0, 0),
-    par(0, 0), par(0, 0), par(1, -7), par(-2, -1), par(2, 3), par(4, -11), par(9, -11), par(0, 0),
+    par(-3, 2), par(42, 3), par(-44, 5), par(-4, 6), par(-3, 5), par(3, 3), par(-4, 8), par(0, 0),
+    par(0, 1), par(15, 8), par(-8, -4), par(-1, 4), par(0, 3), par(3, 2), par(-3, 6), par(0, 0),
+    par(2, 3), par(16, 2), par(-6, -1), par(-10, 6), par(-4, 7), par(-2, 6), par(4, 3), par(0, 0),
+    par(4, 2), par(26, -3), par(-6, -8), par(-3, 4), par(-4, 9), par(3, 1), par(0, -6), par(0, 0),
+    par(0, 0), par(0, 0), par(-9, -13), par(10, -12), par(10, 0), par(3, 4), par(-6, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(-31, -10), par(12, -15), par(-6, -11), par(-1, -5), par(3, 7), par(0, 0),
+    par(0, 0), par(0, 0), par(3, -22), par(10, -12), par(13, -14), par(15, -35), par(5, -20), par(0, 0),
+    par(0, 0), par(0, 0), par(5, -18), par(-5, -4), par(-1, -3), par(2, -9), par(43, -25), par(0, 0),
 ];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
@@ -148,63 +172,63 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-27, -66), par(-14, -33), par(-10, -2), par(-6, 9),
-    par(-1, 16), par(3, 23), par(8, 25), par(12, 24),
-    par(22, 16),
+    par(-28, -67), par(-16, -30), par(-11, 3), par(-7, 14),
+    par(-3, 20), par(2, 27), par(6, 28), par(9, 27),
+    par(18, 20),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-36, -54), par(-25, -34), par(-18, -13), par(-14, -2),
-    par(-10, 13), par(-6, 15), par(-7, 23), par(-9, 26),
-    par(-6, 29), par(-9, 30), par(1, 23), par(-2, 28),
-    par(9, 23), par(-8, 23),
+    par(-40, -53), par(-26, -27), par(-19, -11), par(-15, 2),
+    par(-12, 17), par(-8, 18), par(-9, 27), par(-9, 29),
+    par(-6, 32), par(-8, 33), par(-3, 26), par(0, 31),
+    par(4, 21), par(1, 22),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-71, -12), par(-58, -5), par(-54, 7), par(-48, 10),
-    par(-49, 20), par(-47, 27), par(-40, 29), par(-39, 32),
-    par(-37, 35), par(-33, 38), par(-29, 41), par(-26, 41),
-    par(-27, 46), par(-28, 43), par(37, 11),
+    par(-70, -8), par(-58, -3), par(-54, 8), par(-49, 12),
+    par(-50, 22), par(-47, 28), par(-41, 30), par(-40, 34),
+    par(-38, 38), par(-33, 40), par(-30, 44), par(-27, 45),
+    par(-27, 48), par(-29, 49), par(19, 22),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-38, -73), par(-33, -113), par(-31, -78), par(-30, -60),
-    par(-28, -27), par(-28, -10), par(-27, 18), par(-26, 38),
-    par(-25, 50), par(-22, 47), par(-20, 68), par(-21, 75),
-    par(-21, 79), par(-22, 77), par(-19, 88), par(-19, 93),
-    par(-22, 96), par(-13, 92), par(-12, 83), par(3, 54),
-    par(-5, 57), par(95, -8), par(52, -6), par(134, -53),
-    par(81, -50), par(98, -107), par(44, -86), par(-51, -218),
+    par(-38, -91), par(-32, -98), par(-29, -77), par(-30, -48),
+    par(-28, -19), par(-27, -9), par(-27, 17), par(-26, 41),
+    par(-26, 53), par(-23, 53), par(-21, 67), par(-22, 78),
+    par(-20, 77), par(-23, 80), par(-20, 88), par(-20, 94),
+    par(-23, 95), par(-15, 91), par(-12, 85), par(3, 61),
+    par(1, 60), par(81, -14), par(43, -4), par(123, -66),
+    par(82, -60), par(115, -116), par(39, -102), par(-58, -239),
 ];
 pub const TROPISMO_CAVALO: TPar = par(4, -1); // por casa de proximidade ao rei inimigo (7 − distância)
-pub const TROPISMO_BISPO: TPar = par(6, -1); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(8, -4); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(17, 12); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_BISPO: TPar = par(6, 0); // idem, bispo
+pub const TROPISMO_TORRE: TPar = par(9, -3); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(16, 13); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
 pub const ATAQUE_REI: TPar = par(1, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-55, -25);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-40, -24);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-54, -29);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-41, -24);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
 pub const PECA_PENDURADA: TPar = par(-10, -13);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(20, 2);
-pub const POSTO_BISPO: TPar = par(15, 9);
+pub const POSTO_CAVALO: TPar = par(19, 1);
+pub const POSTO_BISPO: TPar = par(16, 9);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(44, -4), par(7, 15), par(54, -4), par(9, 16)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(40, -2), par(5, 17), par(44, 1), par(8, 21)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-16, -32);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-15, -32);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-64, 9);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-62, -1);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
@@ -214,17 +238,17 @@ pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -5);
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(3, 6);
+pub const ESPACO: TPar = par(1, 6);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
-pub const BISPO_PEOES_COR: TPar = par(-5, -1);
+pub const BISPO_PEOES_COR: TPar = par(-4, -3);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(3, 14);
+pub const MENOR_ATRAS_PEAO: TPar = par(4, 13);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(0, -16);
-pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(-4, -5);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(4, -15);
+pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(0, -10);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
@@ -235,11 +259,11 @@ pub const TEMPO: TPar = par(15, 4);
 // três casas de um passado na 3ª pouco importa, na 7ª decide o final.
 #[rustfmt::skip]
 pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
-    par(0, 0), par(0, -1), par(-1, 1), par(-7, 14), par(-7, 27), par(-8, 39), par(-15, 54), par(0, 0),
+    par(0, 0), par(1, -4), par(-7, 2), par(-9, 14), par(-7, 25), par(-7, 37), par(-13, 50), par(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
-    par(0, 0), par(1, -2), par(0, -2), par(0, -5), par(-8, -8), par(-13, -9), par(-17, -12), par(0, 0),
+    par(0, 0), par(1, -3), par(4, -4), par(6, -9), par(-6, -10), par(-13, -10), par(-17, -10), par(0, 0),
 ];
 /// O passado que pode andar (casa da frente vazia) e se pode andar em
 /// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
@@ -248,13 +272,13 @@ pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
 /// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
 #[rustfmt::skip]
 pub const PASSADO_AVANCO: [TPar; 32] = [
-    par(0, 0), par(-14, -10), par(-6, -1), par(-9, 4), par(-6, 7), par(-6, -8), par(-18, -14), par(0, 0),
-    par(0, 0), par(12, -5), par(-7, 0), par(-2, 0), par(3, 3), par(-1, -2), par(-6, -15), par(0, 0),
-    par(0, 0), par(0, 1), par(5, -1), par(4, -6), par(2, -6), par(1, -11), par(8, -16), par(0, 0),
-    par(0, 0), par(-1, 6), par(7, 2), par(-1, 5), par(0, 9), par(6, 15), par(20, 21), par(0, 0),
+    par(0, 0), par(-19, 0), par(2, -4), par(-21, 16), par(-6, 8), par(0, -16), par(-37, -23), par(0, 0),
+    par(0, 0), par(17, -6), par(-5, 5), par(-4, 7), par(-1, 7), par(0, -6), par(-15, -24), par(0, 0),
+    par(0, 0), par(-3, 9), par(9, 1), par(-2, 3), par(-2, 1), par(4, -10), par(29, -19), par(0, 0),
+    par(0, 0), par(-3, 15), par(9, 5), par(-5, 15), par(-2, 22), par(2, 33), par(50, 54), par(0, 0),
 ];
-pub const PASSADO_LIVRE: TPar = par(1, 14); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-16, 218); // regra do quadrado, inimigo sem peças
+pub const PASSADO_LIVRE: TPar = par(0, 10); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-22, 210); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -273,13 +297,34 @@ pub const PASSADO_IMPARAVEL: TPar = par(-16, 218); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(100, 91), par(78, 114), par(89, 141), par(106, -2),
-    par(40, 1), par(64, -6), par(99, 7), par(48, 30),
-    par(93, -5), par(107, 19), par(32, -27), par(-229, -163),
-    par(-128, 27),
+    par(117, 121), par(93, 127), par(103, 170), par(120, -10),
+    par(39, -3), par(63, -7), par(92, 0), par(59, 52),
+    par(108, -31), par(95, 13), par(37, -20), par(-263, -183),
+    par(-153, 23),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
+
+/// Complexidade (só ICE-rs; issue 49): o outro termo não linear, como o
+/// "complexity" do Ethereal e a "initiative" do Stockfish. Depois de somados
+/// todos os termos, o final (eg, brancas − pretas) recebe
+/// sinal(eg) × max(complexidade, −|eg|), com complexidade = Σ pesos × as
+/// características abaixo (`avaliacao::caracteristicas_complexidade`). Um
+/// valor positivo aumenta a vantagem de quem está à frente (posição com
+/// muito para jogar); um negativo a encolhe (posição que tende ao empate),
+/// mas nunca a ponto de trocar o lado que está à frente. Só o `eg` é lido:
+/// o `mg` fica em zero (o afinador não o mexe: a derivada dele é zero).
+///
+/// 0: total de peões no tabuleiro; 1: há peões nas colunas a–d e nas
+/// colunas e–h; 2: nenhuma peça além de peões e reis (final de peões);
+/// 3: peões passados (das duas cores); 4: constante (1 sempre, o viés,
+/// normalmente negativo).
+#[rustfmt::skip]
+pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
+    par(0, 4), par(0, 36), par(0, 31), par(0, 2), par(0, -72),
+];
+/// Número de características da complexidade (ver `COMPLEXIDADE`).
+pub const NUM_COMPLEXIDADE: usize = 5;
 
 // ============================================================================
 // Tabelas peça-casa
@@ -372,11 +417,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(92, 95),
-    par(351, 268),
-    par(378, 294),
-    par(537, 538),
-    par(1360, 732),
+    par(84, 95),
+    par(339, 282),
+    par(364, 308),
+    par(519, 568),
+    par(1343, 752),
     par(0, 0),
 ];
 
@@ -384,78 +429,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(179, -49), par(83, 33), par(90, 3), par(42, 17), par(96, 22), par(23, 11), par(37, 38), par(145, -45),
-    par(37, 17), par(23, 23), par(-4, 15), par(39, -9), par(30, 5), par(30, 14), par(26, 46), par(47, 20),
-    par(0, 29), par(6, 18), par(1, -3), par(14, -29), par(11, -17), par(5, -4), par(16, 15), par(4, 23),
-    par(-11, 25), par(-7, 13), par(1, -4), par(8, -13), par(5, -12), par(11, 3), par(-2, 11), par(-12, 21),
-    par(-4, 12), par(-2, 12), par(1, 8), par(5, 9), par(8, 15), par(10, 15), par(22, 2), par(-1, 5),
-    par(-17, 21), par(-2, 13), par(-13, 36), par(-6, 18), par(-4, 26), par(25, 24), par(21, 6), par(-12, 9),
+    par(159, -41), par(106, 24), par(67, 13), par(63, 26), par(109, 28), par(52, 13), par(41, 48), par(126, -42),
+    par(26, 27), par(14, 32), par(-20, 23), par(30, 1), par(27, 10), par(12, 19), par(18, 51), par(39, 23),
+    par(0, 27), par(10, 16), par(3, -5), par(15, -24), par(10, -21), par(9, -4), par(17, 17), par(0, 24),
+    par(-10, 24), par(-15, 16), par(2, -9), par(13, -20), par(9, -17), par(9, -1), par(-6, 13), par(-14, 20),
+    par(-5, 10), par(-8, 14), par(-3, 4), par(4, 3), par(6, 8), par(3, 13), par(18, 2), par(-2, 5),
+    par(-17, 21), par(2, 16), par(-10, 31), par(0, 13), par(1, 25), par(24, 23), par(25, 9), par(-12, 11),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-147, 8), par(-5, 30), par(-39, 32), par(3, 8), par(33, 24), par(-17, 21), par(29, 5), par(-51, -68),
-    par(13, 3), par(12, 36), par(20, 28), par(61, 33), par(8, 47), par(17, 11), par(16, 20), par(25, -9),
-    par(5, 8), par(11, 36), par(-7, 41), par(49, 42), par(55, 24), par(51, 20), par(32, 14), par(12, 43),
-    par(22, 21), par(25, 23), par(50, 37), par(43, 41), par(32, 53), par(55, 40), par(34, 28), par(43, 14),
-    par(22, 15), par(26, 19), par(39, 45), par(37, 37), par(49, 37), par(56, 33), par(51, 25), par(31, 24),
-    par(2, -1), par(24, 16), par(24, 18), par(50, 18), par(44, 28), par(37, 10), par(39, 17), par(9, 18),
-    par(11, -34), par(24, 0), par(27, -4), par(34, 8), par(36, 12), par(28, 4), par(17, 23), par(17, -5),
-    par(-4, -42), par(10, -35), par(8, -7), par(39, -11), par(37, -6), par(16, 15), par(14, -12), par(9, -46),
+    par(-146, 0), par(-27, 27), par(-36, 33), par(-2, 10), par(45, 29), par(-46, 30), par(55, -11), par(-64, -77),
+    par(-1, 9), par(2, 37), par(17, 36), par(50, 35), par(12, 45), par(16, 18), par(22, 17), par(31, -12),
+    par(20, 2), par(12, 36), par(-4, 44), par(44, 42), par(58, 24), par(53, 24), par(34, 13), par(20, 35),
+    par(28, 25), par(24, 31), par(47, 38), par(39, 47), par(33, 50), par(57, 41), par(35, 30), par(37, 18),
+    par(21, 15), par(32, 18), par(38, 44), par(35, 40), par(48, 41), par(53, 36), par(56, 26), par(34, 24),
+    par(2, 0), par(24, 23), par(24, 22), par(48, 20), par(44, 25), par(37, 12), par(40, 13), par(9, 16),
+    par(8, -20), par(27, 1), par(25, 2), par(29, 7), par(32, 14), par(25, 6), par(16, 13), par(14, 8),
+    par(-7, -44), par(9, -30), par(10, -11), par(37, -7), par(37, -4), par(14, 7), par(15, -12), par(13, -31),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-29, 25), par(-61, 39), par(-39, 27), par(-17, 39), par(-13, 25), par(-78, 28), par(-102, 31), par(10, 11),
-    par(-9, 9), par(-17, 17), par(2, 21), par(23, 24), par(9, 27), par(-25, 31), par(-22, 43), par(-48, 16),
-    par(23, 3), par(15, 17), par(18, 26), par(26, 27), par(27, 31), par(56, 6), par(7, 24), par(24, 27),
-    par(27, 1), par(22, 25), par(50, 15), par(33, 32), par(36, 31), par(26, 4), par(25, 24), par(11, 12),
-    par(10, 3), par(30, 22), par(30, 24), par(46, 25), par(42, 16), par(40, 21), par(30, 6), par(41, -10),
-    par(31, 2), par(35, 12), par(41, 26), par(31, 15), par(36, 20), par(37, 19), par(48, 10), par(16, 13),
-    par(56, -27), par(46, -9), par(36, -15), par(36, 9), par(33, 13), par(54, -8), par(46, -10), par(58, 3),
-    par(48, -32), par(35, -7), par(32, 0), par(52, -13), par(41, -14), par(18, 8), par(62, -27), par(27, -30),
+    par(-38, 30), par(-45, 40), par(-27, 30), par(-13, 32), par(-2, 28), par(-77, 32), par(-98, 32), par(11, 14),
+    par(1, 17), par(-17, 20), par(-1, 27), par(24, 24), par(-6, 30), par(-15, 34), par(-5, 33), par(-62, 22),
+    par(19, 13), par(18, 17), par(21, 27), par(21, 27), par(25, 24), par(48, 11), par(16, 22), par(19, 19),
+    par(28, 4), par(28, 27), par(45, 17), par(29, 35), par(29, 34), par(34, 3), par(25, 25), par(15, 11),
+    par(24, 4), par(30, 17), par(30, 26), par(42, 29), par(41, 20), par(37, 23), par(32, 8), par(45, -13),
+    par(30, 2), par(36, 10), par(37, 24), par(32, 17), par(33, 22), par(38, 18), par(44, 13), par(18, 10),
+    par(52, -16), par(42, -6), par(35, -6), par(32, 8), par(32, 13), par(50, -5), par(46, -11), par(57, 0),
+    par(49, -28), par(41, -9), par(29, 2), par(42, -4), par(46, -11), par(14, 10), par(59, -21), par(28, -20),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(19, 47), par(19, 41), par(50, 33), par(65, 24), par(24, 43), par(55, 30), par(14, 45), par(-6, 50),
-    par(52, 24), par(30, 29), par(93, 10), par(73, 13), par(63, 15), par(77, 15), par(40, 29), par(24, 27),
-    par(20, 35), par(38, 35), par(-4, 48), par(33, 31), par(47, 22), par(4, 35), par(44, 32), par(8, 33),
-    par(-16, 47), par(-1, 45), par(5, 38), par(6, 42), par(0, 39), par(5, 32), par(23, 37), par(-11, 35),
-    par(-29, 37), par(-12, 40), par(-13, 39), par(-15, 32), par(9, 31), par(-11, 45), par(-3, 34), par(-12, 25),
-    par(-19, 21), par(-6, 18), par(-3, 22), par(-4, 25), par(-14, 31), par(-1, 20), par(17, 12), par(-3, 8),
-    par(4, 0), par(-11, 9), par(-2, 13), par(16, 6), par(26, -5), par(8, -8), par(26, -20), par(-10, -14),
-    par(19, -4), par(21, -4), par(27, -3), par(31, -7), par(32, -4), par(29, -7), par(14, -1), par(35, -38),
+    par(7, 50), par(22, 40), par(59, 28), par(57, 28), par(31, 40), par(55, 27), par(11, 42), par(14, 45),
+    par(50, 25), par(34, 27), par(84, 13), par(83, 9), par(59, 13), par(64, 14), par(43, 26), par(40, 20),
+    par(11, 45), par(24, 39), par(-5, 50), par(30, 37), par(38, 27), par(8, 35), par(39, 34), par(-1, 40),
+    par(-7, 49), par(-3, 50), par(3, 44), par(1, 45), par(1, 42), par(-12, 44), par(13, 42), par(-2, 33),
+    par(-28, 41), par(-17, 41), par(-15, 42), par(-15, 38), par(1, 40), par(-7, 43), par(-2, 31), par(-16, 25),
+    par(-14, 18), par(-14, 24), par(-5, 21), par(-9, 23), par(-11, 32), par(-2, 17), par(11, 9), par(-4, 6),
+    par(4, 0), par(-9, 8), par(9, 4), par(17, 7), par(28, -1), par(3, -4), par(27, -18), par(-13, -11),
+    par(21, -4), par(23, -4), par(28, -1), par(31, -2), par(31, -2), par(28, -5), par(15, -2), par(34, -33),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(32, 51), par(9, 84), par(50, 69), par(7, 77), par(24, 73), par(19, 51), par(41, 88), par(41, 74),
-    par(41, 28), par(-16, 110), par(10, 74), par(-14, 97), par(-6, 78), par(17, 89), par(11, 102), par(28, 32),
-    par(37, 45), par(16, 75), par(-9, 87), par(24, 54), par(25, 77), par(35, 94), par(13, 106), par(17, 37),
-    par(34, 57), par(14, 103), par(12, 73), par(17, 61), par(15, 60), par(31, 66), par(21, 55), par(41, 9),
-    par(36, 67), par(24, 63), par(28, 48), par(33, 47), par(42, 60), par(45, 46), par(43, 30), par(39, 61),
-    par(53, 34), par(52, 15), par(52, 41), par(60, -2), par(51, 47), par(64, 28), par(56, 48), par(25, 60),
-    par(56, -9), par(74, -19), par(83, -29), par(88, -29), par(84, -12), par(105, -54), par(100, -58), par(67, -25),
-    par(90, -30), par(93, -7), par(95, 1), par(98, -38), par(103, -51), par(107, -50), par(53, 13), par(118, -77),
+    par(19, 72), par(7, 86), par(38, 71), par(13, 87), par(22, 74), par(27, 52), par(35, 89), par(33, 77),
+    par(44, 38), par(-21, 110), par(14, 75), par(2, 85), par(-10, 86), par(25, 85), par(21, 88), par(29, 31),
+    par(37, 50), par(15, 65), par(2, 71), par(22, 63), par(20, 84), par(43, 91), par(17, 102), par(22, 36),
+    par(40, 52), par(23, 91), par(18, 83), par(15, 73), par(20, 59), par(38, 63), par(17, 70), par(38, 17),
+    par(39, 49), par(33, 59), par(28, 54), par(34, 57), par(45, 56), par(43, 47), par(39, 40), par(35, 59),
+    par(55, 24), par(52, 21), par(51, 39), par(62, -3), par(50, 42), par(64, 29), par(55, 50), par(29, 65),
+    par(50, -9), par(72, -15), par(81, -32), par(85, -25), par(84, -10), par(101, -56), par(100, -53), par(71, -30),
+    par(94, -39), par(93, -24), par(94, -11), par(95, -32), par(101, -35), par(99, -48), par(62, 0), par(108, -62),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(4, 41), par(144, 86), par(124, 95), par(128, 37), par(42, 97), par(485, 41), par(237, 72), par(-28, 1),
-    par(26, 96), par(-30, 133), par(118, 125), par(-87, 127), par(15, 138), par(-65, 168), par(381, 72), par(-222, 103),
-    par(32, 96), par(3, 124), par(-141, 142), par(-101, 140), par(-132, 152), par(-72, 152), par(10, 146), par(-123, 126),
-    par(-47, 106), par(-21, 111), par(-30, 119), par(-99, 127), par(-79, 125), par(-99, 128), par(-40, 117), par(-29, 92),
-    par(-76, 100), par(15, 86), par(20, 95), par(-54, 109), par(-56, 108), par(-11, 100), par(-24, 93), par(-107, 100),
-    par(-80, 87), par(-19, 85), par(-13, 85), par(-33, 94), par(-20, 92), par(6, 85), par(4, 84), par(-47, 79),
-    par(-10, 65), par(-16, 84), par(-13, 83), par(-18, 81), par(-35, 82), par(-3, 74), par(9, 72), par(-29, 78),
-    par(-154, 121), par(-71, 90), par(-86, 92), par(-85, 83), par(-47, 57), par(-75, 81), par(-69, 88), par(-115, 95),
+    par(-6, 44), par(156, 98), par(127, 105), par(112, 60), par(56, 111), par(451, 51), par(236, 59), par(-20, 16),
+    par(18, 101), par(-24, 129), par(81, 130), par(-71, 134), par(-3, 146), par(-65, 167), par(310, 93), par(-219, 118),
+    par(21, 89), par(20, 121), par(-122, 145), par(-74, 129), par(-111, 149), par(-77, 153), par(13, 146), par(-120, 113),
+    par(-55, 104), par(-9, 109), par(-16, 111), par(-58, 116), par(-63, 118), par(-78, 125), par(-43, 119), par(-50, 92),
+    par(-79, 95), par(14, 89), par(24, 91), par(-41, 101), par(-53, 107), par(1, 95), par(-4, 89), par(-110, 101),
+    par(-58, 83), par(2, 81), par(-13, 84), par(-26, 92), par(-20, 90), par(3, 82), par(18, 78), par(-54, 83),
+    par(-29, 70), par(-14, 84), par(-12, 80), par(-20, 82), par(-36, 82), par(-5, 75), par(9, 73), par(-25, 80),
+    par(-152, 122), par(-79, 96), par(-86, 94), par(-86, 89), par(-48, 62), par(-76, 86), par(-71, 91), par(-115, 94),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista
@@ -504,7 +549,8 @@ pub const CAT_MENORES: usize = 16;
 pub const CAT_REI_PEOES: usize = 17;
 pub const CAT_TEMPO: usize = 18;
 pub const CAT_ESPACO: usize = 19;
-pub const NUM_CATEGORIAS: usize = 20;
+pub const CAT_COMPLEXIDADE: usize = 20;
+pub const NUM_CATEGORIAS: usize = 21;
 pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Material",
     "Peca-casa",
@@ -526,6 +572,7 @@ pub const NOMES_CATEGORIAS: [&str; NUM_CATEGORIAS] = [
     "Rei e peoes",
     "Tempo",
     "Espaco",
+    "Complexidade",
 ];
 
 /// Um peso que entrou na avaliação: nome da constante, índice (nas tabelas),
@@ -539,7 +586,8 @@ pub struct TItemTraco {
 }
 
 /// Traço de uma avaliação: a decomposição que `tabela_eval` imprime e que o
-/// afinador de Texel usa (a avaliação é linear nos pesos, fora a escala).
+/// afinador de Texel usa (a avaliação é linear nos pesos, fora a escala, o
+/// perigo ao rei e a complexidade, cujas características o traço guarda).
 #[derive(Clone, Debug, Default)]
 pub struct TTraco {
     pub categorias: [[TPar; 2]; NUM_CATEGORIAS],
@@ -557,6 +605,12 @@ pub struct TTraco {
     /// atacado; ver `PERIGO_REI`). O termo não é linear nos pesos: o traço
     /// guarda as contagens, não os itens, e o afinador refaz a conta.
     pub perigo: [[i32; NUM_PERIGO]; 2],
+    /// Características da complexidade (ver `COMPLEXIDADE`; todas zero no
+    /// modo clássico, que não tem o termo) e o ajuste que ela deu ao final,
+    /// do ponto de vista das brancas (já incluído em `soma`, na cor que
+    /// está à frente, e na categoria `CAT_COMPLEXIDADE`).
+    pub complexidade: [i32; NUM_COMPLEXIDADE],
+    pub ajuste_complexidade: i32,
 }
 
 /// Acumulador de uma avaliação: (meio-jogo, final) de cada cor, e o traço

@@ -18,10 +18,12 @@
 //! para cada cor. Como a avaliação é linear nos pesos (fora a escala de
 //! empate, fixa por posição), o erro e o gradiente saem dos coeficientes sem
 //! chamar a avaliação de novo, e a descida (Adam) leva minutos mesmo com
-//! milhões de posições. A exceção é o perigo ao rei (`PERIGO_REI`): o traço
-//! guarda as características e `avalia` refaz a conta não linear de
-//! `avaliacao::penalidade_perigo` (perigo² ÷ D no meio-jogo), com a derivada
-//! 2·perigo·f ÷ D no gradiente.
+//! milhões de posições. As exceções são o perigo ao rei (`PERIGO_REI`) e a
+//! complexidade (`COMPLEXIDADE`): o traço guarda as características e
+//! `avalia` refaz a conta não linear de `avaliacao::penalidade_perigo`
+//! (perigo² ÷ D no meio-jogo), com a derivada 2·perigo·f ÷ D no gradiente,
+//! e a de `avaliacao::ajuste_complexidade` (sinal(eg) × max(c, −|eg|) no
+//! final), cuja derivada é 0 ou 1 (ver `ajuste_complexidade_real`).
 //!
 //! A descida usa todas as amostras de treino a cada passo (o padrão) ou
 //! mini-lotes (`--lote N`, embaralhados a cada época com a semente de
@@ -40,7 +42,7 @@ use crate::avaliacao::{
 use crate::estado::{nova_busca, TBusca};
 use crate::geracao::san_para_lance;
 use crate::material::FASE_TOTAL;
-use crate::pesos::{TPar, NUM_PERIGO, PERIGO_REI};
+use crate::pesos::{TPar, COMPLEXIDADE, NUM_PERIGO, PERIGO_REI};
 use crate::pgn::{le_partidas_pgn, resultado_brancas};
 use crate::tabuleiro::{TBoard, FEN_INICIAL};
 use crate::tipos::{BRANCAS, INFINITO, NEGRAS};
@@ -112,6 +114,9 @@ pub struct TAmostra {
     /// Perigo ao rei: (índice do peso de `PERIGO_REI`, característica do rei
     /// das brancas e do rei das pretas), só as que não são zero.
     pub perigo: Vec<(u32, [i32; 2])>,
+    /// Complexidade: (índice do peso de `COMPLEXIDADE`, característica da
+    /// posição), só as que não são zero. Vazio no modo clássico.
+    pub complexidade: Vec<(u32, i32)>,
 }
 
 /// Um peso afinável, identificado pelo nome da constante e pelo índice.
@@ -174,8 +179,39 @@ pub fn penalidade_perigo_real(x: f64, j: usize) -> (f64, f64) {
     }
 }
 
-/// Avaliação (brancas) de uma amostra com os pesos dados.
-pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
+/// A complexidade de uma amostra: Σ peso (final) × característica.
+pub fn complexidade(a: &TAmostra, p: &[TParam]) -> f64 {
+    a.complexidade
+        .iter()
+        .map(|&(i, f)| p[i as usize].valor[1] * f as f64)
+        .sum()
+}
+
+/// O ajuste da complexidade `cx` ao final `eg` (brancas − pretas), a conta
+/// de `avaliacao::ajuste_complexidade` em números reais, e as derivadas:
+/// (sinal(eg) × max(cx, −|eg|), d(eg + ajuste)/d eg, d ajuste/d cx).
+/// Enquanto cx > −|eg| o ajuste é sinal(eg)·cx: o final anda junto com eg
+/// (derivada 1) e com cx (derivada sinal(eg)). Senão o final fica em zero
+/// (o ajuste é −eg), e nenhuma das duas coisas o mexe (derivadas 0): nem
+/// os pesos da complexidade nem os outros pesos, na parte do final.
+pub fn ajuste_complexidade_real(eg: f64, cx: f64) -> (f64, f64, f64) {
+    let sinal = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    if cx > -eg.abs() {
+        (sinal * cx, 1.0, sinal)
+    } else {
+        (-eg, 0.0, 0.0)
+    }
+}
+
+/// Meio-jogo e final (brancas − pretas) de uma amostra com os pesos dados,
+/// antes da complexidade: parte fixa, pesos lineares e perigo ao rei.
+pub fn partes(a: &TAmostra, p: &[TParam]) -> (f64, f64) {
     let (mut mg, mut eg) = (a.fixo_mg, a.fixo_eg);
     for &(i, c) in &a.coefs {
         mg += p[i as usize].valor[0] * c as f64;
@@ -186,6 +222,15 @@ pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
         let x = perigos(a, p);
         mg -= penalidade_perigo_real(x[0][0], 0).0 - penalidade_perigo_real(x[1][0], 0).0;
         eg -= penalidade_perigo_real(x[0][1], 1).0 - penalidade_perigo_real(x[1][1], 1).0;
+    }
+    (mg, eg)
+}
+
+/// Avaliação (brancas) de uma amostra com os pesos dados.
+pub fn avalia(a: &TAmostra, p: &[TParam]) -> f64 {
+    let (mg, mut eg) = partes(a, p);
+    if !a.complexidade.is_empty() {
+        eg += ajuste_complexidade_real(eg, complexidade(a, p)).0;
     }
     let f = a.fase as f64 / FASE_TOTAL as f64;
     (mg * f + eg * (1.0 - f)) * a.escala as f64 / 16.0
@@ -280,6 +325,12 @@ pub fn acha_k_com(amostras: &[TAmostra], p: &[TParam], threads: usize) -> f64 {
 /// um peso w do perigo ao rei entra pela penalidade: d pen/d w = pen'(x)·f,
 /// com pen'(x) = 2x/D no meio-jogo e 1/D no final (`penalidade_perigo_real`),
 /// e sinal − para o rei das brancas, + para o das pretas.
+///
+/// A complexidade c entra no final como sinal(eg)·max(c, −|eg|)
+/// (`ajuste_complexidade_real`): tudo o que entra no final (os pesos
+/// lineares e o perigo ao rei, pela parte `eg`) é multiplicado pela
+/// derivada em relação a eg (1, ou 0 quando o final fica em zero), e um
+/// peso w da complexidade tem derivada sinal(eg)·f (ou 0) no final.
 pub fn gradiente(
     amostras: &[TAmostra],
     indices: &[u32],
@@ -296,15 +347,26 @@ pub fn gradiente(
             let mut g = vec![[0f64; 2]; p.len()];
             for &ia in fatia {
                 let a = &amostras[ia as usize];
-                let s = sigmoide(k, avalia(a, p));
-                // d erro / d E = −2 (R − σ) σ (1 − σ) K ln10 / 400
-                let de = -2.0 * (a.resultado - s) * s * (1.0 - s) * k * ln10 / 400.0;
+                let (mg, eg) = partes(a, p);
+                let (aj, d_eg, d_cx) = if a.complexidade.is_empty() {
+                    (0.0, 1.0, 0.0)
+                } else {
+                    ajuste_complexidade_real(eg, complexidade(a, p))
+                };
                 let f = a.fase as f64 / FASE_TOTAL as f64;
                 let esc = a.escala as f64 / 16.0;
-                let fases = [de * esc * f, de * esc * (1.0 - f)];
+                let s = sigmoide(k, (mg * f + (eg + aj) * (1.0 - f)) * esc);
+                // d erro / d E = −2 (R − σ) σ (1 − σ) K ln10 / 400
+                let de = -2.0 * (a.resultado - s) * s * (1.0 - s) * k * ln10 / 400.0;
+                // d E / d (mg, eg antes da complexidade).
+                let fases = [de * esc * f, de * esc * (1.0 - f) * d_eg];
                 for &(i, c) in &a.coefs {
                     g[i as usize][0] += fases[0] * c as f64;
                     g[i as usize][1] += fases[1] * c as f64;
+                }
+                let d_c = de * esc * (1.0 - f) * d_cx;
+                for &(i, fc) in &a.complexidade {
+                    g[i as usize][1] += d_c * fc as f64;
                 }
                 if a.perigo.is_empty() {
                     continue;
@@ -624,6 +686,15 @@ fn acrescenta(d: &mut TDados, bu: &mut TBusca, b: &TBoard, p: &TPosicao) {
             perigo.push((id_param(d, "PERIGO_REI", i, PERIGO_REI[i]), f));
         }
     }
+    // A complexidade, do mesmo jeito: o ajuste que a avaliação fez sai da
+    // parte fixa, e `avalia` o refaz com os pesos da descida.
+    fixo_eg -= t.ajuste_complexidade as f64;
+    let mut complexidade = Vec::new();
+    for (i, &f) in t.complexidade.iter().enumerate() {
+        if f != 0 {
+            complexidade.push((id_param(d, "COMPLEXIDADE", i, COMPLEXIDADE[i]), f));
+        }
+    }
     for it in &t.itens {
         let id = id_param(d, it.nome, it.indice, it.peso);
         let c = it.coef[BRANCAS] - it.coef[NEGRAS];
@@ -643,6 +714,7 @@ fn acrescenta(d: &mut TDados, bu: &mut TBusca, b: &TBoard, p: &TPosicao) {
         fixo_eg,
         coefs,
         perigo,
+        complexidade,
     });
 }
 

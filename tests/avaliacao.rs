@@ -1445,3 +1445,66 @@ fn avaliacao_preguicosa_guardada_na_abertura() {
         );
     }
 }
+
+/// Peões ligados (defendidos por peão ou em falange, pela casa), candidatos
+/// a passado (pela fileira) e defensores na zona do rei: fora do clássico,
+/// e cada cor conta os seus.
+#[test]
+fn termo_ligados_candidatos_e_defensores() {
+    // c3 defende d4, e d4–e4 são falange: d4 e e4 ligados (4ª fileira,
+    // coluna espelhada d: índice 4 × 4 + 3); c3 sozinho não.
+    let cadeia = "4k3/8/8/8/3PP3/2P5/8/4K3 w - -";
+    assert_eq!(coef(cadeia, "PEAO_LIGADO", 19), [2, 0]);
+    assert_eq!(coef(cadeia, "PEAO_LIGADO", 14), [0, 0]);
+    assert_eq!(coef_no_modo(&tab(cadeia), true, "PEAO_LIGADO", 19), [0, 0]);
+    // b2 (com a2 ao lado) contra a7: um parador, um apoio, coluna livre à
+    // frente: candidato da 2ª fileira. a2 e a7 se bloqueiam: nenhum dos dois.
+    let candidato = "4k3/p7/8/8/8/8/PP6/4K3 w - -";
+    assert_eq!(coef(candidato, "PEAO_CANDIDATO", 2), [1, 0]);
+    assert_eq!(coef(candidato, "PEAO_CANDIDATO", 7), [0, 0]);
+    // Sem o apoio de a2, b2 contra a7 e c7 (dois paradores) não é candidato.
+    assert_eq!(
+        coef("4k3/p1p5/8/8/8/8/1P6/4K3 w - -", "PEAO_CANDIDATO", 2),
+        [0, 0]
+    );
+    // Rei em g1 com f2, g2, h2 e o cavalo em f1: quatro defensores; o rei
+    // preto sozinho, nenhum.
+    let roque = "4k3/8/8/8/8/8/5PPP/5NK1 w - -";
+    assert_eq!(coef(roque, "REI_DEFENSORES", 4), [1, 0]);
+    assert_eq!(coef(roque, "REI_DEFENSORES", 0), [0, 1]);
+}
+
+#[test]
+fn caracteristicas_da_complexidade() {
+    let cx = |fen: &str| traco_eval(&tab(fen), &mut nova_avaliacao()).complexidade;
+    // Total de peões, duas alas, final de peões, passados, constante.
+    assert_eq!(cx(ice::tabuleiro::FEN_INICIAL), [16, 1, 0, 0, 1]);
+    // d5 e f2: um em cada ala, os dois passados, só peões e reis.
+    assert_eq!(cx("8/5k2/8/3p4/8/8/5PK1/8 w - -"), [2, 1, 1, 2, 1]);
+    // Peões só na ala do rei (colunas e a h) e uma torre: nem duas alas
+    // nem final de peões; nenhum passado (o g6 preto tem o h4 e o f2
+    // brancos à frente, e cada um deles tem o g6 à frente).
+    assert_eq!(cx("8/8/6pk/8/7P/8/5P2/4R1K1 w - -"), [3, 0, 0, 0, 1]);
+    // Sem peões: só a constante.
+    assert_eq!(cx("1k6/4R3/8/4K3/1r6/8/8/8 w - -"), [0, 0, 0, 0, 1]);
+    // O clássico não tem o termo: nada no traço nem na categoria.
+    let mut av = nova_avaliacao();
+    av.classico = true;
+    let t = traco_eval(&tab("8/5k2/8/3p4/8/8/5PK1/8 w - -"), &mut av);
+    assert_eq!(t.complexidade, [0; NUM_COMPLEXIDADE]);
+    assert_eq!(t.categorias[CAT_COMPLEXIDADE], [par(0, 0); 2]);
+}
+
+#[test]
+fn complexidade_nao_depende_da_cor() {
+    // As características são as mesmas na posição espelhada, e o ajuste
+    // (com os pesos de agora) troca de sinal com ela.
+    let mut av = nova_avaliacao();
+    for fen in todas_as_suites() {
+        let t = traco_eval(&tab(&fen), &mut av);
+        let m = traco_eval(&tab(&espelha(&fen)), &mut av);
+        assert_eq!(t.complexidade, m.complexidade, "{fen}");
+        assert_eq!(t.ajuste_complexidade, -m.ajuste_complexidade, "{fen}");
+        assert_eq!(t.complexidade[NUM_COMPLEXIDADE - 1], 1, "{fen}");
+    }
+}

@@ -37,6 +37,7 @@ fn sinteticas(verdadeiros: &[[f64; 2]], k: f64, n: usize) -> Vec<TAmostra> {
                 fixo_eg: rng.gen_range(-50.0..50.0),
                 coefs,
                 perigo: Vec::new(),
+                complexidade: Vec::new(),
             };
             a.resultado = sigmoide(k, avalia(&a, &verd));
             a
@@ -369,4 +370,198 @@ fn sem_paciencia_fica_a_ultima_epoca() {
     assert!(p[0].valor[0] > 10.0, "{:?}", p[0].valor);
     assert!((ev - erro(&amostras, &p, k, true)).abs() < 1e-12);
     assert!(ev > erro(&amostras, &zerados(verdadeiros.len()), k, true));
+}
+
+/// Finais com peões e poucas peças (dos lotes do `ice datagen` da força
+/// III), onde o final pesa e a complexidade decide: uns com o final longe
+/// de zero, outros perto (onde uma complexidade negativa o zera).
+const POSICOES_FINAIS: [&str; 14] = [
+    "8/4k3/R7/5K2/5P2/5r2/8/8 b - - 26 92 | 119 | 0.5",
+    "R7/8/5Kp1/5p1k/5r2/8/8/8 w - - 0 61 | -89 | 0.5",
+    "1k6/4R3/8/4K3/1r6/8/8/8 w - - 4 56 | 5 | 0.5",
+    "8/2k5/p1p5/P1Kp4/5P2/2P5/8/8 b - - 0 52 | 430 | 1.0",
+    "8/8/6p1/3k4/p7/7P/4Kp2/8 b - - 1 56 | -998 | 0.0",
+    "8/5pkp/r7/5KP1/5P2/p5P1/R7/8 b - - 1 39 | -51 | 0.5",
+    "4r3/8/pR6/P7/3k4/5P2/5K2/8 b - - 4 68 | 134 | 0.5",
+    "8/p7/p3p2p/k2b3R/2p2p1P/2K2P2/8/8 b - - 1 38 | -84 | 0.5",
+    "5b2/8/6kP/1p1p4/p2P4/P4P2/1K6/2B5 w - - 7 47 | 4 | 0.5",
+    "8/6k1/1R4p1/8/7P/4PK2/6P1/7r w - - 6 48 | 256 | 1.0",
+    "8/8/8/4N2k/4b2p/7K/5P2/8 w - - 18 71 | -35 | 0.5",
+    "8/1p6/pk1p4/7R/P2PK3/2P2P1P/5r2/8 b - - 4 47 | 199 | 0.5",
+    "8/8/3Pk1pp/1N2p3/1nP3PP/8/5PK1/8 b - - 0 45 | 291 | 1.0",
+    "2R5/8/5pk1/5Np1/6P1/8/3r1PK1/8 b - - 0 61 | 362 | 1.0",
+];
+
+/// As amostras dos finais e das posições do perigo ao rei, todas de treino,
+/// com os pesos da complexidade (`COMPLEXIDADE`, no final) trocados por
+/// `pesos`.
+fn dados_com_complexidade(pesos: &[f64; NUM_COMPLEXIDADE]) -> TDados {
+    let linhas: Vec<&str> = POSICOES_FINAIS
+        .iter()
+        .chain(POSICOES_PERIGO.iter())
+        .copied()
+        .collect();
+    let mut d = amostras_de_dados(&linhas.join("\n"), 100);
+    for a in d.amostras.iter_mut() {
+        a.validacao = false;
+    }
+    let mut achados = 0;
+    for x in d.params.iter_mut().filter(|x| x.nome == "COMPLEXIDADE") {
+        x.valor[1] = pesos[x.indice];
+        achados += 1;
+    }
+    assert_eq!(achados, NUM_COMPLEXIDADE, "pesos da complexidade no traço");
+    d
+}
+
+use ice::pesos::NUM_COMPLEXIDADE;
+
+#[test]
+fn gradiente_da_complexidade_confere_com_diferenca_finita() {
+    // Pesos sem nada inteiro, com o viés bem negativo: nos finais de
+    // vantagem pequena o final fica em zero (derivadas 0), nos outros a
+    // complexidade só o encolhe (derivadas 1 e sinal(eg)).
+    let d = dados_com_complexidade(&[3.7, 41.3, 37.9, 5.1, -95.3]);
+    let mut p = d.params.clone();
+    let (mut zerados, mut andando) = (0, 0);
+    for a in &d.amostras {
+        let (_, eg) = partes(a, &p);
+        let cx = complexidade(a, &p);
+        // Nenhuma amostra numa quina do max (a diferença finita a cruzaria).
+        assert!((cx + eg.abs()).abs() > 0.5, "eg {eg}, complexidade {cx}");
+        if cx > -eg.abs() {
+            andando += 1;
+        } else {
+            zerados += 1;
+        }
+    }
+    assert!(
+        zerados >= 2 && andando >= 10,
+        "{zerados} finais zerados, {andando} não"
+    );
+    let k = 1.1;
+    let todas: Vec<u32> = (0..d.amostras.len() as u32).collect();
+    let g = gradiente(&d.amostras, &todas, &p, k, 1);
+    let n = d.amostras.len() as f64;
+    let h = 1e-3;
+    let (mut pior, mut conferidos, mut da_complexidade) = (0f64, 0, 0);
+    // Os pesos lineares (que a derivada em relação a eg multiplica) e os da
+    // complexidade; os do perigo ao rei têm o teste deles (as quinas do
+    // corte em zero e no teto ficam de fora aqui).
+    let lineares: Vec<usize> = (0..p.len())
+        .filter(|&i| p[i].nome != "PERIGO_REI")
+        .collect();
+    for i in lineares {
+        for (j, &gj) in g[i].iter().enumerate() {
+            let w = p[i].valor[j];
+            p[i].valor[j] = w + h;
+            let mais = erro_com(&d.amostras, &p, k, false, 1);
+            p[i].valor[j] = w - h;
+            let menos = erro_com(&d.amostras, &p, k, false, 1);
+            p[i].valor[j] = w;
+            let numerico = (mais - menos) / (2.0 * h);
+            let analitico = gj / n;
+            let escala = numerico.abs().max(analitico.abs());
+            if escala < 1e-9 {
+                continue;
+            }
+            let rel = (numerico - analitico).abs() / escala;
+            assert!(
+                rel < 1e-4,
+                "{}[{}] fase {j}: analítico {analitico:e}, numérico {numerico:e}",
+                p[i].nome,
+                p[i].indice
+            );
+            pior = pior.max(rel);
+            conferidos += 1;
+            if p[i].nome == "COMPLEXIDADE" {
+                da_complexidade += 1;
+            }
+        }
+    }
+    eprintln!(
+        "gradiente com a complexidade: {conferidos} derivadas, erro relativo máximo {pior:e}"
+    );
+    // As cinco da complexidade (só no final: a do meio-jogo é zero).
+    assert_eq!(da_complexidade, NUM_COMPLEXIDADE);
+    assert!(conferidos > 200, "só {conferidos} derivadas não nulas");
+}
+
+#[test]
+fn gradiente_ignora_o_final_zerado_pela_complexidade() {
+    // Com o viés muito negativo todo final vai a zero: a parte do final de
+    // cada peso deixa de contar (derivada 0 em relação a eg), e a do
+    // meio-jogo continua.
+    let d = dados_com_complexidade(&[0.0, 0.0, 0.0, 0.0, -5000.0]);
+    let todas: Vec<u32> = (0..d.amostras.len() as u32).collect();
+    let g = gradiente(&d.amostras, &todas, &d.params, 1.0, 1);
+    assert!(g.iter().all(|x| x[1] == 0.0), "derivada do final não nula");
+    assert!(g.iter().any(|x| x[0] != 0.0), "derivada do meio-jogo nula");
+    // E a avaliação de cada amostra é só o meio-jogo (vezes a fase).
+    for a in &d.amostras {
+        let (mg, _) = partes(a, &d.params);
+        let f = a.fase as f64 / FASE_TOTAL as f64;
+        let esperado = mg * f * a.escala as f64 / 16.0;
+        assert!((avalia(a, &d.params) - esperado).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn complexidade_real_e_a_inteira_da_avaliacao() {
+    // A conta que o afinador deriva é a da avaliação, nos dois regimes e
+    // com as duas cores à frente; e ela nunca troca o lado que está à
+    // frente.
+    use ice::avaliacao::ajuste_complexidade;
+    for eg in [-700, -120, -31, -1, 0, 1, 30, 99, 450] {
+        for cx in [-300, -100, -30, -1, 0, 1, 25, 80] {
+            let inteiro = ajuste_complexidade(eg, cx);
+            let (real, d_eg, d_cx) = ajuste_complexidade_real(eg as f64, cx as f64);
+            assert_eq!(inteiro as f64, real, "eg {eg}, complexidade {cx}");
+            let depois = eg + inteiro;
+            assert!(
+                depois.signum() == eg.signum() || depois == 0,
+                "{eg} → {depois}"
+            );
+            assert_eq!(ajuste_complexidade(-eg, cx), -inteiro);
+            if eg != 0 && cx > -eg.abs() {
+                assert_eq!((d_eg, d_cx), (1.0, eg.signum() as f64));
+            } else if eg != 0 {
+                assert_eq!((depois, d_eg, d_cx), (0, 0.0, 0.0));
+            }
+        }
+    }
+}
+
+#[test]
+fn amostra_com_complexidade_avalia_como_a_conta_inteira() {
+    // Com pesos da complexidade que não são os de `pesos.rs`, o afinador
+    // refaz a avaliação do motor: a parte fixa sem o ajuste que o motor
+    // fez, e o ajuste com os pesos novos (a conta inteira de `avaliacao`).
+    use ice::avaliacao::{ajuste_complexidade, nova_avaliacao, traco_eval, valor_complexidade};
+    use ice::pesos::{par, TPar};
+    use ice::tabuleiro::TBoard;
+    use ice::tipos::{BRANCAS, NEGRAS};
+    let inteiros = [6, 45, 40, 7, -110];
+    let d = dados_com_complexidade(&inteiros.map(f64::from));
+    let pesos: [TPar; NUM_COMPLEXIDADE] = inteiros.map(|w| par(0, w));
+    let mut av = nova_avaliacao();
+    let mut mudou = 0;
+    assert_eq!(
+        d.amostras.len(),
+        POSICOES_FINAIS.len() + POSICOES_PERIGO.len()
+    );
+    let linhas = POSICOES_FINAIS.iter().chain(POSICOES_PERIGO.iter());
+    for (a, linha) in d.amostras.iter().zip(linhas) {
+        let b = TBoard::de_fen(linha.split('|').next().unwrap()).unwrap();
+        let t = traco_eval(&b, &mut av);
+        let mg = t.soma[BRANCAS].mg - t.soma[NEGRAS].mg;
+        let eg = t.soma[BRANCAS].eg - t.soma[NEGRAS].eg - t.ajuste_complexidade;
+        let aj = ajuste_complexidade(eg, valor_complexidade(&t.complexidade, &pesos));
+        mudou += (aj != 0) as usize;
+        let v = (mg * t.fase + (eg + aj) * (FASE_TOTAL - t.fase)) / FASE_TOTAL;
+        let esperado = v as f64 * a.escala as f64 / 16.0;
+        let e = avalia(a, &d.params);
+        assert!((e - esperado).abs() <= 2.0, "{linha}: {e} × {esperado}");
+    }
+    assert!(mudou >= 20, "a complexidade só mudou {mudou} avaliações");
 }
