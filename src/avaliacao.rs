@@ -61,9 +61,9 @@ use crate::material::{
     ESCALA_NORMAL, FASE_TOTAL,
 };
 use crate::peoes::{
-    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, ligados_e_candidatos,
-    nova_hash_peoes, passados_dinamicos, THashPeoes, COLUNAS_VIZINHAS, FRENTE_FILEIRAS,
-    MASCARA_PASSADO,
+    ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, guarda_rei,
+    ligados_e_candidatos, nova_hash_peoes, passados_dinamicos, rei_guardado, THashPeoes,
+    COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
 };
 use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
@@ -833,6 +833,34 @@ fn rei_e_peoes(b: &TBoard, cor: usize, c: &mut TConta) {
     }
 }
 
+/// O abrigo e a tempestade (`abrigo_e_tempestade`) e a distância do rei aos
+/// peões (`rei_e_peoes`) de `cor`, que só dependem dos peões e da casa do
+/// rei dela: pela entrada `i` da tabela de peões (a destes peões, de
+/// `avalia_peoes`), que os guarda com a casa do rei para a qual valem, ou
+/// calculados e guardados lá se o rei estava noutra casa. Só sem traço (com
+/// ele, cada peso entra com o seu nome, e os dois termos são chamados nos
+/// seus lugares). Soma o mesmo que os dois termos, só que de uma vez.
+#[inline(always)]
+fn rei_e_peoes_guardado(b: &TBoard, h: &mut THashPeoes, i: usize, cor: usize, c: &mut TConta) {
+    let k = b.casa_rei(cor);
+    let pontos = match rei_guardado(h, i, cor, k) {
+        Some(p) => p,
+        None => {
+            let mut so_rei = TConta {
+                s: [par(0, 0); 2],
+                categoria: CAT_TEMPESTADE,
+                traco: None,
+            };
+            abrigo_e_tempestade(b, cor, &mut so_rei);
+            rei_e_peoes(b, cor, &mut so_rei);
+            guarda_rei(h, i, cor, k, so_rei.s[cor]);
+            so_rei.s[cor]
+        }
+    };
+    c.s[cor].mg += pontos.mg;
+    c.s[cor].eg += pontos.eg;
+}
+
 /// Postos avançados de `cor` (só ICE-rs): cavalos e bispos nas fileiras 4
 /// a 6, em casas que os peões de `cor` defendem (`at.peoes`) e que nenhum
 /// peão inimigo alcança: sem peão dele nas colunas vizinhas, à frente da
@@ -926,7 +954,7 @@ fn avalia(
         desequilibrio(b, &mut c);
         final_peoes(b, &mut c);
         // Passo 4. Estrutura de peões (tabela hash).
-        let passados = avalia_peoes(b, &mut av.hash_peoes, &mut c);
+        let (passados, entrada) = avalia_peoes(b, &mut av.hash_peoes, &mut c);
         if !av.classico {
             for cor in 0..2 {
                 ligados_e_candidatos(b, cor, &mut c);
@@ -976,7 +1004,10 @@ fn avalia(
             }
             bloqueio_central(b, cor, &mut c);
             if !av.classico {
-                abrigo_e_tempestade(b, cor, &mut c);
+                match entrada {
+                    Some(i) => rei_e_peoes_guardado(b, &mut av.hash_peoes, i, cor, &mut c),
+                    None => abrigo_e_tempestade(b, cor, &mut c),
+                }
                 defensores_rei(b, cor, &mut c);
                 let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
                 at.pecas[cor] = t;
@@ -993,7 +1024,9 @@ fn avalia(
                 postos_avancados(b, cor, &at, &mut c);
                 cheques[cor] = cheques_seguros(b, cor, &at, &mut c);
                 pecas_menores(b, cor, &mut c);
-                rei_e_peoes(b, cor, &mut c);
+                if entrada.is_none() {
+                    rei_e_peoes(b, cor, &mut c);
+                }
                 espaco(b, cor, &at, &mut c);
             }
             // O perigo ao rei de cada cor (os xeques são os do inimigo). Com

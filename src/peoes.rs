@@ -211,11 +211,36 @@ pub(crate) fn ataques_peoes(peoes: TBitboard, cor: usize) -> TBitboard {
 
 /// Uma entrada da tabela de peões. RUST: a chave guarda os dois bitboards de
 /// peões inteiros, então um acerto nunca é colisão (o ICE não tinha tabela).
-#[derive(Clone, Copy, Default)]
+///
+/// Além da estrutura, a entrada guarda, por cor, os termos que só dependem
+/// dos peões e da casa do rei daquela cor (o abrigo e a tempestade, a
+/// distância do rei aos peões: ver `avaliacao::rei_e_peoes_guardado`), com a
+/// casa do rei para a qual foram calculados, como a tabela peão-rei do
+/// Ethereal. Os peões mudam pouco de um nó para o outro, o rei menos ainda.
+#[derive(Clone, Copy)]
 struct TEntradaPeoes {
     peoes: [TBitboard; 2],
     pontos: [TPar; 2],
     passados: [TBitboard; 2],
+    /// Os termos de rei e peões de cada cor (soma de meio-jogo e final)…
+    rei_pontos: [TPar; 2],
+    /// …valem com o rei desta cor nesta casa (`SEM_REI`: não calculados).
+    casa_rei: [u8; 2],
+}
+
+/// Marca de `TEntradaPeoes::casa_rei` sem termos de rei calculados.
+const SEM_REI: u8 = 64;
+
+impl Default for TEntradaPeoes {
+    fn default() -> Self {
+        TEntradaPeoes {
+            peoes: [0; 2],
+            pontos: [par(0, 0); 2],
+            passados: [0; 2],
+            rei_pontos: [par(0, 0); 2],
+            casa_rei: [SEM_REI; 2],
+        }
+    }
 }
 
 /// A tabela hash da estrutura de peões e os seus contadores. Vive em
@@ -328,10 +353,16 @@ fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
 
 /// Passo 4. Estrutura de peões das duas cores, pela tabela hash quando não
 /// há traço (com traço, cada peso precisa entrar com o seu nome). Devolve os
-/// peões passados de cada cor, para `passados_dinamicos`.
-pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [TBitboard; 2] {
+/// peões passados de cada cor, para `passados_dinamicos`, e o índice da
+/// entrada da tabela que tem agora estes peões (`None` com traço), para os
+/// termos de rei e peões (`rei_guardado`, `guarda_rei`).
+pub(crate) fn avalia_peoes(
+    b: &TBoard,
+    h: &mut THashPeoes,
+    c: &mut TConta,
+) -> ([TBitboard; 2], Option<usize>) {
     if c.traco.is_some() {
-        return [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+        return ([estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)], None);
     }
     // RUST: índice por multiplicação dos dois bitboards (dois produtos, em
     // vez de 16 consultas à tabela Zobrist, já que o TBoard não mantém uma
@@ -349,7 +380,7 @@ pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [T
             c.s[cor].mg += e.pontos[cor].mg;
             c.s[cor].eg += e.pontos[cor].eg;
         }
-        return e.passados;
+        return (e.passados, Some(i));
     }
     let antes = c.s;
     let passados = [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
@@ -361,8 +392,31 @@ pub(crate) fn avalia_peoes(b: &TBoard, h: &mut THashPeoes, c: &mut TConta) -> [T
         peoes: b.peoes,
         pontos,
         passados,
+        ..TEntradaPeoes::default()
     };
-    passados
+    (passados, Some(i))
+}
+
+/// Os termos de rei e peões da cor `cor` guardados na entrada `i` (a que
+/// `avalia_peoes` devolveu para a posição de agora), se foram calculados
+/// com o rei dessa cor na casa `casa_rei`.
+#[inline(always)]
+pub(crate) fn rei_guardado(h: &THashPeoes, i: usize, cor: usize, casa_rei: usize) -> Option<TPar> {
+    let e = &h.entradas[i];
+    if e.casa_rei[cor] as usize == casa_rei {
+        Some(e.rei_pontos[cor])
+    } else {
+        None
+    }
+}
+
+/// Guarda na entrada `i` os termos de rei e peões `pontos` da cor `cor`,
+/// calculados com o rei dela na casa `casa_rei`.
+#[inline(always)]
+pub(crate) fn guarda_rei(h: &mut THashPeoes, i: usize, cor: usize, casa_rei: usize, pontos: TPar) {
+    let e = &mut h.entradas[i];
+    e.casa_rei[cor] = casa_rei as u8;
+    e.rei_pontos[cor] = pontos;
 }
 
 /// Peões ligados e candidatos a passado (só ICE-rs, fora do clássico, que

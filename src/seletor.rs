@@ -206,6 +206,13 @@ pub fn inicia_seletor(
 /// O próximo lance do nó, na ordem das etapas (ver o cabeçalho), com o
 /// `valor_lance` que a ordenação dá a ele; `None` quando acabaram. Cada
 /// lance legal sai uma vez só.
+///
+/// As etapas que geram (`gera_tt`, `gera_barulhentos`, `gera_killers`,
+/// `gera_quietos`) ficam fora de linha: rodam uma vez por etapa, e dentro
+/// desta função faziam dela uma função grande, que salvava e restaurava
+/// registradores a cada lance devolvido (a maioria das chamadas só passa
+/// por `escolhe`). Fora de linha, o `ice bench` executa 1.6 % menos
+/// instruções, com a mesma árvore.
 #[inline]
 pub fn proximo_lance(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) -> Option<TLance> {
     loop {
@@ -308,7 +315,7 @@ fn eh_da_tt(s: &TSeletor, l: &TLance) -> bool {
 /// Etapa 1: gera só os lances das peças nas casas de origem do lance da PV
 /// e do da tabela e fica com os que são um deles (a PV na frente, como em
 /// `ordena_lances`). Sem nenhum dos dois, não gera nada.
-#[inline(always)]
+#[inline(never)]
 fn gera_tt(s: &mut TSeletor, b: &TBoard) {
     s.lista.n = 0;
     s.prox = 0;
@@ -347,7 +354,7 @@ fn gera_tt(s: &mut TSeletor, b: &TBoard) {
 /// valor de ordem (MVV/LVA, SEE). Ficam no começo da lista até a etapa 4.
 /// Na quiescência fora de xeque, que não passa pela etapa 1, o lance da PV
 /// e o da tabela ficam, com o valor deles (vão na frente).
-#[inline(always)]
+#[inline(never)]
 fn gera_barulhentos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     prepara(s, b);
     s.lista.n = 0;
@@ -379,7 +386,7 @@ fn gera_barulhentos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
 
 /// Etapa 3: os killers que são lances quietos legais aqui (e não o lance da
 /// tabela), gerados depois dos barulhentos que ainda esperam a etapa 4.
-#[inline(always)]
+#[inline(never)]
 fn gera_killers(s: &mut TSeletor, b: &TBoard) {
     let ini = s.fim_barulhentos;
     s.lista.n = ini;
@@ -413,7 +420,7 @@ fn gera_killers(s: &mut TSeletor, b: &TBoard) {
 
 /// Etapa 5: gera os quietos, sem o lance da tabela e os killers (já
 /// devolvidos), e dá a cada um o valor da history, lida agora.
-#[inline(always)]
+#[inline(never)]
 fn gera_quietos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     prepara(s, b);
     s.lista.n = 0;

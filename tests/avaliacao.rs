@@ -201,6 +201,41 @@ fn tabela_de_peoes_e_traco_concordam() {
 }
 
 #[test]
+fn tabela_de_peoes_com_o_rei_em_outra_casa() {
+    // A tabela de peões guarda também os termos de rei e peões (abrigo,
+    // tempestade, distância do rei aos peões) com a casa do rei: depois de
+    // avaliar a posição, cada lance de rei (mesmos peões, a mesma entrada)
+    // tem de dar o valor do traço (sem tabela), não o do rei na casa velha.
+    let mut av = nova_avaliacao();
+    let mut lances_de_rei = 0;
+    for fen in todas_as_suites() {
+        let b = tab(&fen);
+        eval(&b, &mut av, -INFINITO, INFINITO);
+        let k = b.casa_rei(b.vez);
+        for d in 0..64 {
+            let Some(l) = ice::geracao::acha_lance_casas(&b, k, d, 0) else {
+                continue;
+            };
+            let mut b2 = b.clone();
+            b2.make(&l);
+            if b2.peoes != b.peoes {
+                continue;
+            }
+            lances_de_rei += 1;
+            let v = eval(&b2, &mut av, -INFINITO, INFINITO);
+            let t = traco_eval(&b2, &mut av);
+            let pov = if b2.vez == BRANCAS {
+                t.total_brancas
+            } else {
+                -t.total_brancas
+            };
+            assert_eq!(v, pov, "{fen} {}", ice::lance::lance_para_texto(&l));
+        }
+    }
+    assert!(lances_de_rei > 500, "{lances_de_rei}");
+}
+
+#[test]
 fn traco_soma_as_categorias() {
     // As categorias somam exatamente a soma de cada cor.
     for fen in todas_as_suites().iter().take(50) {
