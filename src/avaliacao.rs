@@ -161,7 +161,7 @@ impl Default for TAvaliacao {
     }
 }
 
-/// Cria o estado da avaliação (aloca a tabela de peões: ~800 KB).
+/// Cria o estado da avaliação (aloca a tabela de peões: ~1,2 MB).
 pub fn nova_avaliacao() -> TAvaliacao {
     TAvaliacao {
         classico: false,
