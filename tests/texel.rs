@@ -205,6 +205,28 @@ const POSICOES_PERIGO: [&str; 16] = [
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | 0 | 0.5",
 ];
 
+/// A derivada do erro em relação ao peso `i`, fase `j`, pela diferença
+/// finita central (passo `h`), comparada à analítica: `None` se as duas são
+/// quase zero; senão (erro relativo, numérica). O peso volta ao que era.
+fn confere_derivada(
+    amostras: &[TAmostra],
+    p: &mut [TParam],
+    k: f64,
+    (i, j): (usize, usize),
+    h: f64,
+    analitico: f64,
+) -> Option<(f64, f64)> {
+    let w = p[i].valor[j];
+    p[i].valor[j] = w + h;
+    let mais = erro_com(amostras, p, k, false, 1);
+    p[i].valor[j] = w - h;
+    let menos = erro_com(amostras, p, k, false, 1);
+    p[i].valor[j] = w;
+    let numerico = (mais - menos) / (2.0 * h);
+    let escala = numerico.abs().max(analitico.abs());
+    (escala >= 1e-9).then(|| ((numerico - analitico).abs() / escala, numerico))
+}
+
 #[test]
 fn gradiente_do_perigo_confere_com_diferenca_finita() {
     let mut d = amostras_de_dados(&POSICOES_PERIGO.join("\n"), 100);
@@ -234,19 +256,12 @@ fn gradiente_do_perigo_confere_com_diferenca_finita() {
     let (mut pior, mut conferidos) = (0f64, 0);
     for &i in &perigo {
         for (j, &gj) in g[i].iter().enumerate() {
-            let w = d.params[i].valor[j];
-            d.params[i].valor[j] = w + h;
-            let mais = erro_com(&d.amostras, &d.params, k, false, 1);
-            d.params[i].valor[j] = w - h;
-            let menos = erro_com(&d.amostras, &d.params, k, false, 1);
-            d.params[i].valor[j] = w;
-            let numerico = (mais - menos) / (2.0 * h);
             let analitico = gj / n;
-            let escala = numerico.abs().max(analitico.abs());
-            if escala < 1e-9 {
+            let Some((rel, numerico)) =
+                confere_derivada(&d.amostras, &mut d.params, k, (i, j), h, analitico)
+            else {
                 continue;
-            }
-            let rel = (numerico - analitico).abs() / escala;
+            };
             assert!(
                 rel < 1e-4,
                 "PERIGO_REI[{}] fase {j}: analítico {analitico:e}, numérico {numerico:e}",
@@ -453,19 +468,12 @@ fn gradiente_da_complexidade_confere_com_diferenca_finita() {
         .collect();
     for i in lineares {
         for (j, &gj) in g[i].iter().enumerate() {
-            let w = p[i].valor[j];
-            p[i].valor[j] = w + h;
-            let mais = erro_com(&d.amostras, &p, k, false, 1);
-            p[i].valor[j] = w - h;
-            let menos = erro_com(&d.amostras, &p, k, false, 1);
-            p[i].valor[j] = w;
-            let numerico = (mais - menos) / (2.0 * h);
             let analitico = gj / n;
-            let escala = numerico.abs().max(analitico.abs());
-            if escala < 1e-9 {
+            let Some((rel, numerico)) =
+                confere_derivada(&d.amostras, &mut p, k, (i, j), h, analitico)
+            else {
                 continue;
-            }
-            let rel = (numerico - analitico).abs() / escala;
+            };
             assert!(
                 rel < 1e-4,
                 "{}[{}] fase {j}: analítico {analitico:e}, numérico {numerico:e}",
