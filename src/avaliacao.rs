@@ -62,8 +62,8 @@ use crate::material::{
 };
 use crate::peoes::{
     ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, guarda_rei,
-    ligados_e_candidatos, nova_hash_peoes, passados_dinamicos, rei_guardado, THashPeoes,
-    COLUNAS_VIZINHAS, FRENTE_FILEIRAS, MASCARA_PASSADO,
+    nova_hash_peoes, passados_dinamicos, rei_guardado, THashPeoes, COLUNAS_VIZINHAS,
+    FRENTE_FILEIRAS, MASCARA_PASSADO,
 };
 use crate::pesos::{
     acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
@@ -954,12 +954,7 @@ fn avalia(
         desequilibrio(b, &mut c);
         final_peoes(b, &mut c);
         // Passo 4. Estrutura de peões (tabela hash).
-        let (passados, entrada) = avalia_peoes(b, &mut av.hash_peoes, &mut c);
-        if !av.classico {
-            for cor in 0..2 {
-                ligados_e_candidatos(b, cor, &mut c);
-            }
-        }
+        let (passados, entrada) = avalia_peoes(b, &mut av.hash_peoes, !av.classico, &mut c);
         // As características da complexidade (que só olham peões e
         // material) e o valor dela, aplicado no fim: no valor preguiçoso
         // sobre o que já se somou, no completo depois do último termo.

@@ -584,7 +584,46 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
 /// Erro → mensagem em stderr e código 1 (`ExitCode::FAILURE`), o mesmo para
 /// todo erro (uso errado, FEN inválido, arquivo ilegível): os scripts só
 /// precisam saber se deu certo.
+/// Se o processador não tem a instrução POPCNT com que o binário foi
+/// compilado (`.cargo/config.toml`: x86-64-v2). Sem ela, o primeiro
+/// `count_ones` da busca mataria o processo com "Illegal instruction", sem
+/// dizer por quê. Lê o `/proc/cpuinfo`: o `is_x86_feature_detected!` não
+/// serve, porque num binário compilado com POPCNT ele vira a constante
+/// `true`. Sem `/proc`, não há como saber, e o motor segue.
+#[cfg(all(target_arch = "x86_64", target_feature = "popcnt", target_os = "linux"))]
+fn processador_sem_popcnt() -> bool {
+    match std::fs::File::open("/proc/cpuinfo") {
+        Ok(f) => cpuinfo_sem_popcnt(std::io::BufReader::new(f)),
+        Err(_) => false,
+    }
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "popcnt", target_os = "linux")))]
+fn processador_sem_popcnt() -> bool {
+    false
+}
+
+/// Se a primeira linha `flags` de um `/proc/cpuinfo` não tem `popcnt` (sem
+/// linha `flags`, não se sabe: `false`). Lê só até ela: numa máquina de
+/// muitos núcleos o arquivo tem centenas de kB.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn cpuinfo_sem_popcnt(texto: impl std::io::BufRead) -> bool {
+    let flags = texto
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.starts_with("flags"));
+    flags.is_some_and(|l| !l.split_whitespace().any(|f| f == "popcnt"))
+}
+
 fn main() -> ExitCode {
+    if processador_sem_popcnt() {
+        eprintln!(
+            "Erro: este processador não tem a instrução POPCNT, e o ice foi compilado com ela \
+             (x86-64-v2, .cargo/config.toml). Compile para ele com: \
+             RUSTFLAGS=\"-C target-cpu=x86-64\" cargo build --release"
+        );
+        return ExitCode::FAILURE;
+    }
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let resultado = opcoes_globais(&mut args).and_then(|op| executa(&args, &op));
     match resultado {
@@ -593,5 +632,22 @@ fn main() -> ExitCode {
             eprintln!("Erro: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::cpuinfo_sem_popcnt;
+
+    #[test]
+    fn popcnt_pelo_cpuinfo() {
+        let com = "processor\t: 0\nflags\t\t: fpu sse2 ssse3 popcnt avx\nbugs\t\t:\n";
+        let sem = "processor\t: 0\nflags\t\t: fpu sse2 sse3 cx16\nbugs\t\t: popcnt\n";
+        assert!(!cpuinfo_sem_popcnt(com.as_bytes()));
+        assert!(cpuinfo_sem_popcnt(sem.as_bytes()));
+        // Sem a linha `flags` (outro sistema, outro formato): não se sabe.
+        assert!(!cpuinfo_sem_popcnt("processor : 0\n".as_bytes()));
+        // `popcntx` não é `popcnt`.
+        assert!(cpuinfo_sem_popcnt("flags : sse2 popcntx\n".as_bytes()));
     }
 }

@@ -222,6 +222,10 @@ struct TEntradaPeoes {
     peoes: [TBitboard; 2],
     pontos: [TPar; 2],
     passados: [TBitboard; 2],
+    /// Os peões ligados e os candidatos de cada cor (`ligados_e_candidatos`),
+    /// à parte da estrutura: o clássico não os soma, e a mesma entrada serve
+    /// aos dois modos.
+    ligados: [TPar; 2],
     /// Os termos de rei e peões de cada cor (soma de meio-jogo e final)…
     rei_pontos: [TPar; 2],
     /// …valem com o rei desta cor nesta casa (`SEM_REI`: não calculados).
@@ -237,6 +241,7 @@ impl Default for TEntradaPeoes {
             peoes: [0; 2],
             pontos: [par(0, 0); 2],
             passados: [0; 2],
+            ligados: [par(0, 0); 2],
             rei_pontos: [par(0, 0); 2],
             casa_rei: [SEM_REI; 2],
         }
@@ -252,7 +257,7 @@ pub struct THashPeoes {
     pub consultas: u64,
 }
 
-/// Cria a tabela de peões vazia (aloca ~1,2 MB: 16 384 entradas de 72 bytes).
+/// Cria a tabela de peões vazia (aloca ~1,4 MB: 16 384 entradas de 88 bytes).
 pub fn nova_hash_peoes() -> THashPeoes {
     THashPeoes {
         entradas: vec![TEntradaPeoes::default(); TAM_HASH_PEOES],
@@ -352,17 +357,26 @@ fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
 }
 
 /// Passo 4. Estrutura de peões das duas cores, pela tabela hash quando não
-/// há traço (com traço, cada peso precisa entrar com o seu nome). Devolve os
-/// peões passados de cada cor, para `passados_dinamicos`, e o índice da
-/// entrada da tabela que tem agora estes peões (`None` com traço), para os
-/// termos de rei e peões (`rei_guardado`, `guarda_rei`).
+/// há traço (com traço, cada peso precisa entrar com o seu nome), e, com
+/// `ligados` (fora do clássico), os peões ligados e os candidatos, que também
+/// só dependem dos peões. Devolve os peões passados de cada cor, para
+/// `passados_dinamicos`, e o índice da entrada da tabela que tem agora estes
+/// peões (`None` com traço), para os termos de rei e peões (`rei_guardado`,
+/// `guarda_rei`).
 pub(crate) fn avalia_peoes(
     b: &TBoard,
     h: &mut THashPeoes,
+    ligados: bool,
     c: &mut TConta,
 ) -> ([TBitboard; 2], Option<usize>) {
     if c.traco.is_some() {
-        return ([estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)], None);
+        let passados = [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
+        if ligados {
+            for cor in 0..2 {
+                ligados_e_candidatos(b, cor, c);
+            }
+        }
+        return (passados, None);
     }
     // RUST: índice por multiplicação dos dois bitboards (dois produtos, em
     // vez de 16 consultas à tabela Zobrist, já que o TBoard não mantém uma
@@ -373,12 +387,16 @@ pub(crate) fn avalia_peoes(
             .rotate_left(29);
     let i = (chave >> (64 - TAM_HASH_PEOES.trailing_zeros())) as usize;
     h.consultas += 1;
-    let e = h.entradas[i];
+    let e = &h.entradas[i];
     if e.peoes == b.peoes {
         h.acertos += 1;
         for cor in 0..2 {
             c.s[cor].mg += e.pontos[cor].mg;
             c.s[cor].eg += e.pontos[cor].eg;
+            if ligados {
+                c.s[cor].mg += e.ligados[cor].mg;
+                c.s[cor].eg += e.ligados[cor].eg;
+            }
         }
         return (e.passados, Some(i));
     }
@@ -388,10 +406,25 @@ pub(crate) fn avalia_peoes(
     for cor in 0..2 {
         pontos[cor] = par(c.s[cor].mg - antes[cor].mg, c.s[cor].eg - antes[cor].eg);
     }
+    // Os ligados numa conta à parte, calculados sempre: a entrada vale
+    // depois para os dois modos.
+    let mut cl = TConta {
+        s: [par(0, 0); 2],
+        categoria: c.categoria,
+        traco: None,
+    };
+    for cor in 0..2 {
+        ligados_e_candidatos(b, cor, &mut cl);
+        if ligados {
+            c.s[cor].mg += cl.s[cor].mg;
+            c.s[cor].eg += cl.s[cor].eg;
+        }
+    }
     h.entradas[i] = TEntradaPeoes {
         peoes: b.peoes,
         pontos,
         passados,
+        ligados: cl.s,
         ..TEntradaPeoes::default()
     };
     (passados, Some(i))
@@ -428,7 +461,7 @@ pub(crate) fn guarda_rei(h: &mut THashPeoes, i: usize, cor: usize, casa_rei: usi
 /// * candidato: o peão da frente da coluna, sem peão inimigo à frente nela,
 ///   com pelo menos tantos peões próprios nas vizinhas (ao lado ou atrás)
 ///   quantos inimigos o podem parar; um passado em formação, pela fileira.
-pub(crate) fn ligados_e_candidatos(b: &TBoard, cor: usize, c: &mut TConta) {
+fn ligados_e_candidatos(b: &TBoard, cor: usize, c: &mut TConta) {
     let o = cor ^ 1;
     let meus = b.peoes[cor];
     let deles = b.peoes[o];
