@@ -581,32 +581,29 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     }
 }
 
-/// Erro → mensagem em stderr e código 1 (`ExitCode::FAILURE`), o mesmo para
-/// todo erro (uso errado, FEN inválido, arquivo ilegível): os scripts só
-/// precisam saber se deu certo.
 /// Se o processador não tem a instrução POPCNT com que o binário foi
 /// compilado (`.cargo/config.toml`: x86-64-v2). Sem ela, o primeiro
 /// `count_ones` da busca mataria o processo com "Illegal instruction", sem
 /// dizer por quê. Lê o `/proc/cpuinfo`: o `is_x86_feature_detected!` não
 /// serve, porque num binário compilado com POPCNT ele vira a constante
-/// `true`. Sem `/proc`, não há como saber, e o motor segue.
-#[cfg(all(target_arch = "x86_64", target_feature = "popcnt", target_os = "linux"))]
+/// `true`. Compilado sem POPCNT, ou sem `/proc`, não há o que conferir.
 fn processador_sem_popcnt() -> bool {
+    if !cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "popcnt",
+        target_os = "linux"
+    )) {
+        return false;
+    }
     match std::fs::File::open("/proc/cpuinfo") {
         Ok(f) => cpuinfo_sem_popcnt(std::io::BufReader::new(f)),
         Err(_) => false,
     }
 }
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "popcnt", target_os = "linux")))]
-fn processador_sem_popcnt() -> bool {
-    false
-}
-
 /// Se a primeira linha `flags` de um `/proc/cpuinfo` não tem `popcnt` (sem
 /// linha `flags`, não se sabe: `false`). Lê só até ela: numa máquina de
 /// muitos núcleos o arquivo tem centenas de kB.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn cpuinfo_sem_popcnt(texto: impl std::io::BufRead) -> bool {
     let flags = texto
         .lines()
@@ -615,6 +612,9 @@ fn cpuinfo_sem_popcnt(texto: impl std::io::BufRead) -> bool {
     flags.is_some_and(|l| !l.split_whitespace().any(|f| f == "popcnt"))
 }
 
+/// Erro → mensagem em stderr e código 1 (`ExitCode::FAILURE`), o mesmo para
+/// todo erro (uso errado, FEN inválido, arquivo ilegível): os scripts só
+/// precisam saber se deu certo.
 fn main() -> ExitCode {
     if processador_sem_popcnt() {
         eprintln!(

@@ -173,6 +173,17 @@ fn escala_de_finais_sem_mate() {
     assert!(ev("4k3/8/8/8/8/8/4b3/R3K3 w - -").abs() < 100);
 }
 
+/// O total do traço (sem tabela de peões) do ponto de vista do lado a jogar,
+/// como o `eval` o devolve.
+fn traco_do_lado_a_jogar(b: &TBoard, av: &mut TAvaliacao) -> i32 {
+    let t = traco_eval(b, av);
+    if b.vez == BRANCAS {
+        t.total_brancas
+    } else {
+        -t.total_brancas
+    }
+}
+
 #[test]
 fn tabela_de_peoes_e_traco_concordam() {
     // O caminho da busca (tabela de peões, sem traço) dá o mesmo valor que o
@@ -183,12 +194,7 @@ fn tabela_de_peoes_e_traco_concordam() {
         for fen in &pos {
             let b = tab(fen);
             let v = eval(&b, &mut av, -INFINITO, INFINITO);
-            let t = traco_eval(&b, &mut av);
-            let pov = if b.vez == BRANCAS {
-                t.total_brancas
-            } else {
-                -t.total_brancas
-            };
+            let pov = traco_do_lado_a_jogar(&b, &mut av);
             assert_eq!(v, pov, "{fen}");
         }
     }
@@ -223,12 +229,7 @@ fn tabela_de_peoes_com_o_rei_em_outra_casa() {
             }
             lances_de_rei += 1;
             let v = eval(&b2, &mut av, -INFINITO, INFINITO);
-            let t = traco_eval(&b2, &mut av);
-            let pov = if b2.vez == BRANCAS {
-                t.total_brancas
-            } else {
-                -t.total_brancas
-            };
+            let pov = traco_do_lado_a_jogar(&b2, &mut av);
             assert_eq!(v, pov, "{fen} {}", ice::lance::lance_para_texto(&l));
         }
     }

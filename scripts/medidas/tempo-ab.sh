@@ -3,7 +3,8 @@
 # A B A B (o processo inteiro, como o /usr/bin/time mede), depois de uma
 # execução de aquecimento de cada um. Imprime, por par, os dois tempos e a
 # razão A/B, e no fim a mediana, o mínimo e o máximo das razões, e os nós
-# (`bench nodes=N` ou `Nodes searched`) de cada lado, para a razão de nps.
+# (o último `nodes=N` da saída, o do `ice bench`) de cada lado, para a razão
+# de nps.
 # A máquina deve estar parada (nenhum jogo, SPRT ou geração de dados).
 #
 # uso: scripts/medidas/tempo-ab.sh A B [PARES] [ARGUMENTOS...]
@@ -26,7 +27,7 @@ ARGS=("$@")
 PRENDE=()
 [ -n "${CPU:-}" ] && PRENDE=(taskset -c "$CPU")
 
-# Roda um binário e escreve "segundos nós" (nós: o último número de
+# Roda um binário e escreve "milissegundos nós" (nós: o último número de
 # `nodes=` na saída, ou 0).
 roda() {
     local ini fim saida nos
