@@ -588,6 +588,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
 /// serve, porque num binário compilado com POPCNT ele vira a constante
 /// `true`. Compilado sem POPCNT, ou sem `/proc`, não há o que conferir.
 fn processador_sem_popcnt() -> bool {
+    use std::io::Read;
     if !cfg!(all(
         target_arch = "x86_64",
         target_feature = "popcnt",
@@ -595,8 +596,10 @@ fn processador_sem_popcnt() -> bool {
     )) {
         return false;
     }
+    // A primeira linha `flags` vem nos primeiros kB; o teto só garante que
+    // a leitura termina (como todo arquivo que o motor abre).
     match std::fs::File::open("/proc/cpuinfo") {
-        Ok(f) => cpuinfo_sem_popcnt(std::io::BufReader::new(f)),
+        Ok(f) => cpuinfo_sem_popcnt(std::io::BufReader::new(f.take(1 << 20))),
         Err(_) => false,
     }
 }
