@@ -52,8 +52,8 @@ use crate::ataques::{
 };
 use crate::avaliacao_ice::termos_ice;
 use crate::bitboard::{
-    avanca, bit, conta, lsb, mais_de_um, mascara_coluna, pop_lsb, recua, FILEIRA_1, FILEIRA_2,
-    FILEIRA_3, FILEIRA_4, FILEIRA_5, FILEIRA_6, FILEIRA_7, FILEIRA_8,
+    avanca, bit, conta, lsb, mais_de_um, mascara_coluna, pop_lsb, recua, COLUNA_A, COLUNA_H,
+    FILEIRA_1, FILEIRA_2, FILEIRA_3, FILEIRA_4, FILEIRA_5, FILEIRA_6, FILEIRA_7, FILEIRA_8,
 };
 use crate::hash::AVAL_NENHUMA;
 use crate::material::{
@@ -74,14 +74,16 @@ use crate::pesos::{
 };
 use crate::pesos::{
     ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
-    ABERTURA_REI_ANDOU, ABERTURA_ROQUE, AMEACA_AVANCO_PEAO, ATAQUE_REI, BISPO_PEOES_COR,
-    BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA_POR_TORRE, ESCUDO_REI, ESPACO,
-    MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO,
-    MOB_DAMA, MOB_TORRE, PEAO_TEMPESTADE, PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL,
-    PECA_PENDURADA, POSTO_BISPO, POSTO_CAVALO, REI_COLUNA_SEMIABERTA,
-    REI_COLUNA_VIZINHA_SEMIABERTA, REI_DEFENSORES, REI_DISTANCIA_PEAO_INIMIGO,
-    REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA,
-    TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
+    ABERTURA_REI_ANDOU, ABERTURA_ROQUE, AMEACA_AVANCO_PEAO, ATAQUE_REI, BISPO_DIAGONAL_LONGA,
+    BISPO_PEOES_COR, BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA, DAMA_ATACADA_POR_TORRE,
+    DAMA_CRAVADA, ESCUDO_REI, ESPACO, MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MAIOR,
+    MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO, MOB_DAMA, MOB_TORRE,
+    PEAO_FRACO_ATACADO, PEAO_TEMPESTADE, PECA_ATACADA_PELO_REI, PECA_ATACADA_POR_PEAO,
+    PECA_BLOQUEIA_PEAO_CENTRAL, PECA_PENDURADA, PECA_SOBRECARREGADA, POSTO_BISPO, POSTO_CAVALO,
+    REI_COLUNA_SEMIABERTA, REI_COLUNA_VIZINHA_SEMIABERTA, REI_DEFENSORES,
+    REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPESTADE_REI, TEMPO,
+    TORRES_DOBRADAS, TORRE_ABERTA, TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO,
+    TROPISMO_DAMA, TROPISMO_TORRE,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -95,6 +97,10 @@ pub const LANCE_FIM_ABERTURA: u32 = 11; // ICE 1.40: número do lance < 11
 /// a diferença entre os lados nunca passa de 80 < valor de um peão: o motor
 /// não entrega material para seguir princípios (artigo, 4.6).
 const ABERTURA_LIMITE: i32 = 40; // centipeões por lado
+
+/// As duas grandes diagonais (a1–h8 e a8–h1) e as quatro casas do centro.
+const DIAGONAIS_LONGAS: TBitboard = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+const CENTRO: TBitboard = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
 
 /// Unidades de ataque por casa da zona do rei atacada, por peça (C, B, T, D).
 const UNIDADES_ATAQUE: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
@@ -184,6 +190,8 @@ struct TAtaques {
     zona: [TAtaqueZona; 2],
     /// Todas as casas atacadas por cada cor: peões, peças e rei.
     todos: [TBitboard; 2],
+    /// As casas que cada cor ataca duas vezes ou mais (peões, peças e rei).
+    duplos: [TBitboard; 2],
 }
 
 /// O ataque das peças de uma cor à zona do rei inimigo: quantas peças de
@@ -508,6 +516,8 @@ fn mobilidade_tropismo(
     b: &TBoard,
     cor: usize,
     peoes_dele: TBitboard,
+    peoes_meus: TBitboard,
+    duplos: &mut TBitboard,
     c: &mut TConta,
 ) -> ([TBitboard; 4], TAtaqueZona) {
     let o = cor ^ 1;
@@ -518,12 +528,17 @@ fn mobilidade_tropismo(
     let (mut atacantes, mut unidades) = (0, 0);
     let mut por_tipo = [0; 4];
     let mut az = TAtaqueZona::default();
+    let mut acumulado = peoes_meus;
     for (i, &((nome_mob, mob), (nome_trop, trop))) in TERMOS_PECA.iter().enumerate() {
         let peca = CAVALO + i as u8;
         let mut p = b.bb(peca)[cor];
         while p != 0 {
             let s = pop_lsb(&mut p);
             let ataques = ataques_peca(peca, s, occ);
+            // Casa já atacada (por peão ou por peça anterior) e atacada de
+            // novo: ataque duplo. `duplos` entra com os dos peões.
+            *duplos |= acumulado & ataques;
+            acumulado |= ataques;
             por_tipo[i] |= ataques;
             c.categoria = CAT_MOBILIDADE;
             let m = conta(ataques & area) as usize;
@@ -582,6 +597,52 @@ fn ameacas(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
     soma!(c, cor, DAMA_ATACADA_POR_TORRE, n);
     let n = conta(pecas & avancos_de_peao(b, cor ^ 1, at) & !peoes_dele) as i32;
     soma!(c, cor, AMEACA_AVANCO_PEAO, n);
+
+    // Rodada 4: o que a troca ganharia numa casa mal defendida.
+    let (duplos_dele, duplos_meus) = (at.duplos[cor ^ 1], at.duplos[cor]);
+    let mal_defendidas = (ataques_dele & !defesas) | (duplos_dele & !duplos_meus & !peoes_meus);
+    let n = conta(b.peoes[cor] & !peoes_dele & mal_defendidas) as i32;
+    soma!(c, cor, PEAO_FRACO_ATACADO, n);
+    let menores_fracos = (b.cavalos[cor] | b.bispos[cor]) & mal_defendidas;
+    let n = conta(menores_fracos & (tipos_dele[2] | tipos_dele[3])) as i32;
+    soma!(c, cor, MENOR_ATACADA_POR_MAIOR, n);
+    let rei_dele = ATAQUES_REI[b.casa_rei(cor ^ 1)];
+    let fracas = menores_fracos | (b.torres[cor] & mal_defendidas);
+    let n = conta(fracas & rei_dele) as i32;
+    soma!(c, cor, PECA_ATACADA_PELO_REI, n);
+    let n = conta(b.damas[cor] & ataques_dele) as i32;
+    soma!(c, cor, DAMA_ATACADA, n);
+    let n = conta(pecas & ataques_dele & defesas & !duplos_meus & !peoes_meus) as i32;
+    soma!(c, cor, PECA_SOBRECARREGADA, n);
+    let n = damas_cravadas(b, cor) as i32;
+    soma!(c, cor, DAMA_CRAVADA, n);
+}
+
+/// Damas de `cor` com uma peça só entre elas e uma torre, bispo ou dama
+/// inimiga na mesma linha ou diagonal (o "raio X": tira-se a primeira peça
+/// de cada raio e vê-se o que aparece atrás). O atacante direto não conta:
+/// esse já é ameaça de agora.
+fn damas_cravadas(b: &TBoard, cor: usize) -> u32 {
+    let o = cor ^ 1;
+    let occ = b.ocupadas();
+    let diagonais_dele = b.bispos[o] | b.damas[o];
+    let linhas_dele = b.torres[o] | b.damas[o];
+    let mut n = 0;
+    let mut q = b.damas[cor];
+    while q != 0 {
+        let s = pop_lsb(&mut q);
+        let d = ataques_bispo(s, occ);
+        let atras_d = ataques_bispo(s, occ & !d) & !d;
+        let l = ataques_torre(s, occ);
+        let atras_l = ataques_torre(s, occ & !l) & !l;
+        n += conta((atras_d & diagonais_dele) | (atras_l & linhas_dele));
+    }
+    n
+}
+
+/// Casas que dois peões de `cor` atacam ao mesmo tempo (um de cada lado).
+fn ataques_duplos_peoes(peoes: TBitboard, cor: usize) -> TBitboard {
+    ataques_peoes(peoes & !COLUNA_A, cor) & ataques_peoes(peoes & !COLUNA_H, cor)
 }
 
 /// Casas que os peões de `cor` passariam a atacar com um avanço (uma casa,
@@ -809,6 +870,14 @@ fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
         };
         let n = conta(b.peoes[cor] & mesma_cor) as i32;
         soma!(c, cor, BISPO_PEOES_COR, n);
+        // Na grande diagonal, fora do centro, vendo as duas casas centrais
+        // dela por cima dos peões (as peças saem do caminho; os peões não).
+        if DIAGONAIS_LONGAS & !CENTRO & bit(s) != 0 {
+            let peoes = b.peoes[BRANCAS] | b.peoes[NEGRAS];
+            if conta(ataques_bispo(s, peoes) & CENTRO) >= 2 {
+                soma!(c, cor, BISPO_DIAGONAL_LONGA, 1);
+            }
+        }
     }
     // A casa "atrás" do peão, para `cor`, é a de uma fileira mais perto da
     // sua primeira: desloca os peões para trás e cruza com os menores.
@@ -990,6 +1059,10 @@ fn avalia(
             pecas: [[0; 4]; 2],
             zona: [TAtaqueZona::default(); 2],
             todos: [0; 2],
+            duplos: [
+                ataques_duplos_peoes(b.peoes[BRANCAS], BRANCAS),
+                ataques_duplos_peoes(b.peoes[NEGRAS], NEGRAS),
+            ],
         };
         for cor in 0..2 {
             torres(b, cor, &mut c);
@@ -1004,11 +1077,15 @@ fn avalia(
                     None => abrigo_e_tempestade(b, cor, &mut c),
                 }
                 defensores_rei(b, cor, &mut c);
-                let (t, az) = mobilidade_tropismo(b, cor, at.peoes[cor ^ 1], &mut c);
+                let (peoes_dele, peoes_meus) = (at.peoes[cor ^ 1], at.peoes[cor]);
+                let duplos = &mut at.duplos[cor];
+                let (t, az) = mobilidade_tropismo(b, cor, peoes_dele, peoes_meus, duplos, &mut c);
                 at.pecas[cor] = t;
                 at.zona[cor] = az;
-                at.todos[cor] =
-                    t[0] | t[1] | t[2] | t[3] | at.peoes[cor] | ATAQUES_REI[b.casa_rei(cor)];
+                let sem_rei = t[0] | t[1] | t[2] | t[3] | peoes_meus;
+                let rei = ATAQUES_REI[b.casa_rei(cor)];
+                at.duplos[cor] |= sem_rei & rei;
+                at.todos[cor] = sem_rei | rei;
             }
         }
         if !av.classico {

@@ -49,17 +49,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(30, 60); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 27); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(13, 11); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(26, -20); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(46, 4); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const BONUS_PAR_BISPOS: TPar = par(29, 61); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 24); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(13, 10); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(26, -17); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(46, 10); // ICE 1.40: +5, bateria na coluna semiaberta
 pub const REI_COLUNA_SEMIABERTA: TPar = par(-17, 1); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(67, -25); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-13, -20); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-21, -32); // ICE 1.40: −15 por coluna a, b, g, h
+pub const BONUS_ROQUE: TPar = par(67, -24); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-12, -19); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-19, -32); // ICE 1.40: −15 por coluna a, b, g, h
 pub const PEAO_ISOLADO: TPar = par(1, -17); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-11, -16); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -15); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -68,12 +68,12 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-16, 20); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-17, 21); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(3, -4); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-14, -14); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-13, 25); // por ilha de peões além da primeira
+pub const PEAO_ATRASADO: TPar = par(4, -5); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-14, -13); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-13, 24); // por ilha de peões além da primeira
 /// Peão ligado (defendido por peão ou em falange), por casa: fileira
 /// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
 #[rustfmt::skip]
@@ -81,35 +81,35 @@ pub const PEAO_LIGADO: [TPar; 32] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
     par(-1, -1), par(5, 4), par(-4, -1), par(0, 10),
-    par(2, 4), par(9, 7), par(9, 5), par(7, 9),
-    par(6, 5), par(18, 5), par(8, 10), par(5, 13),
-    par(12, 14), par(10, 10), par(14, 9), par(18, 10),
-    par(-16, 24), par(29, 21), par(45, 31), par(29, 39),
-    par(12, 52), par(65, 78), par(17, 54), par(-11, 55),
+    par(2, 4), par(10, 6), par(9, 5), par(7, 9),
+    par(6, 4), par(16, 4), par(8, 9), par(4, 13),
+    par(10, 13), par(9, 9), par(11, 8), par(16, 9),
+    par(-17, 21), par(27, 19), par(47, 29), par(26, 38),
+    par(2, 65), par(89, 98), par(7, 64), par(-35, 77),
 ];
 /// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
 #[rustfmt::skip]
 pub const REI_DEFENSORES: [TPar; 12] = [
-    par(-17, -3), par(-5, -2), par(1, 3), par(5, 2), par(13, 5), par(11, 3),
-    par(-5, -14), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(-17, -3), par(-5, -2), par(1, 3), par(5, 2), par(14, 5), par(13, 5),
+    par(-3, -26), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 /// Candidato a passado, pela fileira relativa. Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_CANDIDATO: [TPar; 8] = [
-    par(0, 0), par(0, 0), par(0, -3), par(-1, 5), par(4, 8), par(4, 20), par(30, 54), par(0, 0),
+    par(0, 0), par(0, 0), par(0, -3), par(-1, 6), par(4, 8), par(5, 21), par(28, 61), par(0, 0),
 ];
-pub const TORRE_SETIMA: TPar = par(-50, 45); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const TORRE_SETIMA: TPar = par(-54, 44); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
 pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-13, 11); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(61, -165); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(22, 29); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-8, 78); // peça menor contra peões, no meio-jogo
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(56, -165); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(22, 28); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-5, 74); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(2, 22), par(2, 16), par(17, 15),
-    par(73, 10), par(148, 11), par(239, 40), par(0, 0),
+    par(0, 0), par(-2, 26), par(3, 17), par(11, 19),
+    par(67, 15), par(150, 14), par(243, 46), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -127,14 +127,14 @@ pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(
 /// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
 #[rustfmt::skip]
 pub const ESCUDO_REI: [TPar; 64] = [
-    par(-43, 16), par(-19, -4), par(-12, 7), par(-27, 10), par(-33, 22), par(-26, 33), par(-37, 80), par(-33, 13),
-    par(-35, 16), par(-18, 0), par(-24, 14), par(-22, 8), par(-43, 22), par(-11, 7), par(-97, 4), par(-33, 13),
-    par(-30, 12), par(-16, 4), par(-23, 11), par(-26, 9), par(-36, 16), par(-21, 18), par(-22, 38), par(-33, 13),
-    par(-30, 13), par(-22, 5), par(-24, 11), par(-22, 14), par(-21, -2), par(-37, -21), par(-59, -15), par(-33, 13),
-    par(-85, 38), par(-36, 1), par(-28, 8), par(-64, 19), par(-76, 53), par(-86, 50), par(-50, 59), par(-66, 26),
-    par(-73, 28), par(-32, 10), par(-40, 19), par(-46, 12), par(-64, 34), par(-91, 60), par(-70, 28), par(-66, 26),
-    par(-66, 22), par(-33, 15), par(-45, 23), par(-49, 12), par(-74, 9), par(-85, 34), par(-61, 50), par(-66, 26),
-    par(-63, 22), par(-44, 21), par(-43, 23), par(-44, 14), par(-51, 12), par(-76, -8), par(-59, 17), par(-66, 26),
+    par(-42, 15), par(-19, -6), par(-12, 7), par(-27, 10), par(-32, 22), par(-24, 39), par(-53, 109), par(-33, 13),
+    par(-35, 16), par(-18, 0), par(-24, 14), par(-22, 8), par(-44, 26), par(-8, 7), par(-140, 7), par(-33, 13),
+    par(-30, 12), par(-16, 3), par(-22, 11), par(-26, 8), par(-36, 18), par(-19, 22), par(-24, 46), par(-33, 13),
+    par(-30, 13), par(-21, 3), par(-24, 11), par(-22, 15), par(-20, -2), par(-40, -19), par(-65, -22), par(-33, 13),
+    par(-83, 37), par(-36, -1), par(-28, 8), par(-64, 20), par(-83, 59), par(-100, 67), par(-40, 79), par(-66, 26),
+    par(-73, 28), par(-32, 9), par(-40, 19), par(-46, 11), par(-64, 34), par(-100, 74), par(-73, 29), par(-66, 26),
+    par(-66, 22), par(-33, 15), par(-45, 22), par(-49, 12), par(-76, 11), par(-90, 39), par(-58, 63), par(-66, 26),
+    par(-62, 22), par(-44, 21), par(-42, 22), par(-45, 14), par(-51, 10), par(-77, -9), par(-49, 16), par(-66, 26),
 ];
 
 /// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
@@ -146,14 +146,14 @@ pub const ESCUDO_REI: [TPar; 64] = [
 /// roques opostos, e o motor não via a tempestade que sofria).
 #[rustfmt::skip]
 pub const TEMPESTADE_REI: [TPar; 64] = [
-    par(-3, 2), par(42, 3), par(-44, 5), par(-4, 6), par(-3, 5), par(3, 3), par(-4, 8), par(0, 0),
-    par(0, 1), par(15, 8), par(-8, -4), par(-1, 4), par(0, 3), par(3, 2), par(-3, 6), par(0, 0),
-    par(2, 3), par(16, 2), par(-6, -1), par(-10, 6), par(-4, 7), par(-2, 6), par(4, 3), par(0, 0),
-    par(4, 2), par(26, -3), par(-6, -8), par(-3, 4), par(-4, 9), par(3, 1), par(0, -6), par(0, 0),
-    par(0, 0), par(0, 0), par(-9, -13), par(10, -12), par(10, 0), par(3, 4), par(-6, 0), par(0, 0),
-    par(0, 0), par(0, 0), par(-31, -10), par(12, -15), par(-6, -11), par(-1, -5), par(3, 7), par(0, 0),
-    par(0, 0), par(0, 0), par(3, -22), par(10, -12), par(13, -14), par(15, -35), par(5, -20), par(0, 0),
-    par(0, 0), par(0, 0), par(5, -18), par(-5, -4), par(-1, -3), par(2, -9), par(43, -25), par(0, 0),
+    par(-3, 1), par(45, -4), par(-45, 7), par(-5, 8), par(-4, 6), par(3, 3), par(-4, 8), par(0, 0),
+    par(1, 1), par(13, 5), par(-9, -2), par(-2, 4), par(0, 3), par(3, 3), par(-3, 6), par(0, 0),
+    par(2, 3), par(13, -1), par(-6, 0), par(-10, 7), par(-4, 8), par(-2, 6), par(4, 3), par(0, 0),
+    par(4, 2), par(23, -7), par(-7, -7), par(-3, 4), par(-4, 9), par(3, 1), par(0, -5), par(0, 0),
+    par(0, 0), par(0, 0), par(-10, -11), par(10, -13), par(9, 0), par(3, 4), par(-6, -3), par(0, 0),
+    par(0, 0), par(0, 0), par(-31, -9), par(12, -14), par(-5, -11), par(-2, -5), par(8, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(3, -22), par(10, -12), par(13, -14), par(16, -41), par(10, -32), par(0, 0),
+    par(0, 0), par(0, 0), par(5, -17), par(-5, -4), par(0, -4), par(2, -9), par(52, -37), par(0, 0),
 ];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
@@ -172,68 +172,93 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-28, -67), par(-16, -30), par(-11, 3), par(-7, 14),
-    par(-3, 20), par(2, 27), par(6, 28), par(9, 27),
-    par(18, 20),
+    par(-29, -67), par(-16, -28), par(-12, 5), par(-8, 16),
+    par(-4, 22), par(1, 28), par(5, 31), par(8, 30),
+    par(17, 25),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-40, -53), par(-26, -27), par(-19, -11), par(-15, 2),
-    par(-12, 17), par(-8, 18), par(-9, 27), par(-9, 29),
-    par(-6, 32), par(-8, 33), par(-3, 26), par(0, 31),
-    par(4, 21), par(1, 22),
+    par(-40, -51), par(-27, -25), par(-20, -8), par(-16, 4),
+    par(-13, 18), par(-9, 19), par(-10, 28), par(-10, 30),
+    par(-7, 33), par(-7, 35), par(-3, 29), par(1, 34),
+    par(2, 28), par(7, 26),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-70, -8), par(-58, -3), par(-54, 8), par(-49, 12),
-    par(-50, 22), par(-47, 28), par(-41, 30), par(-40, 34),
-    par(-38, 38), par(-33, 40), par(-30, 44), par(-27, 45),
-    par(-27, 48), par(-29, 49), par(19, 22),
+    par(-70, -7), par(-58, -2), par(-54, 9), par(-49, 13),
+    par(-50, 24), par(-48, 29), par(-42, 30), par(-40, 34),
+    par(-38, 38), par(-34, 40), par(-30, 45), par(-28, 46),
+    par(-29, 52), par(-31, 53), par(12, 29),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-38, -91), par(-32, -98), par(-29, -77), par(-30, -48),
-    par(-28, -19), par(-27, -9), par(-27, 17), par(-26, 41),
-    par(-26, 53), par(-23, 53), par(-21, 67), par(-22, 78),
-    par(-20, 77), par(-23, 80), par(-20, 88), par(-20, 94),
-    par(-23, 95), par(-15, 91), par(-12, 85), par(3, 61),
-    par(1, 60), par(81, -14), par(43, -4), par(123, -66),
-    par(82, -60), par(115, -116), par(39, -102), par(-58, -239),
+    par(-37, -98), par(-31, -90), par(-29, -71), par(-30, -40),
+    par(-28, -15), par(-27, -5), par(-27, 20), par(-26, 43),
+    par(-26, 54), par(-24, 53), par(-22, 68), par(-23, 79),
+    par(-21, 76), par(-24, 79), par(-21, 88), par(-21, 96),
+    par(-23, 96), par(-16, 95), par(-12, 87), par(3, 65),
+    par(0, 64), par(78, -9), par(43, -1), par(123, -64),
+    par(84, -60), par(132, -127), par(37, -118), par(-60, -250),
 ];
-pub const TROPISMO_CAVALO: TPar = par(4, -1); // por casa de proximidade ao rei inimigo (7 − distância)
-pub const TROPISMO_BISPO: TPar = par(6, 0); // idem, bispo
+pub const TROPISMO_CAVALO: TPar = par(5, 0); // por casa de proximidade ao rei inimigo (7 − distância)
+pub const TROPISMO_BISPO: TPar = par(7, -1); // idem, bispo
 pub const TROPISMO_TORRE: TPar = par(9, -3); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(16, 13); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_DAMA: TPar = par(15, 12); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
 pub const ATAQUE_REI: TPar = par(1, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-54, -29);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-41, -24);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-54, -35);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-44, -27);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-pub const PECA_PENDURADA: TPar = par(-10, -13);
+pub const PECA_PENDURADA: TPar = par(-8, -1);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(19, 1);
-pub const POSTO_BISPO: TPar = par(16, 9);
+pub const POSTO_CAVALO: TPar = par(18, 0);
+pub const POSTO_BISPO: TPar = par(15, 8);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(40, -2), par(5, 17), par(44, 1), par(8, 21)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(38, -2), par(5, 18), par(43, -1), par(8, 22)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-15, -32);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-13, -28);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-62, -1);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
+/// Ameaças da rodada 4 (só ICE-rs), como as "threats" do Ethereal. "Mal
+/// defendida" é a casa que o inimigo ataca e o lado não defende, ou que o
+/// inimigo ataca duas vezes e o lado só uma (e nenhum peão próprio a
+/// defende): a troca ali ganha material.
+///
+/// Peão mal defendido e atacado por peça (o ataque de peão a peão é coisa
+/// da estrutura, que a tabela de peões já conta).
+pub const PEAO_FRACO_ATACADO: TPar = par(-14, -31);
+/// Cavalo ou bispo mal defendido atacado por torre ou dama inimiga.
+pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-19, -39);
+/// Cavalo, bispo ou torre mal defendido ao alcance do rei inimigo.
+pub const PECA_ATACADA_PELO_REI: TPar = par(-27, -18);
+/// Dama atacada por qualquer coisa do inimigo (peão, peça ou rei): ela tem
+/// de sair, e o lance que a tira não faz outra coisa.
+pub const DAMA_ATACADA: TPar = par(7, -9);
+/// Peça (C a D) atacada, defendida uma vez só e não por peão: o defensor
+/// que sai para outra tarefa a deixa pendurada.
+pub const PECA_SOBRECARREGADA: TPar = par(-2, -16);
+/// Dama na linha (ou diagonal) de uma torre ou bispo inimigo (ou da outra
+/// dama) com uma peça só no meio: se a peça do meio sair, a dama cai ou
+/// fica cravada.
+pub const DAMA_CRAVADA: TPar = par(-13, -4);
+/// Bispo numa das duas grandes diagonais que enxerga as duas casas
+/// centrais dela por cima dos peões (d4 e e5, ou e4 e d5).
+pub const BISPO_DIAGONAL_LONGA: TPar = par(8, 19);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
 /// avanço vem com tempo (a peça tem de fugir).
-pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -5);
+pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -7);
 /// Espaço (só ICE-rs): casas das colunas c a f nas fileiras 2 a 4 (do ponto
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
@@ -247,23 +272,23 @@ pub const BISPO_PEOES_COR: TPar = par(-4, -3);
 pub const MENOR_ATRAS_PEAO: TPar = par(4, 13);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(4, -15);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(4, -14);
 pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(0, -10);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-pub const TEMPO: TPar = par(15, 4);
+pub const TEMPO: TPar = par(16, 10);
 // Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`).
 // As distâncias dos reis têm um peso por fileira do passado (índice =
 // fileira relativa − 1), vezes a distância do rei à casa da frente: um rei a
 // três casas de um passado na 3ª pouco importa, na 7ª decide o final.
 #[rustfmt::skip]
 pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
-    par(0, 0), par(1, -4), par(-7, 2), par(-9, 14), par(-7, 25), par(-7, 37), par(-13, 50), par(0, 0),
+    par(0, 0), par(2, -5), par(-8, 2), par(-9, 14), par(-7, 25), par(-7, 38), par(-13, 50), par(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
-    par(0, 0), par(1, -3), par(4, -4), par(6, -9), par(-6, -10), par(-13, -10), par(-17, -10), par(0, 0),
+    par(0, 0), par(1, -3), par(5, -5), par(8, -11), par(-4, -11), par(-13, -11), par(-18, -11), par(0, 0),
 ];
 /// O passado que pode andar (casa da frente vazia) e se pode andar em
 /// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
@@ -272,13 +297,13 @@ pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
 /// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
 #[rustfmt::skip]
 pub const PASSADO_AVANCO: [TPar; 32] = [
-    par(0, 0), par(-19, 0), par(2, -4), par(-21, 16), par(-6, 8), par(0, -16), par(-37, -23), par(0, 0),
-    par(0, 0), par(17, -6), par(-5, 5), par(-4, 7), par(-1, 7), par(0, -6), par(-15, -24), par(0, 0),
-    par(0, 0), par(-3, 9), par(9, 1), par(-2, 3), par(-2, 1), par(4, -10), par(29, -19), par(0, 0),
-    par(0, 0), par(-3, 15), par(9, 5), par(-5, 15), par(-2, 22), par(2, 33), par(50, 54), par(0, 0),
+    par(0, 0), par(-21, -1), par(3, -6), par(-25, 17), par(-10, 9), par(1, -18), par(-37, -23), par(0, 0),
+    par(0, 0), par(14, -5), par(-5, 7), par(-8, 9), par(-4, 7), par(2, -7), par(-13, -26), par(0, 0),
+    par(0, 0), par(-6, 12), par(9, 1), par(-5, 6), par(-5, 4), par(5, -7), par(30, -13), par(0, 0),
+    par(0, 0), par(-5, 18), par(9, 6), par(-8, 18), par(-4, 26), par(2, 36), par(55, 60), par(0, 0),
 ];
-pub const PASSADO_LIVRE: TPar = par(0, 10); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-22, 210); // regra do quadrado, inimigo sem peças
+pub const PASSADO_LIVRE: TPar = par(0, 9); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-28, 204); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -297,10 +322,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-22, 210); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(117, 121), par(93, 127), par(103, 170), par(120, -10),
-    par(39, -3), par(63, -7), par(92, 0), par(59, 52),
-    par(108, -31), par(95, 13), par(37, -20), par(-263, -183),
-    par(-153, 23),
+    par(125, 128), par(99, 132), par(112, 201), par(133, -11),
+    par(41, 0), par(60, -6), par(96, 0), par(65, 76),
+    par(126, -60), par(92, 11), par(40, -16), par(-282, -212),
+    par(-169, 16),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -321,7 +346,7 @@ pub const NUM_PERIGO: usize = 13;
 /// normalmente negativo).
 #[rustfmt::skip]
 pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
-    par(0, 4), par(0, 36), par(0, 31), par(0, 2), par(0, -72),
+    par(0, 5), par(0, 39), par(0, 37), par(0, 3), par(0, -84),
 ];
 /// Número de características da complexidade (ver `COMPLEXIDADE`).
 pub const NUM_COMPLEXIDADE: usize = 5;
@@ -417,11 +442,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(84, 95),
-    par(339, 282),
-    par(364, 308),
-    par(519, 568),
-    par(1343, 752),
+    par(83, 99),
+    par(332, 291),
+    par(356, 317),
+    par(507, 583),
+    par(1317, 780),
     par(0, 0),
 ];
 
@@ -429,78 +454,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(159, -41), par(106, 24), par(67, 13), par(63, 26), par(109, 28), par(52, 13), par(41, 48), par(126, -42),
-    par(26, 27), par(14, 32), par(-20, 23), par(30, 1), par(27, 10), par(12, 19), par(18, 51), par(39, 23),
-    par(0, 27), par(10, 16), par(3, -5), par(15, -24), par(10, -21), par(9, -4), par(17, 17), par(0, 24),
-    par(-10, 24), par(-15, 16), par(2, -9), par(13, -20), par(9, -17), par(9, -1), par(-6, 13), par(-14, 20),
-    par(-5, 10), par(-8, 14), par(-3, 4), par(4, 3), par(6, 8), par(3, 13), par(18, 2), par(-2, 5),
-    par(-17, 21), par(2, 16), par(-10, 31), par(0, 13), par(1, 25), par(24, 23), par(25, 9), par(-12, 11),
+    par(153, -38), par(113, 25), par(63, 19), par(69, 27), par(113, 30), par(60, 10), par(44, 50), par(121, -38),
+    par(25, 30), par(13, 36), par(-23, 26), par(29, 3), par(24, 12), par(8, 22), par(16, 55), par(38, 25),
+    par(2, 28), par(9, 17), par(5, -5), par(14, -24), par(8, -21), par(10, -4), par(16, 18), par(1, 25),
+    par(-10, 25), par(-13, 16), par(2, -9), par(15, -21), par(11, -17), par(9, -1), par(-5, 14), par(-14, 21),
+    par(-5, 11), par(-10, 14), par(-2, 3), par(4, 1), par(6, 7), par(4, 13), par(17, 2), par(-3, 5),
+    par(-17, 21), par(1, 15), par(-10, 30), par(0, 11), par(0, 22), par(24, 22), par(23, 9), par(-12, 10),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-146, 0), par(-27, 27), par(-36, 33), par(-2, 10), par(45, 29), par(-46, 30), par(55, -11), par(-64, -77),
-    par(-1, 9), par(2, 37), par(17, 36), par(50, 35), par(12, 45), par(16, 18), par(22, 17), par(31, -12),
-    par(20, 2), par(12, 36), par(-4, 44), par(44, 42), par(58, 24), par(53, 24), par(34, 13), par(20, 35),
-    par(28, 25), par(24, 31), par(47, 38), par(39, 47), par(33, 50), par(57, 41), par(35, 30), par(37, 18),
-    par(21, 15), par(32, 18), par(38, 44), par(35, 40), par(48, 41), par(53, 36), par(56, 26), par(34, 24),
-    par(2, 0), par(24, 23), par(24, 22), par(48, 20), par(44, 25), par(37, 12), par(40, 13), par(9, 16),
-    par(8, -20), par(27, 1), par(25, 2), par(29, 7), par(32, 14), par(25, 6), par(16, 13), par(14, 8),
-    par(-7, -44), par(9, -30), par(10, -11), par(37, -7), par(37, -4), par(14, 7), par(15, -12), par(13, -31),
+    par(-142, 0), par(-39, 31), par(-34, 33), par(-4, 11), par(54, 28), par(-50, 35), par(80, -21), par(-65, -77),
+    par(3, 11), par(5, 38), par(22, 36), par(53, 34), par(15, 45), par(23, 20), par(29, 14), par(33, -10),
+    par(24, 0), par(12, 36), par(-5, 42), par(43, 42), par(58, 24), par(51, 25), par(32, 16), par(21, 36),
+    par(30, 24), par(23, 30), par(44, 37), par(38, 48), par(31, 50), par(55, 39), par(33, 29), par(38, 16),
+    par(21, 17), par(31, 17), par(37, 43), par(34, 41), par(47, 43), par(51, 35), par(54, 28), par(33, 25),
+    par(2, 3), par(22, 24), par(23, 21), par(47, 21), par(43, 27), par(36, 12), par(39, 13), par(9, 18),
+    par(7, -16), par(28, 2), par(25, 4), par(28, 10), par(32, 17), par(25, 8), par(16, 17), par(14, 11),
+    par(-6, -43), par(10, -28), par(10, -8), par(37, -3), par(37, 2), par(13, 11), par(15, -10), par(12, -25),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-38, 30), par(-45, 40), par(-27, 30), par(-13, 32), par(-2, 28), par(-77, 32), par(-98, 32), par(11, 14),
-    par(1, 17), par(-17, 20), par(-1, 27), par(24, 24), par(-6, 30), par(-15, 34), par(-5, 33), par(-62, 22),
-    par(19, 13), par(18, 17), par(21, 27), par(21, 27), par(25, 24), par(48, 11), par(16, 22), par(19, 19),
-    par(28, 4), par(28, 27), par(45, 17), par(29, 35), par(29, 34), par(34, 3), par(25, 25), par(15, 11),
-    par(24, 4), par(30, 17), par(30, 26), par(42, 29), par(41, 20), par(37, 23), par(32, 8), par(45, -13),
-    par(30, 2), par(36, 10), par(37, 24), par(32, 17), par(33, 22), par(38, 18), par(44, 13), par(18, 10),
-    par(52, -16), par(42, -6), par(35, -6), par(32, 8), par(32, 13), par(50, -5), par(46, -11), par(57, 0),
-    par(49, -28), par(41, -9), par(29, 2), par(42, -4), par(46, -11), par(14, 10), par(59, -21), par(28, -20),
+    par(-43, 20), par(-39, 42), par(-24, 33), par(-12, 35), par(6, 28), par(-71, 34), par(-90, 33), par(6, 3),
+    par(5, 23), par(-20, 8), par(2, 29), par(30, 27), par(-5, 33), par(-11, 38), par(-5, 18), par(-57, 25),
+    par(21, 18), par(18, 20), par(15, 15), par(23, 30), par(27, 27), par(41, -1), par(16, 26), par(19, 23),
+    par(28, 11), par(29, 32), par(44, 19), par(29, 39), par(29, 38), par(34, 8), par(21, 32), par(17, 15),
+    par(25, 8), par(30, 22), par(30, 30), par(42, 32), par(42, 23), par(36, 27), par(32, 12), par(42, -8),
+    par(30, 6), par(37, 13), par(31, 12), par(33, 20), par(33, 25), par(32, 4), par(44, 16), par(19, 15),
+    par(54, -11), par(38, -14), par(35, -1), par(32, 11), par(33, 17), par(50, -1), par(41, -19), par(57, 4),
+    par(47, -37), par(42, -8), par(30, 5), par(42, 1), par(47, -8), par(14, 13), par(58, -16), par(24, -28),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(7, 50), par(22, 40), par(59, 28), par(57, 28), par(31, 40), par(55, 27), par(11, 42), par(14, 45),
-    par(50, 25), par(34, 27), par(84, 13), par(83, 9), par(59, 13), par(64, 14), par(43, 26), par(40, 20),
-    par(11, 45), par(24, 39), par(-5, 50), par(30, 37), par(38, 27), par(8, 35), par(39, 34), par(-1, 40),
-    par(-7, 49), par(-3, 50), par(3, 44), par(1, 45), par(1, 42), par(-12, 44), par(13, 42), par(-2, 33),
-    par(-28, 41), par(-17, 41), par(-15, 42), par(-15, 38), par(1, 40), par(-7, 43), par(-2, 31), par(-16, 25),
-    par(-14, 18), par(-14, 24), par(-5, 21), par(-9, 23), par(-11, 32), par(-2, 17), par(11, 9), par(-4, 6),
-    par(4, 0), par(-9, 8), par(9, 4), par(17, 7), par(28, -1), par(3, -4), par(27, -18), par(-13, -11),
-    par(21, -4), par(23, -4), par(28, -1), par(31, -2), par(31, -2), par(28, -5), par(15, -2), par(34, -33),
+    par(4, 51), par(19, 41), par(62, 26), par(49, 30), par(31, 39), par(54, 27), par(10, 43), par(16, 44),
+    par(50, 24), par(34, 26), par(78, 14), par(81, 5), par(55, 12), par(60, 14), par(45, 25), par(43, 17),
+    par(10, 44), par(20, 38), par(-10, 49), par(24, 35), par(28, 26), par(3, 34), par(34, 33), par(-5, 40),
+    par(-9, 48), par(-6, 48), par(0, 40), par(-4, 43), par(-5, 40), par(-16, 43), par(9, 43), par(-4, 32),
+    par(-28, 40), par(-18, 39), par(-17, 40), par(-18, 37), par(-2, 41), par(-9, 42), par(-1, 29), par(-16, 24),
+    par(-13, 18), par(-14, 25), par(-6, 22), par(-10, 23), par(-12, 33), par(-2, 19), par(10, 9), par(-4, 6),
+    par(4, 2), par(-9, 9), par(9, 6), par(17, 8), par(28, 1), par(4, 0), par(28, -17), par(-13, -10),
+    par(22, -1), par(25, 0), par(29, 2), par(31, 2), par(32, 2), par(29, 0), par(17, 2), par(35, -29),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(19, 72), par(7, 86), par(38, 71), par(13, 87), par(22, 74), par(27, 52), par(35, 89), par(33, 77),
-    par(44, 38), par(-21, 110), par(14, 75), par(2, 85), par(-10, 86), par(25, 85), par(21, 88), par(29, 31),
-    par(37, 50), par(15, 65), par(2, 71), par(22, 63), par(20, 84), par(43, 91), par(17, 102), par(22, 36),
-    par(40, 52), par(23, 91), par(18, 83), par(15, 73), par(20, 59), par(38, 63), par(17, 70), par(38, 17),
-    par(39, 49), par(33, 59), par(28, 54), par(34, 57), par(45, 56), par(43, 47), par(39, 40), par(35, 59),
-    par(55, 24), par(52, 21), par(51, 39), par(62, -3), par(50, 42), par(64, 29), par(55, 50), par(29, 65),
-    par(50, -9), par(72, -15), par(81, -32), par(85, -25), par(84, -10), par(101, -56), par(100, -53), par(71, -30),
-    par(94, -39), par(93, -24), par(94, -11), par(95, -32), par(101, -35), par(99, -48), par(62, 0), par(108, -62),
+    par(13, 81), par(4, 94), par(36, 74), par(13, 94), par(24, 76), par(31, 53), par(33, 96), par(29, 84),
+    par(39, 43), par(-26, 108), par(7, 73), par(4, 76), par(-13, 86), par(22, 78), par(19, 84), par(27, 35),
+    par(36, 54), par(12, 61), par(1, 60), par(18, 62), par(16, 84), par(46, 84), par(15, 100), par(25, 36),
+    par(42, 47), par(21, 85), par(16, 76), par(11, 72), par(19, 56), par(39, 60), par(14, 75), par(43, 15),
+    par(47, 35), par(33, 55), par(26, 54), par(33, 57), par(43, 56), par(42, 49), par(40, 41), par(41, 53),
+    par(62, 15), par(51, 23), par(51, 38), par(61, -1), par(50, 45), par(64, 33), par(54, 53), par(36, 63),
+    par(52, -8), par(72, -9), par(81, -29), par(85, -23), par(84, -5), par(101, -52), par(99, -47), par(73, -26),
+    par(96, -39), par(94, -19), par(94, -6), par(94, -24), par(101, -29), par(98, -37), par(68, -5), par(106, -49),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(-6, 44), par(156, 98), par(127, 105), par(112, 60), par(56, 111), par(451, 51), par(236, 59), par(-20, 16),
-    par(18, 101), par(-24, 129), par(81, 130), par(-71, 134), par(-3, 146), par(-65, 167), par(310, 93), par(-219, 118),
-    par(21, 89), par(20, 121), par(-122, 145), par(-74, 129), par(-111, 149), par(-77, 153), par(13, 146), par(-120, 113),
-    par(-55, 104), par(-9, 109), par(-16, 111), par(-58, 116), par(-63, 118), par(-78, 125), par(-43, 119), par(-50, 92),
-    par(-79, 95), par(14, 89), par(24, 91), par(-41, 101), par(-53, 107), par(1, 95), par(-4, 89), par(-110, 101),
-    par(-58, 83), par(2, 81), par(-13, 84), par(-26, 92), par(-20, 90), par(3, 82), par(18, 78), par(-54, 83),
-    par(-29, 70), par(-14, 84), par(-12, 80), par(-20, 82), par(-36, 82), par(-5, 75), par(9, 73), par(-25, 80),
-    par(-152, 122), par(-79, 96), par(-86, 94), par(-86, 89), par(-48, 62), par(-76, 86), par(-71, 91), par(-115, 94),
+    par(-15, 45), par(163, 101), par(124, 106), par(84, 65), par(63, 108), par(419, 62), par(238, 53), par(-14, 15),
+    par(9, 101), par(-14, 126), par(54, 135), par(-63, 133), par(-12, 147), par(-63, 168), par(247, 104), par(-221, 120),
+    par(22, 88), par(37, 116), par(-108, 142), par(-52, 124), par(-97, 147), par(-78, 153), par(22, 143), par(-111, 108),
+    par(-52, 101), par(0, 107), par(1, 106), par(-35, 113), par(-50, 115), par(-63, 121), par(-40, 117), par(-51, 94),
+    par(-80, 94), par(16, 89), par(29, 89), par(-32, 99), par(-52, 107), par(5, 94), par(7, 87), par(-109, 101),
+    par(-52, 83), par(7, 79), par(-11, 84), par(-23, 93), par(-18, 90), par(6, 82), par(21, 77), par(-54, 84),
+    par(-29, 72), par(-13, 85), par(-12, 81), par(-20, 83), par(-35, 83), par(-5, 76), par(10, 74), par(-25, 81),
+    par(-153, 123), par(-80, 97), par(-88, 95), par(-88, 91), par(-49, 64), par(-78, 88), par(-73, 92), par(-117, 95),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

@@ -280,6 +280,9 @@ fn modos_classico_e_so_material() {
         "ESCUDO_REI",
         "TEMPESTADE_REI",
         "PASSADO_AVANCO",
+        "PEAO_FRACO",
+        "PECA_SOBRECARREGADA",
+        "BISPO_DIAGONAL",
     ];
     assert!(!t
         .itens
@@ -880,6 +883,58 @@ fn termo_cheques_seguros() {
         coef("6k1/2n5/6Q1/8/8/8/8/4K3 b - -", "CHEQUE_SEGURO", 3),
         [0, 0]
     );
+}
+
+#[test]
+fn termos_da_rodada_4_casas_mal_defendidas() {
+    // Peão branco em d4 atacado pela torre de d8: sem defensor, fraco; com a
+    // torre de d1 atrás dele, defendido (uma contra uma); com o bispo de b6
+    // também o atacando, duas contra uma: fraco de novo.
+    let p = "PEAO_FRACO_ATACADO";
+    assert_eq!(coef("3rk3/8/8/8/3P4/8/8/4K3 w - -", p, 0), [1, 0]);
+    assert_eq!(coef("3rk3/8/8/8/3P4/8/8/3RK3 w - -", p, 0), [0, 0]);
+    assert_eq!(coef("3rk3/8/1b6/8/3P4/8/8/3RK3 w - -", p, 0), [1, 0]);
+    // Peão contra peão não conta (é da estrutura).
+    assert_eq!(coef("4k3/8/8/4p3/3P4/8/8/4K3 w - -", p, 0), [0, 0]);
+    // Cavalo branco em d4 na coluna da torre preta; o peão de e3 o defende.
+    let m = "MENOR_ATACADA_POR_MAIOR";
+    assert_eq!(coef("3rk3/8/8/8/3N4/8/8/4K3 w - -", m, 0), [1, 0]);
+    assert_eq!(coef("3rk3/8/8/8/3N4/4P3/8/4K3 w - -", m, 0), [0, 0]);
+    // O rei preto em d3 ataca o cavalo de e2; o rei branco em f1 o defende.
+    let r = "PECA_ATACADA_PELO_REI";
+    assert_eq!(coef("8/8/8/8/8/3k4/4N3/K7 w - -", r, 0), [1, 0]);
+    assert_eq!(coef("8/8/8/8/8/3k4/4N3/5K2 w - -", r, 0), [0, 0]);
+    // Sobrecarregada: atacada e defendida uma vez só, não por peão (a torre
+    // de d1 defende o cavalo de d4); sem defensor ela é pendurada, não
+    // sobrecarregada; defendida por peão, nenhuma das duas.
+    let s = "PECA_SOBRECARREGADA";
+    assert_eq!(coef("3rk3/8/8/8/3N4/8/8/3RK3 w - -", s, 0), [1, 0]);
+    assert_eq!(coef("3rk3/8/8/8/3N4/8/8/4K3 w - -", s, 0), [0, 0]);
+    assert_eq!(coef("3rk3/8/8/8/3N4/4P3/8/3RK3 w - -", s, 0), [0, 0]);
+}
+
+#[test]
+fn termos_da_rodada_4_dama_e_bispo() {
+    // A dama branca atacada por um cavalo (qualquer peça conta).
+    let a = "DAMA_ATACADA";
+    assert_eq!(coef("4k3/8/8/8/8/4n3/8/3QK3 w - -", a, 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/8/8/4n3/3QK3 w - -", a, 0), [0, 0]);
+    // Dama em d1, cavalo próprio em d4, torre preta em d8: cravada por
+    // raio X. Sem o cavalo, ataque direto (não conta aqui); com duas peças
+    // no meio, nada. Na diagonal, o bispo preto de a4 através do peão de c2.
+    let c = "DAMA_CRAVADA";
+    assert_eq!(coef("3rk3/8/8/8/3N4/8/8/3QK3 w - -", c, 0), [1, 0]);
+    assert_eq!(coef("3rk3/8/8/8/8/8/8/3QK3 w - -", c, 0), [0, 0]);
+    assert_eq!(coef("3rk3/8/3n4/8/3N4/8/8/3QK3 w - -", c, 0), [0, 0]);
+    assert_eq!(coef("4k3/8/8/8/b7/8/2P5/3QK3 w - -", c, 0), [1, 0]);
+    // Bispo branco em g2 vendo e4 e d5; um peão em e4 tapa a diagonal; o
+    // bispo no próprio centro (e4) não conta.
+    let d = "BISPO_DIAGONAL_LONGA";
+    assert_eq!(coef("4k3/8/8/8/8/8/6B1/4K3 w - -", d, 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/4p3/8/6B1/4K3 w - -", d, 0), [0, 0]);
+    assert_eq!(coef("4k3/8/8/8/4B3/8/8/4K3 w - -", d, 0), [0, 0]);
+    // Espelhada (o bispo preto em g7): do outro lado.
+    assert_eq!(coef("4k3/6b1/8/8/8/8/8/4K3 w - -", d, 0), [0, 1]);
 }
 
 #[test]

@@ -107,7 +107,8 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
 /// O nível joga com a busca com que foi calibrado (`MELHORIAS_DO_NIVEL`):
 /// a árvore é a do build da calibração (`79995a1`, Bench 2334706 com a
 /// avaliação de então; 2112216 com os pesos do perigo ao rei, 2285776 com a
-/// rodada 2 da força III, 2115283 com a rodada 3, `docs/forca.md`),
+/// rodada 2 da força III, 2115283 com a rodada 3, 2067566 com a rodada 4,
+/// `docs/forca.md`),
 /// e um lance de nível devolve ao motor as melhorias que ele tinha.
 #[test]
 fn nivel_joga_com_a_busca_da_calibracao() {
@@ -122,7 +123,7 @@ fn nivel_joga_com_a_busca_da_calibracao() {
         .output()
         .unwrap();
     let texto = String::from_utf8_lossy(&saida.stdout);
-    assert!(texto.contains("bench nodes=2115283 "), "{texto}");
+    assert!(texto.contains("bench nodes=2067566 "), "{texto}");
     let mut m = motor(Some(1700), 1);
     let lim = TLimites {
         profundidade: 3,
