@@ -834,17 +834,19 @@ fn pesquisa_lances(
         // make porque a SEE olha o tabuleiro de antes; um xeque nunca é podado.
         let ordem_lmp = if n.lmp_por_quietos { quietos_vistos } else { i };
         quietos_vistos += l.eh_quieto() as usize;
+        // Um lance podável que dá xeque ainda é pesquisado: `da_xeque`
+        // responde sem fazer o lance (fazer e desfazer só para perguntar
+        // custava mais que o resto da poda).
         let poda = poda_lance(b, n, &l, i, ordem_lmp, melhor);
-        b.make(&l);
-        let da_xeque = b.em_xeque();
-        if poda != PODA_NENHUMA && !da_xeque {
+        if poda != PODA_NENHUMA && !b.da_xeque(&l) {
             if bu.pedido.com_estatisticas {
                 conta_poda(&mut bu.est, poda);
             }
             traca!(bu, t => conta_podado(t, n.ply));
-            b.unmake();
             continue;
         }
+        b.make(&l);
+        let da_xeque = poda != PODA_NENHUMA || b.em_xeque();
 
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).
         let singular = n.singular && l.codigo() == n.lance_hash;

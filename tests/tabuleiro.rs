@@ -225,7 +225,14 @@ fn confere_make_unmake(b: &mut TBoard, prof: u32) {
         assert_eq!(b.chave_hash, antes.chave_hash);
     }
     for l in lista.como_fatia() {
+        let da_xeque = b.da_xeque(l);
         b.make(l);
+        assert_eq!(
+            da_xeque,
+            b.em_xeque(),
+            "da_xeque de {l:?} em {}",
+            antes.para_fen()
+        );
         assert_eq!(b.chave_hash, b.chave_do_zero(), "chave após {l:?}");
         assert!(b.consistente());
         if prof > 1 {
@@ -251,4 +258,34 @@ fn make_unmake_e_nulo_restauram_tudo() {
         let mut b = TBoard::de_fen(fen).unwrap();
         confere_make_unmake(&mut b, 3);
     }
+}
+
+/// `da_xeque` responde o mesmo que fazer o lance e perguntar `em_xeque`,
+/// nos casos em que a peça que chega não é a que sai ou em que sai mais de
+/// uma peça: xeque descoberto pelo en passant (as duas casas da fileira
+/// vagam), roque que dá xeque com a torre (também no Chess960, com rei e
+/// torre trocando de casa), promoções, e xeques descobertos comuns. A
+/// árvore usa `da_xeque` para não podar xeques; um erro mudaria o `Bench`.
+#[test]
+fn da_xeque_igual_a_fazer_o_lance() {
+    for fen in [
+        "8/8/8/R2Pp2k/8/8/8/4K3 w - e6 0 1",
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "2r1k3/8/8/8/2B5/8/8/1RK5 w B - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+        "4k3/8/8/8/8/8/8/R3K1RR w GQ - 0 1",
+        "4k3/8/8/8/8/8/4N3/4RK2 w - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut b = TBoard::de_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        confere_make_unmake(&mut b, 3);
+    }
+    // O caso do en passant, sozinho: o lance existe e dá xeque.
+    let b = TBoard::de_fen("8/8/8/R2Pp2k/8/8/8/4K3 w - e6 0 1").unwrap();
+    let l = acha_lance(&b, "d5e6").expect("en passant legal");
+    assert!(b.da_xeque(&l));
+    let l = acha_lance(&b, "d5d6").expect("avanço legal");
+    assert!(!b.da_xeque(&l));
 }
