@@ -467,7 +467,11 @@ fn escolhe(lista: &mut TListaLances, prox: &mut usize, fim: usize, piso: i32) ->
     // o lance inteiro logo depois custa caro ao processador.
     let mut l = lista.lances[melhor];
     l.especial |= MSK_SELECIONADO;
-    lista.lances.copy_within(i..melhor, i + 1);
+    // Quase sempre o escolhido já é o da frente: sem deslocamento, nem se
+    // chama o `memmove` do `copy_within`.
+    if melhor > i {
+        lista.lances.copy_within(i..melhor, i + 1);
+    }
     lista.lances[i] = l;
     *prox = i + 1;
     Some(l)
