@@ -13,7 +13,9 @@
 //! de forma incremental (só as casas que mudam); `unmake` nem isso, pois a
 //! chave antiga está guardada no histórico.
 
-use crate::ataques::{ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI};
+use crate::ataques::{
+    ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI, RETA,
+};
 use crate::bitboard::{bit, conta, lsb, pop_lsb};
 use crate::hash::{zobrist_ep, ZOBRIST_PECA, ZOBRIST_ROQUE, ZOBRIST_VEZ};
 use crate::lance::{TLance, LANCE_NULO};
@@ -335,7 +337,7 @@ impl TBoard {
         self.xequeadores() != 0
     }
 
-    /// O lance `l` (legal, do lado a jogar) dá xeque? A mesma resposta que
+    /// O lance `l` (legal, do lado a jogar, numa posição legal) dá xeque? A mesma resposta que
     /// `make(l)`, `em_xeque()` e `unmake()`, sem mexer no tabuleiro: as
     /// peças do lado a jogar e as casas ocupadas como ficariam depois do
     /// lance (a peça que sai, a que chega, a torre do roque, o peão tomado
@@ -372,12 +374,30 @@ impl TBoard {
         } else if l.especial & MSK_EN_PASSANT != 0 {
             sai |= bit(casa_capturada(l, cor));
         }
+        let curtas = (ATAQUES_PEAO[cor ^ 1][k] & p[PEAO as usize])
+            | (ATAQUES_CAVALO[k] & p[CAVALO as usize])
+            | (ATAQUES_REI[k] & p[REI as usize]);
+        if curtas != 0 {
+            return true;
+        }
+        // Numa posição legal o rei inimigo não está em xeque agora (a vez é
+        // de `cor`): um xeque de longo alcance depois do lance passa pela
+        // casa que vagou (descoberto) ou sai da peça que chegou. Sem roque
+        // nem en passant (que vagam ou ocupam outras casas), se nenhuma das
+        // duas está alinhada com o rei, não há xeque, e as duas consultas às
+        // tabelas mágicas (a parte cara daqui) ficam de fora.
+        let chega = peca_que_chega(l);
+        let chega_longe = chega == BISPO || chega == TORRE || chega == DAMA;
+        if sai == bit(origem)
+            && entra == bit(destino)
+            && RETA[k][origem] == 0
+            && !(chega_longe && RETA[k][destino] != 0)
+        {
+            return false;
+        }
         let ocupadas = (self.ocupadas() & !sai) | entra;
         let dama = p[DAMA as usize];
-        (ATAQUES_PEAO[cor ^ 1][k] & p[PEAO as usize])
-            | (ATAQUES_CAVALO[k] & p[CAVALO as usize])
-            | (ATAQUES_REI[k] & p[REI as usize])
-            | (ataques_bispo(k, ocupadas) & (p[BISPO as usize] | dama))
+        (ataques_bispo(k, ocupadas) & (p[BISPO as usize] | dama))
             | (ataques_torre(k, ocupadas) & (p[TORRE as usize] | dama))
             != 0
     }
