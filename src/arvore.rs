@@ -846,6 +846,7 @@ fn pesquisa_lances(
             continue;
         }
         b.make(&l);
+        // Um lance podável só chega aqui se `da_xeque` disse que sim.
         let da_xeque = poda != PODA_NENHUMA || b.em_xeque();
 
         // Passo 8. Extensões (xeque e ameaça de mate) e redução (LMR).

@@ -362,8 +362,9 @@ impl TBoard {
             self.damas[cor],
             self.rei[cor],
         ];
+        let chega = peca_que_chega(l);
         p[l.peca as usize] &= !bit(origem);
-        p[peca_que_chega(l) as usize] |= bit(destino);
+        p[chega as usize] |= bit(destino);
         let mut sai = bit(origem);
         let mut entra = bit(destino);
         if l.eh_roque() {
@@ -386,7 +387,6 @@ impl TBoard {
         // nem en passant (que vagam ou ocupam outras casas), se nenhuma das
         // duas está alinhada com o rei, não há xeque, e as duas consultas às
         // tabelas mágicas (a parte cara daqui) ficam de fora.
-        let chega = peca_que_chega(l);
         let chega_longe = chega == BISPO || chega == TORRE || chega == DAMA;
         if sai == bit(origem)
             && entra == bit(destino)
