@@ -291,9 +291,16 @@ pub fn celulas(t: &TTabelaHash) -> impl Iterator<Item = &TCelulaHash> {
 
 /// Apaga tudo (nova partida). Só entre buscas: nenhuma thread grava agora.
 pub fn limpa_tabela_hash(t: &TTabelaHash) {
-    for c in celulas(t) {
-        c.chave_xor.store(0, Ordering::Relaxed);
-        c.dados.store(0, Ordering::Relaxed);
+    // Balde por balde, e não pelo `celulas` (um `flat_map`): com as quatro
+    // células de tamanho fixo o laço de dentro se desenrola, e o `ice
+    // bench`, que zera 16 MB antes de cada uma das 30 posições, executa
+    // ~2 % menos instruções (o `flat_map` custava ~4 por célula, fora as
+    // duas gravações).
+    for balde in t.baldes.iter() {
+        for c in &balde.celulas {
+            c.chave_xor.store(0, Ordering::Relaxed);
+            c.dados.store(0, Ordering::Relaxed);
+        }
     }
     t.idade.store(0, Ordering::Relaxed);
 }
