@@ -71,9 +71,10 @@
 //!   antes (`obtem_melhor_lance`) troca o lance escolhido com o da frente,
 //!   e o da frente (muitas vezes um quieto) pula para trás: o desempate
 //!   dependia da posição de todos os lances na lista inteira. Aqui, entre
-//!   valores iguais, vai primeiro o que o gerador gerou primeiro
-//!   (`escolhe`, uma seleção estável): uma regra que cada etapa segue sem
-//!   conhecer as outras.
+//!   valores iguais, vai primeiro o que o gerador gerou primeiro (a
+//!   ordenação estável `ordena` dos barulhentos e dos quietos, a seleção
+//!   estável `escolhe` da tabela e dos killers): uma regra que cada etapa
+//!   segue sem conhecer as outras.
 //!
 //! Com a history fixa (sem busca entre um lance e o seguinte) o seletor dá
 //! exatamente a ordem de `ordena_lances` desempatada pela ordem do gerador;
@@ -240,7 +241,7 @@ pub fn proximo_lance(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) -> Option<T
                     i32::MIN
                 };
                 let fim = s.fim_barulhentos;
-                if let Some(l) = escolhe(&mut s.lista, &mut s.prox_barulhento, fim, piso) {
+                if let Some(l) = proximo_ordenado(&mut s.lista, &mut s.prox_barulhento, fim, piso) {
                     return Some(l);
                 }
                 s.etapa = if s.modo == GERA_TODOS {
@@ -261,7 +262,9 @@ pub fn proximo_lance(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) -> Option<T
             }
             ETAPA_RESTO_BARULHENTOS => {
                 let fim = s.fim_barulhentos;
-                if let Some(l) = escolhe(&mut s.lista, &mut s.prox_barulhento, fim, i32::MIN) {
+                if let Some(l) =
+                    proximo_ordenado(&mut s.lista, &mut s.prox_barulhento, fim, i32::MIN)
+                {
                     return Some(l);
                 }
                 s.etapa = ETAPA_GERA_QUIETOS;
@@ -271,7 +274,7 @@ pub fn proximo_lance(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) -> Option<T
                 s.etapa = ETAPA_QUIETOS;
             }
             ETAPA_QUIETOS => {
-                if let Some(l) = escolhe(&mut s.lista, &mut s.prox, s.fim, i32::MIN) {
+                if let Some(l) = proximo_ordenado(&mut s.lista, &mut s.prox, s.fim, i32::MIN) {
                     return Some(l);
                 }
                 s.etapa = ETAPA_FIM;
@@ -382,6 +385,7 @@ fn gera_barulhentos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     s.lista.n = n;
     s.prox_barulhento = 0;
     s.fim_barulhentos = n;
+    ordena(&mut s.lista, 0, n);
 }
 
 /// Etapa 3: os killers que são lances quietos legais aqui (e não o lance da
@@ -438,14 +442,59 @@ fn gera_quietos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     s.lista.n = n;
     s.prox = 0;
     s.fim = n;
+    ordena(&mut s.lista, 0, n);
+}
+
+/// Ordena `lista[ini..fim]` do maior valor para o menor, estável (entre
+/// valores iguais, a ordem do gerador): a ordem em que a seleção
+/// (`escolhe`) os devolveria um a um, e a árvore fica a mesma. Os quietos
+/// são ordenados assim que gerados: medido no `ice bench` (instruções do
+/// `cachegrind`, mesma árvore), ordenar já executa menos que escolher um
+/// por vez, e menos que escolher os primeiros e ordenar o resto (depois de
+/// 1, 2, 3 ou 4 escolhidos), embora um nó que corta no primeiro quieto
+/// não precise do resto: a seleção compara cada lance devolvido com todos
+/// os que vêm depois dele, e nos nós que não cortam (e nos que o LMP poda,
+/// que ainda passam pelo seletor para o teste do xeque) são todos. Por
+/// inserção: a lista é curta e cabe no cache.
+#[inline(never)]
+fn ordena(lista: &mut TListaLances, ini: usize, fim: usize) {
+    for j in ini + 1..fim {
+        let l = lista.lances[j];
+        let mut k = j;
+        while k > ini && lista.lances[k - 1].valor_lance < l.valor_lance {
+            lista.lances[k] = lista.lances[k - 1];
+            k -= 1;
+        }
+        lista.lances[k] = l;
+    }
+}
+
+/// O próximo lance de uma parte já ordenada por `ordena`, se ele valer ao
+/// menos `piso`, marcado como `escolhe` o marcaria.
+#[inline(always)]
+fn proximo_ordenado(
+    lista: &mut TListaLances,
+    prox: &mut usize,
+    fim: usize,
+    piso: i32,
+) -> Option<TLance> {
+    let i = *prox;
+    if i >= fim || lista.lances[i].valor_lance < piso {
+        return None;
+    }
+    let mut l = lista.lances[i];
+    l.especial |= MSK_SELECIONADO;
+    lista.lances[i] = l;
+    *prox = i + 1;
+    Some(l)
 }
 
 /// Devolve o lance de maior valor de `lista[*prox..fim]`, se ele valer ao
 /// menos `piso`, e o põe em `*prox` (que avança). Entre valores iguais, o
 /// que veio antes na lista (a ordem do gerador): os que estavam antes dele
 /// deslizam uma casa, sem trocar de ordem entre si (uma seleção estável).
-/// Um lance por vez, porque um corte costuma vir logo e o resto nunca é
-/// ordenado.
+/// Para as etapas de um ou dois lances (a tabela, os killers); as listas
+/// maiores são ordenadas de uma vez (`ordena`).
 #[inline(always)]
 fn escolhe(lista: &mut TListaLances, prox: &mut usize, fim: usize, piso: i32) -> Option<TLance> {
     let i = *prox;
