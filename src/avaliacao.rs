@@ -208,7 +208,7 @@ struct TAtaqueZona {
 
 /// Torres (ICE 1.40, por coluna): semiaberta, aberta, dobradas; e (1.78) torre
 /// na sétima com o rei inimigo na oitava ou peões inimigos na sétima.
-fn torres(b: &TBoard, cor: usize, c: &mut TConta) {
+fn torres<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_TORRES;
     let o = cor ^ 1;
     let mut cols = colunas_de(b.torres[cor]);
@@ -266,7 +266,7 @@ fn rocou(b: &TBoard, cor: usize) -> bool {
 /// adversário tem dama ou mais de uma torre — sem elas não há ataque de mate.
 /// Fora do clássico o escudo sai daqui: `abrigo_e_tempestade` o conta por
 /// coluna e distância, sempre.
-fn seguranca_rei(b: &TBoard, cor: usize, classico: bool, c: &mut TConta) {
+fn seguranca_rei<const TRACO: bool>(b: &TBoard, cor: usize, classico: bool, c: &mut TConta<TRACO>) {
     c.categoria = CAT_REI;
     let o = cor ^ 1;
     if b.damas[o] == 0 && !mais_de_um(b.torres[o]) {
@@ -303,7 +303,7 @@ fn seguranca_rei(b: &TBoard, cor: usize, classico: bool, c: &mut TConta) {
 /// do rei, contados até 11 (`REI_DEFENSORES`, como o KingDefenders do
 /// Ethereal). O perigo ao rei conta quem ataca; isto conta quem está lá
 /// para tapar as casas e trocar o atacante.
-fn defensores_rei(b: &TBoard, cor: usize, c: &mut TConta) {
+fn defensores_rei<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let defensores = b.peoes[cor] | b.cavalos[cor] | b.bispos[cor];
     let n = conta(zona_rei(b.casa_rei(cor)) & defensores).min(11);
     c.categoria = CAT_REI;
@@ -314,7 +314,7 @@ fn defensores_rei(b: &TBoard, cor: usize, c: &mut TConta) {
 /// vizinhas, o peão próprio mais próximo à frente do rei (`ESCUDO_REI`) e o
 /// inimigo mais próximo dele vindo de frente (`TEMPESTADE_REI`), pela
 /// distância em fileiras e pela coluna. Só depende dos peões e do rei.
-fn abrigo_e_tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
+fn abrigo_e_tempestade<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_TEMPESTADE;
     let k = b.casa_rei(cor);
     let col = coluna(k);
@@ -379,7 +379,7 @@ fn ala(casa: usize) -> usize {
 
 /// Roques em alas opostas (1.78): cada peão avançando nas colunas do rei
 /// inimigo ganha bônus, porque abrir essas colunas não expõe o próprio rei.
-fn tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
+fn tempestade<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_TEMPESTADE;
     let (minha, dele) = (ala(b.casa_rei(cor)), ala(b.casa_rei(cor ^ 1)));
     if minha == 2 || dele == 2 || minha == dele {
@@ -395,7 +395,7 @@ fn tempestade(b: &TBoard, cor: usize, c: &mut TConta) {
 
 /// Peças bloqueando os peões centrais (1.78): peça própria em d3/e3 com o
 /// peão ainda em d2/e2 tranca o desenvolvimento. Depende só da posição.
-fn bloqueio_central(b: &TBoard, cor: usize, c: &mut TConta) {
+fn bloqueio_central<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_ABERTURA;
     let (d2, e2) = (casa_relativa(cor, 51), casa_relativa(cor, 52));
     let pecas = b.pecas[cor] & !b.peoes[cor];
@@ -418,7 +418,7 @@ fn bloqueio_central(b: &TBoard, cor: usize, c: &mut TConta) {
 /// "dama cedo" é qualquer lance de dama; a marca de roque é por cor; o bônus
 /// de d2/e2 e a penalidade de f2 só valem para lances de peão. A soma de cada
 /// lado é limitada a ±ABERTURA_LIMITE.
-fn analise_abertura(b: &TBoard, c: &mut TConta) {
+fn analise_abertura<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     c.categoria = CAT_ABERTURA;
     if b.num_lance >= LANCE_FIM_ABERTURA {
         return;
@@ -512,13 +512,13 @@ fn analise_abertura(b: &TBoard, c: &mut TConta) {
 /// xeques seguros: os ataques de cada peça já são gerados aqui de qualquer
 /// jeito. E as contagens de `cor` que o perigo ao rei inimigo usa: quantas
 /// peças de cada tipo atacam a zona do rei dele e quantos ataques caem lá.
-fn mobilidade_tropismo(
+fn mobilidade_tropismo<const TRACO: bool>(
     b: &TBoard,
     cor: usize,
     peoes_dele: TBitboard,
     peoes_meus: TBitboard,
     duplos: &mut TBitboard,
-    c: &mut TConta,
+    c: &mut TConta<TRACO>,
 ) -> ([TBitboard; 4], TAtaqueZona) {
     let o = cor ^ 1;
     let occ = b.ocupadas();
@@ -576,7 +576,7 @@ fn mobilidade_tropismo(
 ///
 /// Os mapas de ataque vêm de `at`: os dos peões, os de tudo (peões, peças e
 /// rei) de cada cor e os das peças inimigas por tipo.
-fn ameacas(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
+fn ameacas<const TRACO: bool>(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta<TRACO>) {
     c.categoria = CAT_AMEACAS;
     let (peoes_dele, peoes_meus) = (at.peoes[cor ^ 1], at.peoes[cor]);
     let (ataques_dele, defesas) = (at.todos[cor ^ 1], at.todos[cor]);
@@ -662,7 +662,7 @@ fn avancos_de_peao(b: &TBoard, cor: usize, at: &TAtaques) -> TBitboard {
 
 /// Espaço de `cor` (só ICE-rs): ver `ESPACO` (em `pesos`). As casas atacadas
 /// pelos peões inimigos vêm de `at`.
-fn espaco(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
+fn espaco<const TRACO: bool>(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta<TRACO>) {
     c.categoria = CAT_ESPACO;
     let p = b.peoes[cor];
     let fileiras = if cor == BRANCAS {
@@ -688,7 +688,12 @@ fn espaco(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
 /// atacaria de uma casa é quem ele "vê" dali.
 ///
 /// Devolve as contagens por tipo, que o perigo ao rei também usa.
-fn cheques_seguros(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) -> [i32; 4] {
+fn cheques_seguros<const TRACO: bool>(
+    b: &TBoard,
+    cor: usize,
+    at: &TAtaques,
+    c: &mut TConta<TRACO>,
+) -> [i32; 4] {
     c.categoria = CAT_ATAQUE_REI;
     let k = b.casa_rei(cor ^ 1);
     let occ = b.ocupadas();
@@ -858,7 +863,7 @@ fn com_complexidade(mut s: [TPar; 2], cx: i32) -> ([TPar; 2], i32) {
 
 /// Termos de peças menores (só ICE-rs): o bispo preso atrás dos próprios
 /// peões e a peça menor abrigada atrás de um peão.
-fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
+fn pecas_menores<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_MENORES;
     let mut p = b.bispos[cor];
     while p != 0 {
@@ -889,7 +894,7 @@ fn pecas_menores(b: &TBoard, cor: usize, c: &mut TConta) {
 /// Rei no final (só ICE-rs): distância do rei de `cor` ao peão próprio e ao
 /// peão inimigo mais próximos. Pesa só no final (o meio-jogo afinado fica
 /// perto de zero): lá o rei é peça de ataque e de defesa dos peões.
-fn rei_e_peoes(b: &TBoard, cor: usize, c: &mut TConta) {
+fn rei_e_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     c.categoria = CAT_REI_PEOES;
     let k = b.casa_rei(cor);
     for (lado, (nome, peso)) in [
@@ -910,12 +915,18 @@ fn rei_e_peoes(b: &TBoard, cor: usize, c: &mut TConta) {
 /// ele, cada peso entra com o seu nome, e os dois termos são chamados nos
 /// seus lugares). Soma o mesmo que os dois termos, só que de uma vez.
 #[inline(always)]
-fn rei_e_peoes_guardado(b: &TBoard, h: &mut THashPeoes, i: usize, cor: usize, c: &mut TConta) {
+fn rei_e_peoes_guardado<const TRACO: bool>(
+    b: &TBoard,
+    h: &mut THashPeoes,
+    i: usize,
+    cor: usize,
+    c: &mut TConta<TRACO>,
+) {
     let k = b.casa_rei(cor);
     let pontos = match rei_guardado(h, i, cor, k) {
         Some(p) => p,
         None => {
-            let mut so_rei = TConta {
+            let mut so_rei = TConta::<false> {
                 s: [par(0, 0); 2],
                 categoria: CAT_TEMPESTADE,
                 traco: None,
@@ -935,7 +946,12 @@ fn rei_e_peoes_guardado(b: &TBoard, h: &mut THashPeoes, i: usize, cor: usize, c:
 /// peão inimigo alcança: sem peão dele nas colunas vizinhas, à frente da
 /// casa (a máscara do peão passado sem a própria coluna). O bispo no posto
 /// não pode ser expulso, mas ainda ataca de longe: vale menos.
-fn postos_avancados(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta) {
+fn postos_avancados<const TRACO: bool>(
+    b: &TBoard,
+    cor: usize,
+    at: &TAtaques,
+    c: &mut TConta<TRACO>,
+) {
     c.categoria = CAT_POSTOS;
     let mut p = (b.cavalos[cor] | b.bispos[cor]) & at.peoes[cor];
     while p != 0 {
@@ -990,7 +1006,7 @@ fn preguica_possivel(b: &TBoard) -> bool {
 /// então os passos 6 e 7 não são refeitos, e o resultado é o mesmo de sem
 /// ela. Os passos 1 a 5 ainda rodam, porque o valor preguiçoso (que não se
 /// guardou) decide se a janela pede o completo.
-fn avalia(
+fn avalia<const TRACO: bool>(
     b: &TBoard,
     av: &mut TAvaliacao,
     alfa: i32,
@@ -999,7 +1015,7 @@ fn avalia(
     completa: Option<i32>,
 ) -> (i32, bool) {
     let f = fase(b);
-    let mut c = TConta {
+    let mut c = TConta::<TRACO> {
         s: [par(0, 0); 2],
         categoria: CAT_MATERIAL,
         traco,
@@ -1027,7 +1043,7 @@ fn avalia(
         // As características da complexidade (que só olham peões e
         // material) e o valor dela, aplicado no fim: no valor preguiçoso
         // sobre o que já se somou, no completo depois do último termo.
-        let complexidade = (!av.classico && (COMPLEXIDADE_ATIVA || c.traco.is_some()))
+        let complexidade = (!av.classico && (COMPLEXIDADE_ATIVA || TRACO))
             .then(|| caracteristicas_complexidade(b, &passados));
         let cx = complexidade.map_or(0, |f| valor_complexidade(&f, &COMPLEXIDADE));
 
@@ -1036,7 +1052,7 @@ fn avalia(
         // fora da janela, o valor exato não muda a decisão da busca.
         // Não vale quando um lado só tem rei e peões: lá o passado imparável
         // (PASSADO_IMPARAVEL) sozinho passa da margem.
-        if !av.classico && c.traco.is_none() && preguica_possivel(b) {
+        if !av.classico && !TRACO && preguica_possivel(b) {
             let v = pontuacao(b, com_complexidade(c.s, cx).0, f, escala);
             if v - MARGEM_PREGUICOSA >= beta || v + MARGEM_PREGUICOSA <= alfa {
                 return (v, true);
@@ -1104,7 +1120,7 @@ fn avalia(
             // O perigo ao rei de cada cor (os xeques são os do inimigo). Com
             // os pesos todos em zero (PERIGO_ATIVO falso) a penalidade é
             // zero e só o traço (o afinador) precisa das contagens.
-            if PERIGO_ATIVO || c.traco.is_some() {
+            if PERIGO_ATIVO || TRACO {
                 c.categoria = CAT_REI;
                 for cor in 0..2 {
                     let f = caracteristicas_perigo(b, cor, &at, &cheques[cor ^ 1]);
@@ -1158,7 +1174,7 @@ fn avalia(
 /// `alfa`/`beta` permitem a avaliação preguiçosa (fora do modo clássico).
 /// Porta de `Eval()` do ICE. Não aloca.
 pub fn eval(b: &TBoard, av: &mut TAvaliacao, alfa: i32, beta: i32) -> i32 {
-    avalia(b, av, alfa, beta, None, None).0
+    avalia::<false>(b, av, alfa, beta, None, None).0
 }
 
 // ---------------------------------------------------------------------------
@@ -1260,7 +1276,7 @@ pub fn eval_guardada(
     if completa.is_some() && !preguica_possivel(b) {
         return (g, guardada);
     }
-    let (v, preguicosa) = avalia(b, av, alfa, beta, None, completa);
+    let (v, preguicosa) = avalia::<false>(b, av, alfa, beta, None, completa);
     let nova = if preguicosa {
         // O completo vale mais que o preguiçoso (com ele só os passos 1 a 5
         // se repetem): se havia, fica.
@@ -1281,7 +1297,7 @@ pub fn eval_guardada(
 /// para `tabela_eval` e para o afinador. Aloca (o vetor de itens).
 pub fn traco_eval(b: &TBoard, av: &mut TAvaliacao) -> TTraco {
     let mut t = TTraco::default();
-    avalia(b, av, -INFINITO, INFINITO, Some(&mut t), None);
+    avalia::<true>(b, av, -INFINITO, INFINITO, Some(&mut t), None);
     t
 }
 

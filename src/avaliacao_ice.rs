@@ -61,7 +61,7 @@ const F2: usize = 53;
 /// Soma `v` à conta de `cor` na categoria `cat`, igual no meio-jogo e no
 /// final, como parte fixa (sem nome: o afinador não ajusta os números do ICE).
 #[inline(always)]
-fn soma_ice(c: &mut TConta, cat: usize, cor: usize, v: i32) {
+fn soma_ice<const TRACO: bool>(c: &mut TConta<TRACO>, cat: usize, cor: usize, v: i32) {
     c.categoria = cat;
     acumula(c, cor, "", 0, par(v, v), 1);
 }
@@ -75,7 +75,7 @@ fn inimigo_pesado(b: &TBoard, cor: usize) -> bool {
 }
 
 /// Par de bispos: +20 com dois ou mais bispos.
-fn par_bispos_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn par_bispos_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     if mais_de_um(b.bispos[cor]) {
         soma_ice(c, CAT_PAR_BISPOS, cor, ICE_PAR_BISPOS);
     }
@@ -85,7 +85,7 @@ fn par_bispos_ice(b: &TBoard, cor: usize, c: &mut TConta) {
 /// Como na v1.40, só olha se o PRÓPRIO lado está sem peças; o adversário
 /// pode ter torre e ainda assim o lado dos peões ganha os 75 (o termo
 /// "normal" do ICE-rs pede os dois lados sem peças).
-fn final_peoes_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn final_peoes_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     if b.pecas[cor] != b.peoes[cor] | b.rei[cor] {
         return;
     }
@@ -99,7 +99,7 @@ fn final_peoes_ice(b: &TBoard, cor: usize, c: &mut TConta) {
 
 /// Torres: uma vez por coluna com torre própria e sem peão próprio, +20;
 /// +5 com duas torres ali; +10 se também não há peão inimigo.
-fn torres_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn torres_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let mut cols = colunas_de(b.torres[cor]);
     while cols != 0 {
         let col = cols.trailing_zeros() as usize;
@@ -128,7 +128,7 @@ fn torres_ice(b: &TBoard, cor: usize, c: &mut TConta) {
 /// outra cor ou de lixo) não é reproduzida: é comportamento indefinido, e a
 /// folha de fatos não diz de onde vinha o valor. Fica a parte definida: na
 /// coluna a só conta a b, na h só a g.
-fn rei_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn rei_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let col = coluna(b.casa_rei(cor));
     let mc = mascara_coluna(col);
     let mut v = 0;
@@ -151,7 +151,7 @@ fn rei_ice(b: &TBoard, cor: usize, c: &mut TConta) {
 /// inimigo e vizinhas também sem, +20; na coluna h, +15 se a g não tem peão
 /// inimigo; na coluna a, +15 sempre — o código original testava de novo a
 /// própria coluna a no lugar da b, e essa já se sabia sem peão inimigo.
-fn peoes_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn peoes_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let meus = b.peoes[cor];
     let cols_deles = colunas_de(b.peoes[cor ^ 1]);
     let mut cols = colunas_de(meus);
@@ -205,7 +205,7 @@ fn cor_do_lance(b: &TBoard, i: usize) -> usize {
 /// posição montada). Numa posição lida de FEN ninguém rocou, como no ICE,
 /// mesmo com o rei em g1: o termo do ICE-rs (`avaliacao::rocou`) olha a
 /// posição; este não.
-fn roque_ice(b: &TBoard, cor: usize, c: &mut TConta) {
+fn roque_ice<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     if !inimigo_pesado(b, cor) {
         return;
     }
@@ -238,7 +238,7 @@ fn roque_ice(b: &TBoard, cor: usize, c: &mut TConta) {
 ///   do ICE, que voltava a 1 no `setboard` (ignorava o FEN): uma posição de
 ///   suíte, de qualquer lance, abre com a análise ligada. Esse número é
 ///   1 + lances das pretas na pilha.
-fn abertura_ice(b: &TBoard, c: &mut TConta) {
+fn abertura_ice<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     let n = b.num_historico;
     // Lances das pretas na pilha: as cores alternam e o último é de vez ^ 1.
     let pretas = if b.vez == BRANCAS {
@@ -291,7 +291,7 @@ fn abertura_ice(b: &TBoard, c: &mut TConta) {
 
 /// Os passos depois de material + peça-casa da `Eval()` da v1.40: os termos
 /// de cada lado e a análise de abertura, somados à conta `c`.
-pub(crate) fn termos_ice(b: &TBoard, c: &mut TConta) {
+pub(crate) fn termos_ice<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     for cor in 0..2 {
         par_bispos_ice(b, cor, c);
         final_peoes_ice(b, cor, c);

@@ -121,9 +121,9 @@ fn material_pecas(b: &TBoard, cor: usize) -> i32 {
 /// valores (`VALOR_PECA`, contagem de bits) e as tabelas do ICE; senão uma
 /// leitura por peça em `PECA_CASA`, que já traz `MATERIAL` + `PC_*` (com
 /// traço, `material_pst_traco` os separa por constante).
-pub(crate) fn material_pst(b: &TBoard, c: &mut TConta, classico: bool) {
+pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>, classico: bool) {
     if !classico {
-        if c.traco.is_some() {
+        if TRACO {
             material_pst_traco(b, c);
             return;
         }
@@ -161,7 +161,7 @@ fn soma_peca_casa(b: &TBoard, cor: usize, t: &[[[TPar; 64]; 7]; 2]) -> TPar {
 /// O passo 1 com traço: cada peça e cada casa entram com o nome da sua
 /// constante, para que o afinador ajuste material e tabelas como os outros
 /// pesos. Os valores somados são os mesmos de `material_pst`.
-fn material_pst_traco(b: &TBoard, c: &mut TConta) {
+fn material_pst_traco<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     for cor in 0..2 {
         c.categoria = CAT_MATERIAL;
         for peca in PEAO..=DAMA {
@@ -181,7 +181,7 @@ fn material_pst_traco(b: &TBoard, c: &mut TConta) {
 }
 
 /// Par de bispos (ICE 1.40: dois ou mais bispos).
-pub(crate) fn par_bispos(b: &TBoard, c: &mut TConta) {
+pub(crate) fn par_bispos<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     c.categoria = CAT_PAR_BISPOS;
     for cor in 0..2 {
         if mais_de_um(b.bispos[cor]) {
@@ -193,7 +193,7 @@ pub(crate) fn par_bispos(b: &TBoard, c: &mut TConta) {
 /// Desequilíbrio material (1.78): combinações que a contagem simples avalia
 /// mal — duas torres contra dama, duas peças menores contra torre (e peão),
 /// peça menor contra peões.
-pub(crate) fn desequilibrio(b: &TBoard, c: &mut TConta) {
+pub(crate) fn desequilibrio<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     c.categoria = CAT_DESEQUILIBRIO;
     for cor in 0..2 {
         let o = cor ^ 1;
@@ -218,7 +218,7 @@ pub(crate) fn desequilibrio(b: &TBoard, c: &mut TConta) {
 /// (ICE 1.40: +75 para quem tem mais, −75 para quem tem menos). RUST: o ICE
 /// olhava só as peças do próprio lado; aqui vale só quando nenhum dos dois tem
 /// peças, senão K+3P contra K+T+P ganharia o bônus.
-pub(crate) fn final_peoes(b: &TBoard, c: &mut TConta) {
+pub(crate) fn final_peoes<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     c.categoria = CAT_FINAL_PEOES;
     if b.pecas[0] ^ b.peoes[0] ^ b.rei[0] != 0 || b.pecas[1] ^ b.peoes[1] ^ b.rei[1] != 0 {
         return;

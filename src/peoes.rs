@@ -282,7 +282,7 @@ pub fn limpa_hash_peoes(h: &mut THashPeoes) {
 /// Estrutura de peões de uma cor: dobrados, isolados, atrasados, passados (pela
 /// fileira) e ilhas. Só depende dos peões, por isso cabe na tabela hash.
 /// Devolve os peões passados.
-fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
+fn estrutura_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) -> TBitboard {
     let o = cor ^ 1;
     let meus = b.peoes[cor];
     let deles = b.peoes[o];
@@ -363,13 +363,13 @@ fn estrutura_peoes(b: &TBoard, cor: usize, c: &mut TConta) -> TBitboard {
 /// `passados_dinamicos`, e o índice da entrada da tabela que tem agora estes
 /// peões (`None` com traço), para os termos de rei e peões (`rei_guardado`,
 /// `guarda_rei`).
-pub(crate) fn avalia_peoes(
+pub(crate) fn avalia_peoes<const TRACO: bool>(
     b: &TBoard,
     h: &mut THashPeoes,
     ligados: bool,
-    c: &mut TConta,
+    c: &mut TConta<TRACO>,
 ) -> ([TBitboard; 2], Option<usize>) {
-    if c.traco.is_some() {
+    if TRACO {
         let passados = [estrutura_peoes(b, 0, c), estrutura_peoes(b, 1, c)];
         if ligados {
             for cor in 0..2 {
@@ -408,7 +408,7 @@ pub(crate) fn avalia_peoes(
     }
     // Os ligados numa conta à parte, calculados sempre: a entrada vale
     // depois para os dois modos.
-    let mut cl = TConta {
+    let mut cl = TConta::<false> {
         s: [par(0, 0); 2],
         categoria: c.categoria,
         traco: None,
@@ -461,7 +461,7 @@ pub(crate) fn guarda_rei(h: &mut THashPeoes, i: usize, cor: usize, casa_rei: usi
 /// * candidato: o peão da frente da coluna, sem peão inimigo à frente nela,
 ///   com pelo menos tantos peões próprios nas vizinhas (ao lado ou atrás)
 ///   quantos inimigos o podem parar; um passado em formação, pela fileira.
-fn ligados_e_candidatos(b: &TBoard, cor: usize, c: &mut TConta) {
+fn ligados_e_candidatos<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let o = cor ^ 1;
     let meus = b.peoes[cor];
     let deles = b.peoes[o];
@@ -492,12 +492,12 @@ fn ligados_e_candidatos(b: &TBoard, cor: usize, c: &mut TConta) {
 /// passado pode andar e se anda em segurança (`ataques_inimigos`: as casas
 /// que o inimigo ataca), caminho livre e a regra do quadrado quando o
 /// adversário só tem rei e peões.
-pub(crate) fn passados_dinamicos(
+pub(crate) fn passados_dinamicos<const TRACO: bool>(
     b: &TBoard,
     cor: usize,
     passados: TBitboard,
     ataques_inimigos: TBitboard,
-    c: &mut TConta,
+    c: &mut TConta<TRACO>,
 ) {
     c.categoria = CAT_PASSADOS;
     let o = cor ^ 1;

@@ -639,8 +639,14 @@ pub struct TTraco {
 }
 
 /// Acumulador de uma avaliação: (meio-jogo, final) de cada cor, e o traço
-/// quando alguém o pediu. Sem traço (a busca), o custo é um teste previsível.
-pub(crate) struct TConta<'a> {
+/// quando alguém o pediu (`TRACO`; então `traco` é `Some`).
+// `TRACO` é um parâmetro de compilação, e não só o `Option`: cada `acumula`
+// testava o `traco` (ler, testar, desviar), e eram uns 180 M das 9 300 M
+// instruções do `ice bench`, para uma resposta que na busca é sempre "não".
+// Com o parâmetro, o compilador faz duas cópias da avaliação: a da busca
+// (`TConta<false>`) sem teste nenhum, e a do traço (`tabela_eval`, o
+// afinador). É o único genérico da avaliação, e só por isto.
+pub(crate) struct TConta<'a, const TRACO: bool> {
     pub(crate) s: [TPar; 2],
     pub(crate) categoria: usize,
     pub(crate) traco: Option<&'a mut TTraco>,
@@ -650,8 +656,8 @@ pub(crate) struct TConta<'a> {
 /// tabela) à conta da cor `cor`. Com nome vazio, é uma parte fixa (que o
 /// afinador não ajusta). Para uma constante com nome, use `soma!`.
 #[inline(always)]
-pub(crate) fn acumula(
-    c: &mut TConta,
+pub(crate) fn acumula<const TRACO: bool>(
+    c: &mut TConta<TRACO>,
     cor: usize,
     nome: &'static str,
     indice: usize,
@@ -660,8 +666,10 @@ pub(crate) fn acumula(
 ) {
     c.s[cor].mg += peso.mg * n;
     c.s[cor].eg += peso.eg * n;
-    if let Some(t) = c.traco.as_deref_mut() {
-        registra(t, c.categoria, cor, nome, indice, peso, n);
+    if TRACO {
+        if let Some(t) = c.traco.as_deref_mut() {
+            registra(t, c.categoria, cor, nome, indice, peso, n);
+        }
     }
 }
 
