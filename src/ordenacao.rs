@@ -139,10 +139,28 @@ fn indice_continuacao(anterior: &TLance, l: &TLance) -> usize {
 /// continuação ligada, a do par (lance anterior, `l`).
 #[inline(always)]
 pub fn valor_history(ord: &TOrdenacao, b: &TBoard, l: &TLance) -> i32 {
-    let h = ord.history[b.vez][l.peca as usize][l.casa_destino as usize];
+    valor_history_no(ord, b.vez, base_continuacao(ord, b), l)
+}
+
+/// O que `valor_history` lê da posição, calculado uma vez por nó: onde
+/// começa, na history de continuação, a linha do lance anterior (`None`
+/// sem lance anterior ou sem a continuação). Quem dá valor a todos os
+/// quietos de um nó (`seletor::gera_quietos`) não refaz isto a cada um.
+#[inline(always)]
+pub fn base_continuacao(ord: &TOrdenacao, b: &TBoard) -> Option<usize> {
     match lance_anterior(b) {
-        Some(a) if ord.com_continuacao => h + ord.continuacao[indice_continuacao(&a, l)],
-        _ => h,
+        Some(a) if ord.com_continuacao => Some(indice_continuacao(&a, &LANCE_NULO)),
+        _ => None,
+    }
+}
+
+/// `valor_history` com a `base_continuacao` do nó e o lado a jogar `vez`.
+#[inline(always)]
+pub fn valor_history_no(ord: &TOrdenacao, vez: usize, base: Option<usize>, l: &TLance) -> i32 {
+    let h = ord.history[vez][l.peca as usize][l.casa_destino as usize];
+    match base {
+        Some(i) => h + ord.continuacao[i + l.peca as usize * 64 + l.casa_destino as usize],
+        None => h,
     }
 }
 

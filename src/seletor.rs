@@ -90,8 +90,8 @@ use crate::bitboard::bit;
 use crate::geracao::{gera_lances, gera_lista_lances, prepara_geracao, TPreparo};
 use crate::lance::{mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::ordenacao::{
-    obtem_melhor_lance, ordena_lances, valor_barulhento, valor_history, valor_killer, TOrdenacao,
-    ORD_CAPTURA_RUIM, ORD_HASH, ORD_PV,
+    base_continuacao, obtem_melhor_lance, ordena_lances, valor_barulhento, valor_history_no,
+    valor_killer, TOrdenacao, ORD_CAPTURA_RUIM, ORD_HASH, ORD_PV,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -429,13 +429,32 @@ fn gera_quietos(s: &mut TSeletor, b: &TBoard, ord: &TOrdenacao) {
     prepara(s, b);
     s.lista.n = 0;
     gera_lances(b, &s.preparo, GERA_QUIETOS, !0u64, &mut s.lista);
+    // O que cada quieto compara e lê, calculado uma vez para o nó: a chave
+    // (código e peça, a comparação de `mesmo_lance`) dos lances que já
+    // saíram (PV, killers; o da tabela só pelo código, como em `eh_da_tt`)
+    // e a linha do lance anterior na history de continuação. Um nó gera
+    // uns 30 quietos, e repetir isso por lance era metade do custo deles.
+    let chave = |l: &TLance| l.codigo() as u32 | (l.peca as u32) << 16;
+    let ja_saiu = |l: &TLance| if l.existe() { chave(l) } else { u32::MAX };
+    let (pv, k0, k1) = (
+        ja_saiu(&s.lance_pv),
+        ja_saiu(&s.killers[0]),
+        ja_saiu(&s.killers[1]),
+    );
+    let hash = if s.lance_hash != 0 {
+        s.lance_hash as u32
+    } else {
+        u32::MAX
+    };
+    let base = base_continuacao(ord, b);
     let mut n = 0;
     for i in 0..s.lista.n {
         let mut l = s.lista.lances[i];
-        if eh_da_tt(s, &l) || valor_killer(&s.killers, &l).is_some() {
+        let c = chave(&l);
+        if c == pv || c == k0 || c == k1 || c & 0xFFFF == hash {
             continue;
         }
-        l.valor_lance = valor_history(ord, b, &l);
+        l.valor_lance = valor_history_no(ord, b.vez, base, &l);
         s.lista.lances[n] = l;
         n += 1;
     }
