@@ -765,18 +765,19 @@ fn caracteristicas_perigo(
 /// O teto impede que um perigo absurdo (pesos mal afinados) passe do valor
 /// de uma dama e chegue perto dos escores de mate. O afinador (`texel.rs`)
 /// deriva esta mesma conta: d(perigo²/D)/dw = 2·perigo·f/D.
+// Em i32, e não i64: só a avaliação a chama, com os pesos de `PERIGO_REI`
+// (centenas, no máximo) e contagens de peças e casas (dezenas), e o teto
+// (2000² = 4 M) cabe folgado. O afinador refaz a conta em f64 (`texel.rs`).
+// Eram uns 50 M das 8 700 M instruções do `ice bench`.
 pub fn penalidade_perigo(f: &[i32; NUM_PERIGO], pesos: &[TPar; NUM_PERIGO]) -> TPar {
-    let (mut mg, mut eg) = (0i64, 0i64);
+    let (mut mg, mut eg) = (0, 0);
     for (w, &n) in pesos.iter().zip(f) {
-        mg += w.mg as i64 * n as i64;
-        eg += w.eg as i64 * n as i64;
+        mg += w.mg * n;
+        eg += w.eg * n;
     }
-    let mg = mg.clamp(0, PERIGO_TETO as i64);
-    let eg = eg.clamp(0, PERIGO_TETO as i64);
-    par(
-        (mg * mg / PERIGO_DIVISOR_MG as i64) as i32,
-        (eg / PERIGO_DIVISOR_EG as i64) as i32,
-    )
+    let mg = mg.clamp(0, PERIGO_TETO);
+    let eg = eg.clamp(0, PERIGO_TETO);
+    par(mg * mg / PERIGO_DIVISOR_MG, eg / PERIGO_DIVISOR_EG)
 }
 
 /// Algum peso do perigo ao rei não é zero? (Senão a avaliação sem traço nem
