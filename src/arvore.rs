@@ -810,9 +810,9 @@ fn pesquisa_lances(
 ) -> Option<(i32, TLance, usize)> {
     let mut melhor = -INFINITO;
     let mut melhor_lance = LANCE_NULO;
-    // Quietos já pesquisados sem corte: se outro quieto cortar, eles perdem
-    // pontos na history (só ICE-rs; o ICE só somava no lance do corte).
-    let mut quietos = [LANCE_NULO; MAX_QUIETOS];
+    // Quietos já pesquisados sem corte (em `no.quietos`): se outro quieto
+    // cortar, eles perdem pontos na history (só ICE-rs; o ICE só somava no
+    // lance do corte).
     let mut n_quietos = 0;
     // Quietos já vistos no nó (pesquisados ou podados), para o LMP.
     let mut quietos_vistos = 0;
@@ -881,7 +881,7 @@ fn pesquisa_lances(
                         conta!(bu, cortes_primeiro);
                     }
                     if l.eh_quieto() {
-                        let feitos = &quietos[..n_quietos];
+                        let feitos = &no.quietos[..n_quietos];
                         registra_corte(&mut bu.ord, b, &l, n.ply, n.prof, feitos);
                     }
                     break;
@@ -889,7 +889,7 @@ fn pesquisa_lances(
             }
         }
         if l.eh_quieto() && n_quietos < MAX_QUIETOS {
-            quietos[n_quietos] = l;
+            no.quietos[n_quietos] = l;
             n_quietos += 1;
         }
     }

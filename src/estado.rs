@@ -21,7 +21,7 @@ use crate::correcao::{limpa_correcao, nova_correcao, TCorrecao};
 use crate::estatisticas::{TEstatisticas, TTraco};
 use crate::hash::{limpa_tabela_hash, nova_tabela_hash, TTabelaHash};
 use crate::lance::{TLance, TPv, LANCE_NULO};
-use crate::ordenacao::{limpa_ordenacao, nova_ordenacao, TOrdenacao};
+use crate::ordenacao::{limpa_ordenacao, nova_ordenacao, TOrdenacao, MAX_QUIETOS};
 use crate::relato::{TInfoBusca, TReacao, TRelator, TSilencioso};
 use crate::seletor::TSeletor;
 use crate::syzygy::TTabelas;
@@ -466,13 +466,29 @@ pub fn empate_por_regra(b: &TBoard) -> bool {
 /// geram) e sua PV. A pilha inteira é
 /// alocada uma vez (ICE: `listaLances[2000]` com um índice por ply), porque
 /// zerar 4 KB a cada nó custaria mais que gerar os lances.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub struct TNoPilha {
     pub seletor: TSeletor,
     pub pv: TPv,
     /// Lance (código) que o nó deste ply não pesquisa: só na pesquisa de
     /// singularidade, que refaz o nó sem o lance da tabela (0: nenhum).
     pub excluido: u16,
+    /// Os quietos já pesquisados no nó sem corte, que perdem pontos na
+    /// history se outro quieto cortar (`arvore::pesquisa_lances`). Aqui, e
+    /// não numa variável do nó: ela era zerada (768 bytes) a cada nó que
+    /// chegava ao laço de lances, e só os primeiros são lidos.
+    pub quietos: [TLance; MAX_QUIETOS],
+}
+
+impl Default for TNoPilha {
+    fn default() -> Self {
+        TNoPilha {
+            seletor: TSeletor::default(),
+            pv: TPv::default(),
+            excluido: 0,
+            quietos: [LANCE_NULO; MAX_QUIETOS],
+        }
+    }
 }
 
 /// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
