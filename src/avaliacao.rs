@@ -521,45 +521,83 @@ fn mobilidade_tropismo<const TRACO: bool>(
     c: &mut TConta<TRACO>,
 ) -> ([TBitboard; 4], TAtaqueZona) {
     let o = cor ^ 1;
-    let occ = b.ocupadas();
-    let area = !b.pecas[cor] & !peoes_dele;
-    let rei_dele = b.casa_rei(o);
-    let zona = zona_rei(rei_dele);
-    let (mut atacantes, mut unidades) = (0, 0);
-    let mut por_tipo = [0; 4];
-    let mut az = TAtaqueZona::default();
-    let mut acumulado = peoes_meus;
-    for (i, &((nome_mob, mob), (nome_trop, trop))) in TERMOS_PECA.iter().enumerate() {
-        let peca = CAVALO + i as u8;
-        let mut p = b.bb(peca)[cor];
-        while p != 0 {
-            let s = pop_lsb(&mut p);
-            let ataques = ataques_peca(peca, s, occ);
-            // Casa já atacada (por peão ou por peça anterior) e atacada de
-            // novo: ataque duplo. `duplos` entra com os dos peões.
-            *duplos |= acumulado & ataques;
-            acumulado |= ataques;
-            por_tipo[i] |= ataques;
-            c.categoria = CAT_MOBILIDADE;
-            let m = conta(ataques & area) as usize;
-            acumula(c, cor, nome_mob, m, mob[m], 1);
-            c.categoria = CAT_TROPISMO;
-            acumula(c, cor, nome_trop, 0, trop, 7 - distancia(s, rei_dele));
-            let na_zona = conta(ataques & zona) as i32;
-            if na_zona > 0 {
-                atacantes += 1;
-                unidades += na_zona * UNIDADES_ATAQUE[peca as usize];
-                az.atacantes[i] += 1;
-                az.ataques += na_zona;
-            }
-        }
-    }
+    let mut m = TMobilidade {
+        occ: b.ocupadas(),
+        area: !b.pecas[cor] & !peoes_dele,
+        rei_dele: b.casa_rei(o),
+        zona: zona_rei(b.casa_rei(o)),
+        atacantes: 0,
+        unidades: 0,
+        por_tipo: [0; 4],
+        az: TAtaqueZona::default(),
+        acumulado: peoes_meus,
+        duplos: *duplos,
+    };
+    // Um tipo de peça por chamada, com o tipo constante: dentro de cada uma
+    // o compilador escolhe já a tabela de ataque e o bitboard da peça (num
+    // laço sobre os tipos eram dois `match` por peça).
+    mobilidade_do_tipo(b, cor, 0, &mut m, c);
+    mobilidade_do_tipo(b, cor, 1, &mut m, c);
+    mobilidade_do_tipo(b, cor, 2, &mut m, c);
+    mobilidade_do_tipo(b, cor, 3, &mut m, c);
+    *duplos = m.duplos;
+    let (atacantes, unidades, por_tipo, az) = (m.atacantes, m.unidades, m.por_tipo, m.az);
     if atacantes >= 2 && b.damas[cor] != 0 {
         c.categoria = CAT_ATAQUE_REI;
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma!(c, cor, ATAQUE_REI, n);
     }
     (por_tipo, az)
+}
+
+/// O que a mobilidade de uma cor acumula, tipo de peça a tipo de peça.
+struct TMobilidade {
+    occ: TBitboard,
+    area: TBitboard,
+    rei_dele: usize,
+    zona: TBitboard,
+    atacantes: i32,
+    unidades: i32,
+    por_tipo: [TBitboard; 4],
+    az: TAtaqueZona,
+    acumulado: TBitboard,
+    duplos: TBitboard,
+}
+
+/// A mobilidade, o tropismo e o ataque à zona do rei das peças de `cor` do
+/// tipo `i` (0 = cavalo … 3 = dama), para `mobilidade_tropismo`.
+#[inline(always)]
+fn mobilidade_do_tipo<const TRACO: bool>(
+    b: &TBoard,
+    cor: usize,
+    i: usize,
+    m: &mut TMobilidade,
+    c: &mut TConta<TRACO>,
+) {
+    let ((nome_mob, mob), (nome_trop, trop)) = TERMOS_PECA[i];
+    let peca = CAVALO + i as u8;
+    let mut p = b.bb(peca)[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        let ataques = ataques_peca(peca, s, m.occ);
+        // Casa já atacada (por peão ou por peça anterior) e atacada de
+        // novo: ataque duplo. `duplos` entra com os dos peões.
+        m.duplos |= m.acumulado & ataques;
+        m.acumulado |= ataques;
+        m.por_tipo[i] |= ataques;
+        c.categoria = CAT_MOBILIDADE;
+        let n = conta(ataques & m.area) as usize;
+        acumula(c, cor, nome_mob, n, mob[n], 1);
+        c.categoria = CAT_TROPISMO;
+        acumula(c, cor, nome_trop, 0, trop, 7 - distancia(s, m.rei_dele));
+        let na_zona = conta(ataques & m.zona) as i32;
+        if na_zona > 0 {
+            m.atacantes += 1;
+            m.unidades += na_zona * UNIDADES_ATAQUE[peca as usize];
+            m.az.atacantes[i] += 1;
+            m.az.ataques += na_zona;
+        }
+    }
 }
 
 /// Ameaças (só ICE-rs): peças de `cor` atacadas por peões inimigos, e torres
