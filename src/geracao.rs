@@ -389,16 +389,32 @@ fn gera_pecas(b: &TBoard, c: &TContexto, origens: TBitboard, lista: &mut TListaL
             lista.adiciona(lance(CAVALO, o, d, b.casas[d], NENHUMA, 0));
         }
     }
-    for peca in [BISPO, TORRE, DAMA] {
-        let mut s = b.bb(peca)[c.cor] & origens;
-        while s != 0 {
-            let o = pop_lsb(&mut s);
-            let ataques = ataques_peca(peca, o, c.occ);
-            let mut a = ataques & c.destinos & reta_livre(c, o);
-            while a != 0 {
-                let d = pop_lsb(&mut a);
-                lista.adiciona(lance(peca, o, d, b.casas[d], NENHUMA, 0));
-            }
+    // Um tipo por chamada, com o tipo constante: o compilador escolhe já o
+    // bitboard e a tabela de ataque (num laço sobre os tipos eram dois
+    // `match` por peça).
+    gera_deslizantes(b, c, BISPO, origens, lista);
+    gera_deslizantes(b, c, TORRE, origens, lista);
+    gera_deslizantes(b, c, DAMA, origens, lista);
+}
+
+/// Os lances dos bispos, das torres ou das damas (`peca`) do lado a jogar,
+/// para `gera_pecas`.
+#[inline(always)]
+fn gera_deslizantes(
+    b: &TBoard,
+    c: &TContexto,
+    peca: u8,
+    origens: TBitboard,
+    lista: &mut TListaLances,
+) {
+    let mut s = b.bb(peca)[c.cor] & origens;
+    while s != 0 {
+        let o = pop_lsb(&mut s);
+        let ataques = ataques_peca(peca, o, c.occ);
+        let mut a = ataques & c.destinos & reta_livre(c, o);
+        while a != 0 {
+            let d = pop_lsb(&mut a);
+            lista.adiciona(lance(peca, o, d, b.casas[d], NENHUMA, 0));
         }
     }
 }
