@@ -27,16 +27,20 @@ pub mod wdl;
 // e a leitura/descompressão do arquivo.
 pub mod syzygy_arquivo;
 pub mod syzygy_indice;
-// Nível 2: tabelas de ataque e chaves.
+// Nível 2: tabelas de ataque e chaves; os pesos da avaliação (`pesos`, que
+// só usa `tipos`) e as tabelas de material + peça-casa feitas deles
+// (`peca_casa`), abaixo do tabuleiro, que mantém a soma delas no `make`.
 pub mod ataques;
 pub mod hash;
+pub mod peca_casa;
+pub mod pesos;
 // Nível 3: a posição e o FEN (um segundo bloco `impl TBoard`).
 pub mod fen;
 pub mod tabuleiro;
 // Nível 4: geração, desenho e a avaliação. A avaliação tem quatro partes,
 // como no Fruit: `pesos` (os números que o afinador reescreve e a conta com
-// nome), `material` e `peoes` (que, das outras, só usam `pesos`) e
-// `avaliacao`, que usa as três e junta tudo em `eval`. `avaliacao_ice` tem
+// nome, no nível 2), `material` e `peoes` (que, das outras, só usam `pesos`)
+// e `avaliacao`, que usa as três e junta tudo em `eval`. `avaliacao_ice` tem
 // os termos com os números do ICE 1.40 (o nível IceBR), que `eval` chama no
 // lugar dos afinados.
 pub mod avaliacao;
@@ -46,7 +50,6 @@ pub mod geracao;
 pub mod material;
 pub mod mostra;
 pub mod peoes;
-pub mod pesos;
 pub mod syzygy;
 // Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável, ordenação
 // de lances (SEE, killers, history) e o seletor em etapas que a usa, que a

@@ -3,10 +3,11 @@
 //! bispos, desequilíbrio, final de rei e peões) e a redução da vantagem de
 //! quem não tem material para dar mate.
 //!
-//! Nível 4: depende de `pesos`, `tabuleiro`, `bitboard` e `tipos`; quem o usa
-//! é `avaliacao`. Porta, de `eval.c` do ICE 1.40, a soma de material e
-//! peça-casa e os termos de material da seção 4.6 do artigo (par de bispos,
-//! final de rei e peões e, do 1.78, o desequilíbrio material). A fase do jogo
+//! Nível 4: depende de `pesos`, `peca_casa`, `tabuleiro`, `bitboard` e
+//! `tipos`; quem o usa é `avaliacao`. Porta, de `eval.c` do ICE 1.40, a soma
+//! de material e peça-casa e os termos de material da seção 4.6 do artigo
+//! (par de bispos, final de rei e peões e, do 1.78, o desequilíbrio
+//! material). A fase do jogo
 //! generaliza a escolha da tabela do rei do 1.78 (abertura ou final) para
 //! todos os termos; a escala de empate é só do ICE-rs: o artigo diz que o
 //! ICE "ainda não verifica" material suficiente para mate.
@@ -16,10 +17,10 @@
 //! olham onde as peças estão.
 
 use crate::bitboard::{conta, mais_de_um, pop_lsb};
+use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA, PECA_CASA_ICE};
 use crate::pesos::{
     acumula, casa_relativa, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO, CAT_FINAL_PEOES,
-    CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO, PST_BISPO, PST_CAVALO,
-    PST_PEAO, PST_REI_ABERTURA, PST_REI_FINAL, PST_TORRE,
+    CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO,
 };
 use crate::pesos::{
     BONUS_PAR_BISPOS, DESEQ_DUAS_TORRES_DAMA, DESEQ_MENORES_TORRE, DESEQ_PECA_PEOES,
@@ -54,47 +55,6 @@ const PC: [(&str, &[TPar; 64]); 7] = [
     com_nome!(&PC_DAMA),
     com_nome!(&PC_REI),
 ];
-
-/// Peça-casa de cada peça, cor e casa, já espelhada para as pretas.
-/// `classico`: as tabelas do ICE (com o rei nos dois valores: meio-jogo = a
-/// de abertura, final = a de final); senão as `PC_*` já somadas ao
-/// `MATERIAL` da peça, para que material e peça-casa custem uma leitura por
-/// peça. Calculada em tempo de compilação.
-const fn monta_peca_casa(classico: bool) -> [[[TPar; 64]; 7]; 2] {
-    let mut t = [[[par(0, 0); 64]; 7]; 2];
-    let mut cor = 0;
-    while cor < 2 {
-        let mut casa = 0;
-        while casa < 64 {
-            let c = casa_relativa(cor, casa);
-            if classico {
-                t[cor][PEAO as usize][casa] = par(PST_PEAO[c], PST_PEAO[c]);
-                t[cor][CAVALO as usize][casa] = par(PST_CAVALO[c], PST_CAVALO[c]);
-                t[cor][BISPO as usize][casa] = par(PST_BISPO[c], PST_BISPO[c]);
-                t[cor][TORRE as usize][casa] = par(PST_TORRE[c], PST_TORRE[c]);
-                // ICE: a dama não tem tabela própria; usa bispo + torre.
-                let d = PST_BISPO[c] + PST_TORRE[c];
-                t[cor][DAMA as usize][casa] = par(d, d);
-                // 1.78: a tabela do rei depende da fase; aqui ela é misturada
-                // suavemente pelo contador de fase, como os demais termos.
-                t[cor][REI as usize][casa] = par(PST_REI_ABERTURA[c], PST_REI_FINAL[c]);
-            } else {
-                let mut peca = PEAO as usize;
-                while peca <= REI as usize {
-                    let v = PC[peca].1[c];
-                    let m = MATERIAL[peca];
-                    t[cor][peca][casa] = par(v.mg + m.mg, v.eg + m.eg);
-                    peca += 1;
-                }
-            }
-            casa += 1;
-        }
-        cor += 1;
-    }
-    t
-}
-static PECA_CASA: [[[TPar; 64]; 7]; 2] = monta_peca_casa(false);
-static PECA_CASA_ICE: [[[TPar; 64]; 7]; 2] = monta_peca_casa(true);
 
 /// Fase do jogo, de 0 (só reis e peões) a FASE_TOTAL (abertura).
 pub fn fase(b: &TBoard) -> i32 {
@@ -145,7 +105,7 @@ pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>,
 
 /// Soma a tabela `t` sobre todas as peças da cor.
 #[inline(always)]
-fn soma_peca_casa(b: &TBoard, cor: usize, t: &[[[TPar; 64]; 7]; 2]) -> TPar {
+fn soma_peca_casa(b: &TBoard, cor: usize, t: &TTabelaPecaCasa) -> TPar {
     let mut s = par(0, 0);
     for peca in PEAO..=REI {
         let mut bb = b.bb(peca)[cor];

@@ -2,8 +2,10 @@
 //! tabelas peça-casa e os termos de conhecimento de xadrez) e a conta que os
 //! soma com nome.
 //!
-//! Nível 4, a base da avaliação: depende só de `tipos`. `material`, `peoes` e
-//! `avaliacao` somam estes pesos; nenhum deles é importado aqui.
+//! Nível 2, a base da avaliação: depende só de `tipos`. `material`, `peoes` e
+//! `avaliacao` somam estes pesos; nenhum deles é importado aqui. Fica abaixo
+//! do tabuleiro (nível 3) porque `peca_casa` monta com `MATERIAL` e `PC_*` a
+//! tabela cuja soma o `TBoard` mantém no `make`.
 //!
 //! Porta os números de `eval.c` do ICE 1.40 e dá valor aos termos que a seção
 //! 4.6 do artigo (ICE 1.78) descreve sem número. Aqui ficam só os pesos que o
