@@ -95,8 +95,10 @@ impl TBoard {
             return Err("the side not to move is in check".to_string());
         }
         // `poe` já mexeu na chave, mas sem roque, en passant e vez: é mais
-        // simples recalculá-la inteira aqui.
+        // simples recalculá-la inteira aqui. A soma de material e peça-casa o
+        // `poe` já fez; refeita do zero, ela não depende disso.
         b.chave_hash = b.chave_do_zero();
+        b.peca_casa = b.peca_casa_do_zero();
         Ok(b)
     }
 

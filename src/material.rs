@@ -7,7 +7,8 @@
 //! `tipos`; quem o usa é `avaliacao`. Porta, de `eval.c` do ICE 1.40, a soma
 //! de material e peça-casa e os termos de material da seção 4.6 do artigo
 //! (par de bispos, final de rei e peões e, do 1.78, o desequilíbrio
-//! material). A fase do jogo
+//! material); a soma da avaliação completa o tabuleiro já traz pronta
+//! (`TBoard::peca_casa`, mantida pelo `make`). A fase do jogo
 //! generaliza a escolha da tabela do rei do 1.78 (abertura ou final) para
 //! todos os termos; a escala de empate é só do ICE-rs: o artigo diz que o
 //! ICE "ainda não verifica" material suficiente para mate.
@@ -17,7 +18,7 @@
 //! olham onde as peças estão.
 
 use crate::bitboard::{conta, mais_de_um, pop_lsb};
-use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA, PECA_CASA_ICE};
+use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA_ICE};
 use crate::pesos::{
     acumula, casa_relativa, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO, CAT_FINAL_PEOES,
     CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO,
@@ -78,8 +79,8 @@ fn material_pecas(b: &TBoard, cor: usize) -> i32 {
 }
 
 /// Passo 1. Material + peça-casa de todas as peças. No modo clássico, os
-/// valores (`VALOR_PECA`, contagem de bits) e as tabelas do ICE; senão uma
-/// leitura por peça em `PECA_CASA`, que já traz `MATERIAL` + `PC_*` (com
+/// valores (`VALOR_PECA`, contagem de bits) e as tabelas do ICE; senão a
+/// soma de `PECA_CASA` (`MATERIAL` + `PC_*`) que o tabuleiro já guarda (com
 /// traço, `material_pst_traco` os separa por constante).
 pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>, classico: bool) {
     if !classico {
@@ -87,9 +88,10 @@ pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>,
             material_pst_traco(b, c);
             return;
         }
+        // A soma é a que o `make` mantém no tabuleiro: refazê-la aqui custava
+        // um laço sobre as ~32 peças a cada avaliação.
         for cor in 0..2 {
-            let s = soma_peca_casa(b, cor, &PECA_CASA);
-            acumula(c, cor, "", 0, s, 1);
+            acumula(c, cor, "", 0, b.peca_casa[cor], 1);
         }
         return;
     }

@@ -1,7 +1,8 @@
 //! `TBoard`: a posição, `make`/`unmake`, os testes de ataque e xeque e as
 //! regras de fim de partida. O FEN fica em `fen` (outro bloco `impl TBoard`).
 //!
-//! Nível 3: depende de `tipos`, `bitboard`, `lance`, `ataques` e `hash`.
+//! Nível 3: depende de `tipos`, `bitboard`, `lance`, `ataques`, `hash`,
+//! `pesos` e `peca_casa` (estes dois só pela soma de material e peça-casa).
 //! Porta de `init.c` (montar a posição) e `make.c` (fazer e desfazer lances)
 //! do ICE. `TBoard` é o `TBoard` da seção 4.1 do texto do ICE: um bitboard
 //! por tipo de peça e por cor, mais o mínimo que a correção exige (cada campo
@@ -11,7 +12,8 @@
 //! descer e `unmake` ao subir: copiar a posição a cada nó custaria dezenas de
 //! KB por cópia, por causa do histórico. `make` atualiza a chave Zobrist
 //! de forma incremental (só as casas que mudam); `unmake` nem isso, pois a
-//! chave antiga está guardada no histórico.
+//! chave antiga está guardada no histórico. A soma de material e peça-casa
+//! de cada cor (`peca_casa`) segue o mesmo caminho.
 
 use crate::ataques::{
     ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI, RETA,
@@ -19,6 +21,8 @@ use crate::ataques::{
 use crate::bitboard::{bit, conta, lsb, pop_lsb};
 use crate::hash::{zobrist_ep, ZOBRIST_PECA, ZOBRIST_ROQUE, ZOBRIST_VEZ};
 use crate::lance::{TLance, LANCE_NULO};
+use crate::peca_casa::PECA_CASA;
+use crate::pesos::{par, TPar};
 use crate::tipos::{
     coluna, TBitboard, BISPO, BRANCAS, CAVALO, DAMA, MAX_HISTORICO, MSK_EN_PASSANT,
     MSK_ROQUE_PEQUENO, NEGRAS, NENHUMA, PEAO, REI, SEM_CASA, TORRE,
@@ -40,6 +44,9 @@ pub struct THistorico {
     pub en_passant: u8,
     pub msk_roque: u8,
     pub meio_lances: u16,
+    /// `TBoard::peca_casa` antes do lance: o `unmake` a copia de volta em vez
+    /// de refazer a conta de cada peça que o lance mexeu.
+    pub peca_casa: [TPar; 2],
 }
 
 /// A posição. Campos do ICE: os bitboards por peça e cor, `pecas`,
@@ -87,6 +94,12 @@ pub struct TBoard {
     pub num_lance: u32,
     /// Chave Zobrist/Polyglot da posição, mantida de forma incremental.
     pub chave_hash: u64,
+    /// Soma de `PECA_CASA` (material + peça-casa da avaliação completa) sobre
+    /// as peças de cada cor, mantida de forma incremental como a chave: o
+    /// passo 1 da avaliação a lê pronta em vez de somar as ~32 peças a cada
+    /// nó. O lance muda duas a quatro parcelas; a avaliação é chamada em
+    /// quase todo nó.
+    pub peca_casa: [TPar; 2],
     // --- Extras que a correção exige ---
     /// Peça em cada casa (0 = vazia): saber o que foi capturado sem varrer os
     /// seis bitboards do adversário.
@@ -215,6 +228,7 @@ impl TBoard {
             vez: BRANCAS,
             num_lance: 1,
             chave_hash: 0,
+            peca_casa: [par(0, 0); 2],
             casas: [NENHUMA; 64],
             meio_lances: 0,
             historico: [THistorico::default(); MAX_HISTORICO],
@@ -284,6 +298,9 @@ impl TBoard {
         self.alterna(cor, peca, casa);
         self.casas[casa] = peca;
         self.chave_hash ^= ZOBRIST_PECA[cor][peca as usize][casa];
+        let v = PECA_CASA[cor][peca as usize][casa];
+        self.peca_casa[cor].mg += v.mg;
+        self.peca_casa[cor].eg += v.eg;
     }
 
     #[inline(always)]
@@ -291,6 +308,9 @@ impl TBoard {
         self.alterna(cor, peca, casa);
         self.casas[casa] = NENHUMA;
         self.chave_hash ^= ZOBRIST_PECA[cor][peca as usize][casa];
+        let v = PECA_CASA[cor][peca as usize][casa];
+        self.peca_casa[cor].mg -= v.mg;
+        self.peca_casa[cor].eg -= v.eg;
     }
 
     /// Peças da cor `cor` que atacam `casa`, com as casas `ocupadas` dadas.
@@ -413,6 +433,7 @@ impl TBoard {
             en_passant: self.en_passant,
             msk_roque: self.msk_roque,
             meio_lances: self.meio_lances,
+            peca_casa: self.peca_casa,
         };
         self.num_historico += 1;
     }
@@ -532,6 +553,7 @@ impl TBoard {
             self.casas[casa_cap] = l.peca_capturada;
         }
         self.chave_hash = h.chave_hash;
+        self.peca_casa = h.peca_casa;
         self.en_passant = h.en_passant;
         self.msk_roque = h.msk_roque;
         self.meio_lances = h.meio_lances;
@@ -603,6 +625,23 @@ impl TBoard {
         k
     }
 
+    /// Soma de `PECA_CASA` de cada cor calculada do zero (para montar o
+    /// tabuleiro e conferir a incremental).
+    pub fn peca_casa_do_zero(&self) -> [TPar; 2] {
+        let mut s = [par(0, 0); 2];
+        for cor in 0..2 {
+            for peca in PEAO..=REI {
+                let mut b = self.bb(peca)[cor];
+                while b != 0 {
+                    let v = PECA_CASA[cor][peca as usize][pop_lsb(&mut b)];
+                    s[cor].mg += v.mg;
+                    s[cor].eg += v.eg;
+                }
+            }
+        }
+        s
+    }
+
     /// Quantas vezes a posição atual já ocorreu antes, desde o último lance
     /// irreversível (captura, lance de peão ou lance nulo). A busca trata 1
     /// como empate; a partida exige 2 (tripla repetição).
@@ -654,8 +693,8 @@ impl TBoard {
 
     /// Confere a coerência interna (para testes e `debug_assert`): bitboards
     /// disjuntos, `casas` e `pecas` de acordo com eles (casa fora de todos os
-    /// bitboards é vazia em `casas`), chave incremental igual à calculada do
-    /// zero. É o `board_is_ok()` do Fruit. `make`, `unmake` e o lance nulo a
+    /// bitboards é vazia em `casas`), chave e soma de material e peça-casa
+    /// incrementais iguais às calculadas do zero. É o `board_is_ok()` do Fruit. `make`, `unmake` e o lance nulo a
     /// chamam em `debug_assert!`.
     pub fn consistente(&self) -> bool {
         let ocupadas = self.pecas[0] | self.pecas[1];
@@ -681,6 +720,7 @@ impl TBoard {
         uniao == self.pecas
             && self.pecas[0] & self.pecas[1] == 0
             && self.chave_hash == self.chave_do_zero()
+            && self.peca_casa == self.peca_casa_do_zero()
     }
 }
 

@@ -8,8 +8,11 @@ use motor::le_suite;
 use ice::geracao::{acha_lance, gera_lista_lances};
 use ice::lance::TListaLances;
 use ice::perft::perft;
-use ice::tabuleiro::TBoard;
-use ice::tipos::GERA_TODOS;
+use ice::pesos::{
+    casa_relativa, par, TPar, MATERIAL, PC_BISPO, PC_CAVALO, PC_DAMA, PC_PEAO, PC_REI, PC_TORRE,
+};
+use ice::tabuleiro::{TBoard, FEN_INICIAL};
+use ice::tipos::{GERA_TODOS, MSK_EN_PASSANT, NENHUMA};
 
 /// Confere cada profundidade até `teto_nos` folhas (e pelo menos `min_prof`).
 fn confere(texto: &str, teto_nos: u64, min_prof: u32) -> usize {
@@ -212,7 +215,8 @@ fn chaves_polyglot_publicadas() {
 }
 
 /// Percorre a árvore a uma profundidade conferindo que make/unmake e o lance
-/// nulo devolvem o tabuleiro exatamente como estava (chave inclusive).
+/// nulo devolvem o tabuleiro exatamente como estava (chave e soma de material
+/// e peça-casa inclusive).
 fn confere_make_unmake(b: &mut TBoard, prof: u32) {
     let antes = b.clone();
     let mut lista = TListaLances::nova();
@@ -220,9 +224,11 @@ fn confere_make_unmake(b: &mut TBoard, prof: u32) {
     if !b.em_xeque() {
         b.make_null_move();
         assert_eq!(b.chave_hash, b.chave_do_zero());
+        assert_eq!(b.peca_casa, antes.peca_casa);
         b.unmake_null_move();
         assert_eq!(b.para_fen(), antes.para_fen());
         assert_eq!(b.chave_hash, antes.chave_hash);
+        assert_eq!(b.peca_casa, antes.peca_casa);
     }
     for l in lista.como_fatia() {
         let da_xeque = b.da_xeque(l);
@@ -234,6 +240,7 @@ fn confere_make_unmake(b: &mut TBoard, prof: u32) {
             antes.para_fen()
         );
         assert_eq!(b.chave_hash, b.chave_do_zero(), "chave após {l:?}");
+        assert_eq!(b.peca_casa, b.peca_casa_do_zero(), "peça-casa após {l:?}");
         assert!(b.consistente());
         if prof > 1 {
             confere_make_unmake(b, prof - 1);
@@ -241,6 +248,7 @@ fn confere_make_unmake(b: &mut TBoard, prof: u32) {
         b.unmake();
         assert_eq!(b.para_fen(), antes.para_fen());
         assert_eq!(b.chave_hash, antes.chave_hash);
+        assert_eq!(b.peca_casa, antes.peca_casa);
         assert_eq!(b.casas, antes.casas);
         assert_eq!(b.pecas, antes.pecas);
         assert_eq!(b.num_historico, antes.num_historico);
@@ -288,4 +296,126 @@ fn da_xeque_igual_a_fazer_o_lance() {
     assert!(b.da_xeque(&l));
     let l = acha_lance(&b, "d5d6").expect("avanço legal");
     assert!(!b.da_xeque(&l));
+}
+
+/// Material + peça-casa de cada cor somados peça a peça direto dos pesos
+/// (`MATERIAL` + `PC_*` na casa vista pela cor), sem a tabela `PECA_CASA`
+/// nem `peca_casa_do_zero`: o que a soma incremental tem de dar.
+fn peca_casa_pelos_pesos(b: &TBoard) -> [TPar; 2] {
+    let tabelas = [
+        &PC_PEAO, &PC_PEAO, &PC_CAVALO, &PC_BISPO, &PC_TORRE, &PC_DAMA, &PC_REI,
+    ];
+    let mut s = [par(0, 0); 2];
+    for casa in 0..64 {
+        let peca = b.casas[casa] as usize;
+        if peca == 0 {
+            continue;
+        }
+        let cor = b.cor_em(casa);
+        let v = tabelas[peca][casa_relativa(cor, casa)];
+        s[cor].mg += v.mg + MATERIAL[peca].mg;
+        s[cor].eg += v.eg + MATERIAL[peca].eg;
+    }
+    s
+}
+
+/// A soma de material + peça-casa que o `make` mantém no tabuleiro (e que
+/// o passo 1 da avaliação lê) é a mesma somada do zero depois de cada lance
+/// e de cada volta, em partidas sorteadas (com lance nulo no meio) do xadrez
+/// comum e do Chess960. O sorteio prefere capturas, en passant, promoções e
+/// roques, e o teste exige ter visto cada um deles: sem isso ele passaria
+/// sem conferir o caminho de um deles.
+#[test]
+fn soma_peca_casa_incremental_igual_a_do_zero() {
+    let mut fens: Vec<String> = [
+        FEN_INICIAL,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        // 960: o rei chega à casa da torre (e a torre à do rei).
+        "4k3/8/8/8/8/8/8/R3K1RR w GQ - 0 1",
+        "2r1k3/8/8/8/2B5/8/8/1RK5 w B - 0 1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    fens.extend(
+        include_str!("data/chess960.epd")
+            .lines()
+            .take(12)
+            .map(|l| l.split(';').next().unwrap().trim().to_string()),
+    );
+    // Gerador congruente: a mesma sequência em toda execução.
+    let mut semente: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut sorteia = |n: usize| {
+        semente = semente
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((semente >> 33) as usize) % n
+    };
+    // Capturas, en passant, promoções, roques comuns, roques 960, nulos.
+    let mut vistos = [0u32; 6];
+    for fen in &fens {
+        for partida in 0..4 {
+            let mut b = TBoard::de_fen(fen).unwrap();
+            let inicio = b.clone();
+            assert_eq!(b.peca_casa, peca_casa_pelos_pesos(&b), "{fen}");
+            // O que desfazer na volta: `true` para um lance nulo.
+            let mut feitos = Vec::new();
+            for _ in 0..160 {
+                let mut lista = TListaLances::nova();
+                gera_lista_lances(&b, GERA_TODOS, &mut lista);
+                let lances = lista.como_fatia();
+                if lances.is_empty() || b.empate_pelas_regras(2).is_some() {
+                    break;
+                }
+                if !b.em_xeque() && sorteia(10) == 0 {
+                    b.make_null_move();
+                    feitos.push(true);
+                    vistos[5] += 1;
+                    assert_eq!(b.peca_casa, peca_casa_pelos_pesos(&b), "nulo em {fen}");
+                    continue;
+                }
+                let especiais: Vec<_> = lances
+                    .iter()
+                    .filter(|l| {
+                        l.peca_capturada != NENHUMA || l.peca_promovida != NENHUMA || l.eh_roque()
+                    })
+                    .collect();
+                let l = if !especiais.is_empty() && sorteia(2) == 0 {
+                    *especiais[sorteia(especiais.len())]
+                } else {
+                    lances[sorteia(lances.len())]
+                };
+                vistos[0] += (l.peca_capturada != NENHUMA) as u32;
+                vistos[1] += (l.especial & MSK_EN_PASSANT != 0) as u32;
+                vistos[2] += (l.peca_promovida != NENHUMA) as u32;
+                vistos[3] += (l.eh_roque() && !b.chess960) as u32;
+                vistos[4] += (l.eh_roque() && b.chess960) as u32;
+                b.make(&l);
+                feitos.push(false);
+                assert_eq!(
+                    b.peca_casa,
+                    peca_casa_pelos_pesos(&b),
+                    "depois de {l:?} (partida {partida} de {fen}): {}",
+                    b.para_fen()
+                );
+            }
+            while let Some(nulo) = feitos.pop() {
+                if nulo {
+                    b.unmake_null_move();
+                } else {
+                    b.unmake();
+                }
+                assert_eq!(b.peca_casa, peca_casa_pelos_pesos(&b), "na volta, {fen}");
+            }
+            assert_eq!(b.para_fen(), inicio.para_fen());
+            assert_eq!(b.peca_casa, inicio.peca_casa);
+        }
+    }
+    assert!(
+        vistos.iter().all(|&n| n > 0),
+        "faltou um tipo de lance (capturas, e.p., promoções, roques, roques 960, nulos): {vistos:?}"
+    );
 }
