@@ -66,7 +66,7 @@ use crate::peoes::{
     FRENTE_FILEIRAS, MASCARA_PASSADO,
 };
 use crate::pesos::{
-    acumula, casa_relativa, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
+    acumula, casa_relativa, categoria, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
     CAT_ABERTURA, CAT_AMEACAS, CAT_ATAQUE_REI, CAT_COMPLEXIDADE, CAT_ESPACO, CAT_MATERIAL,
     CAT_MENORES, CAT_MOBILIDADE, CAT_POSTOS, CAT_REI, CAT_REI_PEOES, CAT_TEMPESTADE, CAT_TEMPO,
     CAT_TORRES, CAT_TROPISMO, COMPLEXIDADE, NOMES_CATEGORIAS, NUM_COMPLEXIDADE, NUM_PERIGO,
@@ -209,7 +209,7 @@ struct TAtaqueZona {
 /// Torres (ICE 1.40, por coluna): semiaberta, aberta, dobradas; e (1.78) torre
 /// na sétima com o rei inimigo na oitava ou peões inimigos na sétima.
 fn torres<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_TORRES;
+    categoria(c, CAT_TORRES);
     let o = cor ^ 1;
     let mut cols = colunas_de(b.torres[cor]);
     while cols != 0 {
@@ -267,7 +267,7 @@ fn rocou(b: &TBoard, cor: usize) -> bool {
 /// Fora do clássico o escudo sai daqui: `abrigo_e_tempestade` o conta por
 /// coluna e distância, sempre.
 fn seguranca_rei<const TRACO: bool>(b: &TBoard, cor: usize, classico: bool, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_REI;
+    categoria(c, CAT_REI);
     let o = cor ^ 1;
     if b.damas[o] == 0 && !mais_de_um(b.torres[o]) {
         return;
@@ -306,7 +306,7 @@ fn seguranca_rei<const TRACO: bool>(b: &TBoard, cor: usize, classico: bool, c: &
 fn defensores_rei<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     let defensores = b.peoes[cor] | b.cavalos[cor] | b.bispos[cor];
     let n = conta(zona_rei(b.casa_rei(cor)) & defensores).min(11);
-    c.categoria = CAT_REI;
+    categoria(c, CAT_REI);
     soma!(c, cor, REI_DEFENSORES[n as usize], 1);
 }
 
@@ -315,7 +315,7 @@ fn defensores_rei<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRAC
 /// inimigo mais próximo dele vindo de frente (`TEMPESTADE_REI`), pela
 /// distância em fileiras e pela coluna. Só depende dos peões e do rei.
 fn abrigo_e_tempestade<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_TEMPESTADE;
+    categoria(c, CAT_TEMPESTADE);
     let k = b.casa_rei(cor);
     let col = coluna(k);
     let fr = fileira(k);
@@ -380,7 +380,7 @@ fn ala(casa: usize) -> usize {
 /// Roques em alas opostas (1.78): cada peão avançando nas colunas do rei
 /// inimigo ganha bônus, porque abrir essas colunas não expõe o próprio rei.
 fn tempestade<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_TEMPESTADE;
+    categoria(c, CAT_TEMPESTADE);
     let (minha, dele) = (ala(b.casa_rei(cor)), ala(b.casa_rei(cor ^ 1)));
     if minha == 2 || dele == 2 || minha == dele {
         return;
@@ -396,7 +396,7 @@ fn tempestade<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) 
 /// Peças bloqueando os peões centrais (1.78): peça própria em d3/e3 com o
 /// peão ainda em d2/e2 tranca o desenvolvimento. Depende só da posição.
 fn bloqueio_central<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_ABERTURA;
+    categoria(c, CAT_ABERTURA);
     let (d2, e2) = (casa_relativa(cor, 51), casa_relativa(cor, 52));
     let pecas = b.pecas[cor] & !b.peoes[cor];
     for s in [d2, e2] {
@@ -419,7 +419,7 @@ fn bloqueio_central<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TR
 /// de d2/e2 e a penalidade de f2 só valem para lances de peão. A soma de cada
 /// lado é limitada a ±ABERTURA_LIMITE.
 fn analise_abertura<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_ABERTURA;
+    categoria(c, CAT_ABERTURA);
     if b.num_lance >= LANCE_FIM_ABERTURA {
         return;
     }
@@ -543,7 +543,7 @@ fn mobilidade_tropismo<const TRACO: bool>(
     *duplos = m.duplos;
     let (atacantes, unidades, por_tipo, az) = (m.atacantes, m.unidades, m.por_tipo, m.az);
     if atacantes >= 2 && b.damas[cor] != 0 {
-        c.categoria = CAT_ATAQUE_REI;
+        categoria(c, CAT_ATAQUE_REI);
         let n = (unidades * unidades / 16).min(ATAQUE_REI_TETO);
         soma!(c, cor, ATAQUE_REI, n);
     }
@@ -585,10 +585,10 @@ fn mobilidade_do_tipo<const TRACO: bool>(
         m.duplos |= m.acumulado & ataques;
         m.acumulado |= ataques;
         m.por_tipo[i] |= ataques;
-        c.categoria = CAT_MOBILIDADE;
+        categoria(c, CAT_MOBILIDADE);
         let n = conta(ataques & m.area) as usize;
         acumula(c, cor, nome_mob, n, mob[n], 1);
-        c.categoria = CAT_TROPISMO;
+        categoria(c, CAT_TROPISMO);
         acumula(c, cor, nome_trop, 0, trop, 7 - distancia(s, m.rei_dele));
         let na_zona = conta(ataques & m.zona) as i32;
         if na_zona > 0 {
@@ -615,7 +615,7 @@ fn mobilidade_do_tipo<const TRACO: bool>(
 /// Os mapas de ataque vêm de `at`: os dos peões, os de tudo (peões, peças e
 /// rei) de cada cor e os das peças inimigas por tipo.
 fn ameacas<const TRACO: bool>(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_AMEACAS;
+    categoria(c, CAT_AMEACAS);
     let (peoes_dele, peoes_meus) = (at.peoes[cor ^ 1], at.peoes[cor]);
     let (ataques_dele, defesas) = (at.todos[cor ^ 1], at.todos[cor]);
     let tipos_dele = &at.pecas[cor ^ 1];
@@ -701,7 +701,7 @@ fn avancos_de_peao(b: &TBoard, cor: usize, at: &TAtaques) -> TBitboard {
 /// Espaço de `cor` (só ICE-rs): ver `ESPACO` (em `pesos`). As casas atacadas
 /// pelos peões inimigos vêm de `at`.
 fn espaco<const TRACO: bool>(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_ESPACO;
+    categoria(c, CAT_ESPACO);
     let p = b.peoes[cor];
     let fileiras = if cor == BRANCAS {
         FILEIRA_2 | FILEIRA_3 | FILEIRA_4
@@ -732,7 +732,7 @@ fn cheques_seguros<const TRACO: bool>(
     at: &TAtaques,
     c: &mut TConta<TRACO>,
 ) -> [i32; 4] {
-    c.categoria = CAT_ATAQUE_REI;
+    categoria(c, CAT_ATAQUE_REI);
     let k = b.casa_rei(cor ^ 1);
     let occ = b.ocupadas();
     let tipos = &at.pecas[cor];
@@ -903,7 +903,7 @@ fn com_complexidade(mut s: [TPar; 2], cx: i32) -> ([TPar; 2], i32) {
 /// Termos de peças menores (só ICE-rs): o bispo preso atrás dos próprios
 /// peões e a peça menor abrigada atrás de um peão.
 fn pecas_menores<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_MENORES;
+    categoria(c, CAT_MENORES);
     let mut p = b.bispos[cor];
     while p != 0 {
         let s = pop_lsb(&mut p);
@@ -934,7 +934,7 @@ fn pecas_menores<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO
 /// peão inimigo mais próximos. Pesa só no final (o meio-jogo afinado fica
 /// perto de zero): lá o rei é peça de ataque e de defesa dos peões.
 fn rei_e_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_REI_PEOES;
+    categoria(c, CAT_REI_PEOES);
     let k = b.casa_rei(cor);
     for (lado, (nome, peso)) in [
         (cor, com_nome!(REI_DISTANCIA_PEAO_PROPRIO)),
@@ -991,7 +991,7 @@ fn postos_avancados<const TRACO: bool>(
     at: &TAtaques,
     c: &mut TConta<TRACO>,
 ) {
-    c.categoria = CAT_POSTOS;
+    categoria(c, CAT_POSTOS);
     let mut p = (b.cavalos[cor] | b.bispos[cor]) & at.peoes[cor];
     while p != 0 {
         let s = pop_lsb(&mut p);
@@ -1160,7 +1160,7 @@ fn avalia<const TRACO: bool>(
             // os pesos todos em zero (PERIGO_ATIVO falso) a penalidade é
             // zero e só o traço (o afinador) precisa das contagens.
             if PERIGO_ATIVO || TRACO {
-                c.categoria = CAT_REI;
+                categoria(&mut c, CAT_REI);
                 for cor in 0..2 {
                     let f = caracteristicas_perigo(b, cor, &at, &cheques[cor ^ 1]);
                     let pen = penalidade_perigo(&f, &PERIGO_REI);
@@ -1170,14 +1170,14 @@ fn avalia<const TRACO: bool>(
                     }
                 }
             }
-            c.categoria = CAT_TEMPO;
+            categoria(&mut c, CAT_TEMPO);
             soma!(&mut c, b.vez, TEMPO, 1);
             // A complexidade, sobre o final de todos os termos: o ajuste
             // entra na conta da cor que está à frente (parte fixa, para o
             // traço; o afinador refaz a conta com as características).
             if let Some(fc) = complexidade {
                 let (s, aj) = com_complexidade(c.s, cx);
-                c.categoria = CAT_COMPLEXIDADE;
+                categoria(&mut c, CAT_COMPLEXIDADE);
                 for cor in 0..2 {
                     let d = s[cor].eg - c.s[cor].eg;
                     if d != 0 {

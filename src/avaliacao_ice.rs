@@ -25,7 +25,7 @@
 use crate::bitboard::{conta, mais_de_um, mascara_coluna};
 use crate::peoes::{colunas_de, COLUNAS_VIZINHAS};
 use crate::pesos::{
-    acumula, casa_relativa, par, TConta, CAT_ABERTURA, CAT_ESTRUTURA, CAT_FINAL_PEOES,
+    acumula, casa_relativa, categoria, par, TConta, CAT_ABERTURA, CAT_ESTRUTURA, CAT_FINAL_PEOES,
     CAT_PAR_BISPOS, CAT_PASSADOS, CAT_REI, CAT_TORRES,
 };
 use crate::tabuleiro::TBoard;
@@ -62,7 +62,7 @@ const F2: usize = 53;
 /// final, como parte fixa (sem nome: o afinador não ajusta os números do ICE).
 #[inline(always)]
 fn soma_ice<const TRACO: bool>(c: &mut TConta<TRACO>, cat: usize, cor: usize, v: i32) {
-    c.categoria = cat;
+    categoria(c, cat);
     acumula(c, cor, "", 0, par(v, v), 1);
 }
 

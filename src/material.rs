@@ -20,8 +20,8 @@
 use crate::bitboard::{conta, mais_de_um, pop_lsb};
 use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA_ICE};
 use crate::pesos::{
-    acumula, casa_relativa, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO, CAT_FINAL_PEOES,
-    CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO,
+    acumula, casa_relativa, categoria, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO,
+    CAT_FINAL_PEOES, CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO,
 };
 use crate::pesos::{
     BONUS_PAR_BISPOS, DESEQ_DUAS_TORRES_DAMA, DESEQ_MENORES_TORRE, DESEQ_PECA_PEOES,
@@ -96,10 +96,10 @@ pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>,
         return;
     }
     for cor in 0..2 {
-        c.categoria = CAT_MATERIAL;
+        categoria(c, CAT_MATERIAL);
         let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
         acumula(c, cor, "", 0, par(m, m), 1);
-        c.categoria = CAT_PECA_CASA;
+        categoria(c, CAT_PECA_CASA);
         let pst = soma_peca_casa(b, cor, &PECA_CASA_ICE);
         acumula(c, cor, "", 0, pst, 1);
     }
@@ -125,12 +125,12 @@ fn soma_peca_casa(b: &TBoard, cor: usize, t: &TTabelaPecaCasa) -> TPar {
 /// pesos. Os valores somados são os mesmos de `material_pst`.
 fn material_pst_traco<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
     for cor in 0..2 {
-        c.categoria = CAT_MATERIAL;
+        categoria(c, CAT_MATERIAL);
         for peca in PEAO..=DAMA {
             let n = conta(b.bb(peca)[cor]) as i32;
             soma!(c, cor, MATERIAL[peca as usize], n);
         }
-        c.categoria = CAT_PECA_CASA;
+        categoria(c, CAT_PECA_CASA);
         for peca in PEAO..=REI {
             let mut bb = b.bb(peca)[cor];
             while bb != 0 {
@@ -144,7 +144,7 @@ fn material_pst_traco<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
 
 /// Par de bispos (ICE 1.40: dois ou mais bispos).
 pub(crate) fn par_bispos<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_PAR_BISPOS;
+    categoria(c, CAT_PAR_BISPOS);
     for cor in 0..2 {
         if mais_de_um(b.bispos[cor]) {
             soma!(c, cor, BONUS_PAR_BISPOS, 1);
@@ -156,7 +156,7 @@ pub(crate) fn par_bispos<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
 /// mal — duas torres contra dama, duas peças menores contra torre (e peão),
 /// peça menor contra peões.
 pub(crate) fn desequilibrio<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_DESEQUILIBRIO;
+    categoria(c, CAT_DESEQUILIBRIO);
     for cor in 0..2 {
         let o = cor ^ 1;
         let menores = |k: usize| conta(b.cavalos[k] | b.bispos[k]) as i32;
@@ -181,7 +181,7 @@ pub(crate) fn desequilibrio<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>
 /// olhava só as peças do próprio lado; aqui vale só quando nenhum dos dois tem
 /// peças, senão K+3P contra K+T+P ganharia o bônus.
 pub(crate) fn final_peoes<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>) {
-    c.categoria = CAT_FINAL_PEOES;
+    categoria(c, CAT_FINAL_PEOES);
     if b.pecas[0] ^ b.peoes[0] ^ b.rei[0] != 0 || b.pecas[1] ^ b.peoes[1] ^ b.rei[1] != 0 {
         return;
     }

@@ -12,7 +12,9 @@
 //! configuração de peões, que muda pouco de um nó para o outro.
 
 use crate::bitboard::{bit, mais_de_um, mascara_coluna, pop_lsb, COLUNA_A, COLUNA_H};
-use crate::pesos::{fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS};
+use crate::pesos::{
+    categoria, fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS,
+};
 use crate::pesos::{
     PASSADO_AVANCO, PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO,
     PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_CANDIDATO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO,
@@ -300,15 +302,15 @@ fn estrutura_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRA
         if mais_de_um(na_coluna) {
             // ICE: peões dobrados na ala pesam mais que no centro.
             if (2..=5).contains(&col) {
-                c.categoria = CAT_ESTRUTURA;
+                categoria(c, CAT_ESTRUTURA);
                 soma!(c, cor, PEAO_DOBRADO_CENTRO, 1);
             } else {
-                c.categoria = CAT_ESTRUTURA;
+                categoria(c, CAT_ESTRUTURA);
                 soma!(c, cor, PEAO_DOBRADO_ALA, 1);
             }
         }
         if meus & COLUNAS_VIZINHAS[col] == 0 {
-            c.categoria = CAT_ESTRUTURA;
+            categoria(c, CAT_ESTRUTURA);
             soma!(c, cor, PEAO_ISOLADO, 1);
             // Sem peão inimigo na coluna, as torres dele atacam o isolado
             // de frente. RUST: o ICE lia as colunas a/h fora do vetor (P6).
@@ -329,7 +331,7 @@ fn estrutura_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRA
             // bloqueado pelo próprio companheiro).
             if FRENTE[cor][s] & meus == 0 {
                 passados |= bit(s);
-                c.categoria = CAT_PASSADOS;
+                categoria(c, CAT_PASSADOS);
                 soma!(c, cor, PEAO_PASSADO[r - 1], 1);
             }
         } else if meus & COLUNAS_VIZINHAS[col] != 0 && APOIO[cor][s] & meus == 0 {
@@ -337,7 +339,7 @@ fn estrutura_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRA
             // onde ele iria está atacada por peão inimigo.
             let frente = if cor == BRANCAS { s - 8 } else { s + 8 };
             if ataques_deles & bit(frente) != 0 {
-                c.categoria = CAT_ESTRUTURA;
+                categoria(c, CAT_ESTRUTURA);
                 soma!(c, cor, PEAO_ATRASADO, 1);
                 if cols_deles & (1 << col) == 0 {
                     soma!(c, cor, PEAO_ATRASADO_EXPOSTO, 1);
@@ -350,7 +352,7 @@ fn estrutura_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRA
     // coluna com peão cuja vizinha da esquerda não tem.
     let ilhas = (cols_meus & !(cols_meus << 1)).count_ones() as i32;
     if ilhas > 1 {
-        c.categoria = CAT_ESTRUTURA;
+        categoria(c, CAT_ESTRUTURA);
         soma!(c, cor, PEAO_ILHA, ilhas - 1);
     }
     passados
@@ -467,7 +469,7 @@ fn ligados_e_candidatos<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TCont
     let deles = b.peoes[o];
     let lado = ((meus << 1) & !COLUNA_A) | ((meus >> 1) & !COLUNA_H);
     let mut ligados = meus & (ataques_peoes(meus, cor) | lado);
-    c.categoria = CAT_ESTRUTURA;
+    categoria(c, CAT_ESTRUTURA);
     while ligados != 0 {
         let s = pop_lsb(&mut ligados);
         let col = coluna(s);
@@ -499,7 +501,7 @@ pub(crate) fn passados_dinamicos<const TRACO: bool>(
     ataques_inimigos: TBitboard,
     c: &mut TConta<TRACO>,
 ) {
-    c.categoria = CAT_PASSADOS;
+    categoria(c, CAT_PASSADOS);
     let o = cor ^ 1;
     let occ = b.ocupadas();
     let meu_rei = b.casa_rei(cor);

@@ -654,6 +654,16 @@ pub(crate) struct TConta<'a, const TRACO: bool> {
     pub(crate) traco: Option<&'a mut TTraco>,
 }
 
+/// Diz em que categoria do traço os próximos pesos entram. Só o traço lê a
+/// categoria: sem ele (`TRACO` falso, a busca) não se grava nada, e a
+/// avaliação não paga uma escrita na memória a cada troca de termo.
+#[inline(always)]
+pub(crate) fn categoria<const TRACO: bool>(c: &mut TConta<TRACO>, cat: usize) {
+    if TRACO {
+        c.categoria = cat;
+    }
+}
+
 /// Soma `n` vezes o peso `peso` (de nome `nome`, posição `indice` numa
 /// tabela) à conta da cor `cor`. Com nome vazio, é uma parte fixa (que o
 /// afinador não ajusta). Para uma constante com nome, use `soma!`.
