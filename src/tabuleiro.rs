@@ -313,6 +313,24 @@ impl TBoard {
         self.peca_casa[cor].eg -= v.eg;
     }
 
+    /// Leva a peça `peca` de `cor` de `de` para `para` (o `tira` e o `poe`
+    /// de um lance sem promoção): um `bb_mut` (um `match` pelo tipo) em vez
+    /// de dois. Com `de` = `para` (o rei que não anda no roque do Chess960)
+    /// a máscara é zero e nada muda, como com os dois.
+    #[inline(always)]
+    fn leva(&mut self, cor: usize, peca: u8, de: usize, para: usize) {
+        let m = bit(de) ^ bit(para);
+        self.bb_mut(peca)[cor] ^= m;
+        self.pecas[cor] ^= m;
+        self.casas[de] = NENHUMA;
+        self.casas[para] = peca;
+        let z = &ZOBRIST_PECA[cor][peca as usize];
+        self.chave_hash ^= z[de] ^ z[para];
+        let t = &PECA_CASA[cor][peca as usize];
+        self.peca_casa[cor].mg += t[para].mg - t[de].mg;
+        self.peca_casa[cor].eg += t[para].eg - t[de].eg;
+    }
+
     /// Peças da cor `cor` que atacam `casa`, com as casas `ocupadas` dadas.
     // Olha *da casa* para fora: um peão da cor `cor` ataca `casa` se um peão
     // da outra cor em `casa` o atacaria, e o mesmo vale para as outras peças.
@@ -477,8 +495,13 @@ impl TBoard {
             self.meio_lances = 0;
         }
 
-        self.tira(cor, l.peca, origem);
-        self.poe(cor, peca_que_chega(l), destino);
+        let chega = peca_que_chega(l);
+        if chega == l.peca {
+            self.leva(cor, l.peca, origem, destino);
+        } else {
+            self.tira(cor, l.peca, origem);
+            self.poe(cor, chega, destino);
+        }
 
         if l.peca == PEAO {
             self.meio_lances = 0;
@@ -532,9 +555,17 @@ impl TBoard {
         let origem = l.casa_origem as usize;
         let destino = l.casa_destino as usize;
 
-        self.alterna(cor, peca_que_chega(l), destino);
+        let chega = peca_que_chega(l);
+        if chega == l.peca {
+            // Um `bb_mut` só, como no `leva` do `make`.
+            let m = bit(origem) ^ bit(destino);
+            self.bb_mut(chega)[cor] ^= m;
+            self.pecas[cor] ^= m;
+        } else {
+            self.alterna(cor, chega, destino);
+            self.alterna(cor, l.peca, origem);
+        }
         self.casas[destino] = NENHUMA;
-        self.alterna(cor, l.peca, origem);
         self.casas[origem] = l.peca;
 
         if l.eh_roque() {
