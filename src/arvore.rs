@@ -817,6 +817,10 @@ fn pesquisa_lances(
     // Quietos já vistos no nó (pesquisados ou podados), para o LMP.
     let mut quietos_vistos = 0;
 
+    // As casas de xeque e as peças que descobrem xeque, para o teste das
+    // podas: calculadas no primeiro lance podável do nó, e só se houver um.
+    let mut xeques = None;
+
     let mut feitos = 0;
     while let Some(l) = proximo_lance(&mut no.seletor, b, &bu.ord) {
         // `i`: a posição do lance na ordem do nó (0: o primeiro).
@@ -838,7 +842,9 @@ fn pesquisa_lances(
         // responde sem fazer o lance (fazer e desfazer só para perguntar
         // custava mais que o resto da poda).
         let poda = poda_lance(b, n, &l, i, ordem_lmp, melhor);
-        if poda != PODA_NENHUMA && !b.da_xeque(&l) {
+        if poda != PODA_NENHUMA
+            && !b.da_xeque_com(xeques.get_or_insert_with(|| b.prepara_xeques()), &l)
+        {
             if bu.pedido.com_estatisticas {
                 conta_poda(&mut bu.est, poda);
             }

@@ -16,9 +16,9 @@
 //! de cada cor (`peca_casa`) segue o mesmo caminho.
 
 use crate::ataques::{
-    ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI, RETA,
+    ataques_bispo, ataques_torre, ATAQUES_CAVALO, ATAQUES_PEAO, ATAQUES_REI, ENTRE, RETA,
 };
-use crate::bitboard::{bit, conta, lsb, pop_lsb};
+use crate::bitboard::{bit, conta, lsb, mais_de_um, pop_lsb};
 use crate::hash::{zobrist_ep, ZOBRIST_PECA, ZOBRIST_ROQUE, ZOBRIST_VEZ};
 use crate::lance::{TLance, LANCE_NULO};
 use crate::peca_casa::PECA_CASA;
@@ -114,6 +114,20 @@ pub struct TBoard {
     // compacta a pilha antes que ela encha (partidas muito longas).
     pub historico: [THistorico; MAX_HISTORICO],
     pub num_historico: usize,
+}
+
+/// O que `TBoard::da_xeque_com` precisa saber de uma posição para dizer,
+/// lance a lance, se o lance dá xeque (`TBoard::prepara_xeques`).
+#[derive(Clone, Copy)]
+pub struct TXeques {
+    /// As casas de onde cada tipo de peça (índice PEAO..REI) do lado a jogar
+    /// dá xeque no rei inimigo.
+    pub casas: [TBitboard; 7],
+    /// As peças do lado a jogar que, saindo da reta entre o rei inimigo e
+    /// um bispo, torre ou dama do lado a jogar, descobrem xeque.
+    pub descobertas: TBitboard,
+    /// A casa do rei inimigo.
+    pub rei: usize,
 }
 
 /// Casas de rei e torres de roque do xadrez comum, na ordem dos bits de
@@ -438,6 +452,67 @@ impl TBoard {
         (ataques_bispo(k, ocupadas) & (p[BISPO as usize] | dama))
             | (ataques_torre(k, ocupadas) & (p[TORRE as usize] | dama))
             != 0
+    }
+
+    /// O que `da_xeque_com` usa, calculado uma vez para a posição: as casas
+    /// de xeque de cada tipo de peça (vistas do rei inimigo, com as
+    /// ocupadas de agora) e as peças que descobrem xeque (a única entre o
+    /// rei inimigo e um bispo, torre ou dama nossos, como as cravadas do
+    /// gerador, do outro lado). Custa quatro consultas às tabelas mágicas;
+    /// a árvore só o pede num nó que poda lances, e ali ele serve a todos.
+    pub fn prepara_xeques(&self) -> TXeques {
+        let cor = self.vez;
+        let o = cor ^ 1;
+        let k = self.casa_rei(o);
+        let occ = self.ocupadas();
+        let diagonais = ataques_bispo(k, occ);
+        let linhas = ataques_torre(k, occ);
+        let casas = [
+            0,
+            ATAQUES_PEAO[o][k],
+            ATAQUES_CAVALO[k],
+            diagonais,
+            linhas,
+            diagonais | linhas,
+            0,
+        ];
+        // Atiradores: os nossos que veriam o rei se as nossas peças não
+        // estivessem no caminho (só as dele bloqueiam).
+        let mut atiradores = (ataques_torre(k, self.pecas[o])
+            & (self.torres[cor] | self.damas[cor]))
+            | (ataques_bispo(k, self.pecas[o]) & (self.bispos[cor] | self.damas[cor]));
+        let mut descobertas = 0;
+        while atiradores != 0 {
+            let s = pop_lsb(&mut atiradores);
+            let meio = ENTRE[k][s] & occ;
+            if meio != 0 && !mais_de_um(meio) {
+                descobertas |= meio & self.pecas[cor];
+            }
+        }
+        TXeques {
+            casas,
+            descobertas,
+            rei: k,
+        }
+    }
+
+    /// A mesma resposta de `da_xeque`, com o que `prepara_xeques` calculou
+    /// para esta posição. Num lance comum (sem roque, en passant nem
+    /// promoção, que vão para `da_xeque`), o xeque é direto, da peça que
+    /// chega numa casa de xeque do seu tipo, ou descoberto, de uma peça de
+    /// `descobertas` que sai da reta do rei. As casas de xeque valem com a
+    /// casa de saída ainda ocupada: um raio da casa de chegada ao rei que
+    /// passasse pela de saída daria xeque já antes do lance, o que numa
+    /// posição legal não acontece.
+    #[inline(always)]
+    pub fn da_xeque_com(&self, x: &TXeques, l: &TLance) -> bool {
+        if l.eh_roque() || l.especial & MSK_EN_PASSANT != 0 || l.peca_promovida != NENHUMA {
+            return self.da_xeque(l);
+        }
+        let origem = l.casa_origem as usize;
+        let destino = l.casa_destino as usize;
+        x.casas[l.peca as usize] & bit(destino) != 0
+            || (x.descobertas & bit(origem) != 0 && RETA[x.rei][origem] & bit(destino) == 0)
     }
 
     /// Guarda na pilha o que o `unmake` precisa para voltar (e a chave, para

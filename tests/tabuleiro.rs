@@ -230,8 +230,15 @@ fn confere_make_unmake(b: &mut TBoard, prof: u32) {
         assert_eq!(b.chave_hash, antes.chave_hash);
         assert_eq!(b.peca_casa, antes.peca_casa);
     }
+    let xeques = b.prepara_xeques();
     for l in lista.como_fatia() {
         let da_xeque = b.da_xeque(l);
+        assert_eq!(
+            b.da_xeque_com(&xeques, l),
+            da_xeque,
+            "da_xeque_com de {l:?} em {}",
+            antes.para_fen()
+        );
         b.make(l);
         assert_eq!(
             da_xeque,
@@ -418,4 +425,22 @@ fn soma_peca_casa_incremental_igual_a_do_zero() {
         vistos.iter().all(|&n| n > 0),
         "faltou um tipo de lance (capturas, e.p., promoções, roques, roques 960, nulos): {vistos:?}"
     );
+}
+
+/// `da_xeque_com` (com o que `prepara_xeques` calcula uma vez por nó)
+/// responde o mesmo que `da_xeque` e que fazer o lance, em todas as
+/// posições da WAC e em todos os lances até dois plies delas: a árvore
+/// usa os dois para não podar xeques, e um erro mudaria o `Bench`.
+#[test]
+fn da_xeque_com_igual_nas_posicoes_da_wac() {
+    let texto = std::fs::read_to_string("tests/data/wac.epd").unwrap();
+    let mut n = 0;
+    for linha in texto.lines().filter(|l| !l.trim().is_empty()) {
+        let campos: Vec<&str> = linha.split_whitespace().take(4).collect();
+        let fen = format!("{} 0 1", campos.join(" "));
+        let mut b = TBoard::de_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        confere_make_unmake(&mut b, 2);
+        n += 1;
+    }
+    assert_eq!(n, 300);
 }
