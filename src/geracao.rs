@@ -42,24 +42,11 @@ use crate::tipos::{
 /// Peças da cor `vez` cravadas contra o próprio rei.
 #[inline]
 pub fn cravadas(b: &TBoard, cor: usize) -> TBitboard {
-    let k = b.casa_rei(cor);
-    let inimigo = cor ^ 1;
-    let occ = b.ocupadas();
     // Atiradores: torres, bispos e damas inimigos que veriam o rei se as
-    // *nossas* peças não estivessem no caminho (só as deles bloqueiam).
-    let mut atiradores = (ataques_torre(k, b.pecas[inimigo])
-        & (b.torres[inimigo] | b.damas[inimigo]))
-        | (ataques_bispo(k, b.pecas[inimigo]) & (b.bispos[inimigo] | b.damas[inimigo]));
-    let mut r = 0;
-    while atiradores != 0 {
-        let s = pop_lsb(&mut atiradores);
-        // Cravada só se houver exatamente uma peça entre os dois, e nossa.
-        let meio = ENTRE[k][s] & occ;
-        if meio != 0 && !mais_de_um(meio) {
-            r |= meio & b.pecas[cor];
-        }
-    }
-    r
+    // *nossas* peças não estivessem no caminho (só as deles bloqueiam);
+    // cravada é a nossa que está sozinha no meio.
+    let inimigo = cor ^ 1;
+    b.sozinhas_na_reta(b.casa_rei(cor), inimigo, b.pecas[inimigo]) & b.pecas[cor]
 }
 
 #[inline(always)]

@@ -18,7 +18,7 @@
 //! olham onde as peças estão.
 
 use crate::bitboard::{conta, mais_de_um, pop_lsb};
-use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA_ICE};
+use crate::peca_casa::PECA_CASA_ICE;
 use crate::pesos::{
     acumula, casa_relativa, categoria, com_nome, par, soma, TConta, TPar, CAT_DESEQUILIBRIO,
     CAT_FINAL_PEOES, CAT_MATERIAL, CAT_PAR_BISPOS, CAT_PECA_CASA, MATERIAL, PC_PEAO,
@@ -100,24 +100,9 @@ pub(crate) fn material_pst<const TRACO: bool>(b: &TBoard, c: &mut TConta<TRACO>,
         let m = material_pecas(b, cor) + conta(b.peoes[cor]) as i32 * VALOR_PECA[PEAO as usize];
         acumula(c, cor, "", 0, par(m, m), 1);
         categoria(c, CAT_PECA_CASA);
-        let pst = soma_peca_casa(b, cor, &PECA_CASA_ICE);
+        let pst = b.soma_peca_casa(cor, &PECA_CASA_ICE);
         acumula(c, cor, "", 0, pst, 1);
     }
-}
-
-/// Soma a tabela `t` sobre todas as peças da cor.
-#[inline(always)]
-fn soma_peca_casa(b: &TBoard, cor: usize, t: &TTabelaPecaCasa) -> TPar {
-    let mut s = par(0, 0);
-    for peca in PEAO..=REI {
-        let mut bb = b.bb(peca)[cor];
-        while bb != 0 {
-            let v = t[cor][peca as usize][pop_lsb(&mut bb)];
-            s.mg += v.mg;
-            s.eg += v.eg;
-        }
-    }
-    s
 }
 
 /// O passo 1 com traço: cada peça e cada casa entram com o nome da sua

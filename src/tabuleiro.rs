@@ -21,7 +21,7 @@ use crate::ataques::{
 use crate::bitboard::{bit, conta, lsb, mais_de_um, pop_lsb};
 use crate::hash::{zobrist_ep, ZOBRIST_PECA, ZOBRIST_ROQUE, ZOBRIST_VEZ};
 use crate::lance::{TLance, LANCE_NULO};
-use crate::peca_casa::PECA_CASA;
+use crate::peca_casa::{TTabelaPecaCasa, PECA_CASA};
 use crate::pesos::{par, TPar};
 use crate::tipos::{
     coluna, TBitboard, BISPO, BRANCAS, CAVALO, DAMA, MAX_HISTORICO, MSK_EN_PASSANT,
@@ -302,9 +302,16 @@ impl TBoard {
     // do histórico; `poe`/`tira`, que mexem na chave, são para o `make`.
     #[inline(always)]
     fn alterna(&mut self, cor: usize, peca: u8, casa: usize) {
-        let b = bit(casa);
-        self.bb_mut(peca)[cor] ^= b;
-        self.pecas[cor] ^= b;
+        self.alterna_casas(cor, peca, bit(casa));
+    }
+
+    /// `alterna` de uma vez nas casas da máscara `m` (a origem e o destino
+    /// de um lance sem promoção: um `bb_mut`, um `match` pelo tipo, e não
+    /// dois).
+    #[inline(always)]
+    fn alterna_casas(&mut self, cor: usize, peca: u8, m: TBitboard) {
+        self.bb_mut(peca)[cor] ^= m;
+        self.pecas[cor] ^= m;
     }
 
     #[inline(always)]
@@ -328,14 +335,11 @@ impl TBoard {
     }
 
     /// Leva a peça `peca` de `cor` de `de` para `para` (o `tira` e o `poe`
-    /// de um lance sem promoção): um `bb_mut` (um `match` pelo tipo) em vez
-    /// de dois. Com `de` = `para` (o rei que não anda no roque do Chess960)
+    /// de um lance sem promoção, com `alterna_casas`). Com `de` = `para` (o rei que não anda no roque do Chess960)
     /// a máscara é zero e nada muda, como com os dois.
     #[inline(always)]
     fn leva(&mut self, cor: usize, peca: u8, de: usize, para: usize) {
-        let m = bit(de) ^ bit(para);
-        self.bb_mut(peca)[cor] ^= m;
-        self.pecas[cor] ^= m;
+        self.alterna_casas(cor, peca, bit(de) ^ bit(para));
         self.casas[de] = NENHUMA;
         self.casas[para] = peca;
         let z = &ZOBRIST_PECA[cor][peca as usize];
@@ -477,23 +481,37 @@ impl TBoard {
             0,
         ];
         // Atiradores: os nossos que veriam o rei se as nossas peças não
-        // estivessem no caminho (só as dele bloqueiam).
-        let mut atiradores = (ataques_torre(k, self.pecas[o])
-            & (self.torres[cor] | self.damas[cor]))
-            | (ataques_bispo(k, self.pecas[o]) & (self.bispos[cor] | self.damas[cor]));
-        let mut descobertas = 0;
-        while atiradores != 0 {
-            let s = pop_lsb(&mut atiradores);
-            let meio = ENTRE[k][s] & occ;
-            if meio != 0 && !mais_de_um(meio) {
-                descobertas |= meio & self.pecas[cor];
-            }
-        }
+        // estivessem no caminho (só as dele bloqueiam); descobre xeque a
+        // nossa que está sozinha no meio.
+        let descobertas = self.sozinhas_na_reta(k, cor, self.pecas[o]) & self.pecas[cor];
         TXeques {
             casas,
             descobertas,
             rei: k,
         }
+    }
+
+    /// As peças (de qualquer cor) que estão sozinhas entre a casa `k` e um
+    /// bispo, torre ou dama de `cor` alinhado com ela. Os atiradores são
+    /// procurados vendo só as peças `opacas` como bloqueio (as outras, as
+    /// de quem se procura, são transparentes). Serve às cravadas do gerador
+    /// (`geracao::cravadas`: `k` o nosso rei, atiradores e opacas do
+    /// inimigo) e às peças que descobrem xeque (`prepara_xeques`: `k` o rei
+    /// inimigo, atiradores nossos, opacas dele).
+    #[inline(always)]
+    pub fn sozinhas_na_reta(&self, k: usize, cor: usize, opacas: TBitboard) -> TBitboard {
+        let occ = self.ocupadas();
+        let mut atiradores = (ataques_torre(k, opacas) & (self.torres[cor] | self.damas[cor]))
+            | (ataques_bispo(k, opacas) & (self.bispos[cor] | self.damas[cor]));
+        let mut r = 0;
+        while atiradores != 0 {
+            let s = pop_lsb(&mut atiradores);
+            let meio = ENTRE[k][s] & occ;
+            if meio != 0 && !mais_de_um(meio) {
+                r |= meio;
+            }
+        }
+        r
     }
 
     /// A mesma resposta de `da_xeque`, com o que `prepara_xeques` calculou
@@ -633,9 +651,7 @@ impl TBoard {
         let chega = peca_que_chega(l);
         if chega == l.peca {
             // Um `bb_mut` só, como no `leva` do `make`.
-            let m = bit(origem) ^ bit(destino);
-            self.bb_mut(chega)[cor] ^= m;
-            self.pecas[cor] ^= m;
+            self.alterna_casas(cor, chega, bit(origem) ^ bit(destino));
         } else {
             self.alterna(cor, chega, destino);
             self.alterna(cor, l.peca, origem);
@@ -734,15 +750,23 @@ impl TBoard {
     /// Soma de `PECA_CASA` de cada cor calculada do zero (para montar o
     /// tabuleiro e conferir a incremental).
     pub fn peca_casa_do_zero(&self) -> [TPar; 2] {
-        let mut s = [par(0, 0); 2];
-        for cor in 0..2 {
-            for peca in PEAO..=REI {
-                let mut b = self.bb(peca)[cor];
-                while b != 0 {
-                    let v = PECA_CASA[cor][peca as usize][pop_lsb(&mut b)];
-                    s[cor].mg += v.mg;
-                    s[cor].eg += v.eg;
-                }
+        [
+            self.soma_peca_casa(BRANCAS, &PECA_CASA),
+            self.soma_peca_casa(NEGRAS, &PECA_CASA),
+        ]
+    }
+
+    /// Soma a tabela `t` (uma de `peca_casa`) sobre todas as peças da cor:
+    /// a de `PECA_CASA` do zero, e a do ICE no passo 1 do modo clássico.
+    #[inline(always)]
+    pub fn soma_peca_casa(&self, cor: usize, t: &TTabelaPecaCasa) -> TPar {
+        let mut s = par(0, 0);
+        for peca in PEAO..=REI {
+            let mut bb = self.bb(peca)[cor];
+            while bb != 0 {
+                let v = t[cor][peca as usize][pop_lsb(&mut bb)];
+                s.mg += v.mg;
+                s.eg += v.eg;
             }
         }
         s
