@@ -14,7 +14,9 @@
 #
 # Ambiente (opcionais):
 #   OPONENTES="fairymax phalanx gnuchess toga2 glaurung"; cada um pode levar o
-#       seu número de jogos: OPONENTES="phalanx:100 gnuchess:200 toga2:200"
+#       seu número de jogos: OPONENTES="phalanx:100 gnuchess:200 toga2:200",
+#       e uma vantagem de tempo: "toga2x3:400" dá ao Toga II o triplo do
+#       relógio (tcfactor=3 do match.py; a linha do forca.md diz "Toga II 3.0 ×3")
 #   MOTOR=target/release/ice  CONCORRENCIA=2  SEMENTE=1  HASH=64
 #   SAIDA=target/gauntlet (PGN e resumos)  FORCA=docs/forca.md
 #   ANOTA=1 (0: não escreve em docs/forca.md)  NOTA="texto livre da linha"
@@ -64,21 +66,26 @@ for item in $OPONENTES; do
     nome=${item%%:*}
     n=$JOGOS
     [ "$item" != "$nome" ] && n=${item#*:}
+    fator=1
+    if [[ $nome =~ ^(.*[^x0-9.])x([0-9.]+)$ ]]; then
+        nome=${BASH_REMATCH[1]} fator=${BASH_REMATCH[2]}
+    fi
     if ! info=$(adversario "$nome"); then
         echo "gauntlet: adversário desconhecido: $nome" >&2; falhou=1; continue
     fi
     IFS='|' read -r cmd proto pacote titulo <<<"$info"
+    [ "$fator" != 1 ] && titulo="$titulo ×$fator"
     instala_pacote "$pacote" "${cmd%% *}" || { falhou=1; continue; }
     opcoes=()
     [ "$proto" = uci ] && opcoes=(option.Hash="$HASH" option.Threads=1)
-    resumo=$SAIDA/$nome.txt
+    resumo=$SAIDA/$nome$([ "$fator" != 1 ] && echo "x$fator").txt
     echo "gauntlet: ICE-rs x $titulo, $n jogos a $TC" >&2
     python3 scripts/medidas/match.py \
         --engine name=ice-rs cmd="$MOTOR" proto=xboard memory="$HASH" \
-        --engine name="$nome" cmd="$cmd" proto="$proto" "${opcoes[@]}" \
+        --engine name="$nome" cmd="$cmd" proto="$proto" tcfactor="$fator" "${opcoes[@]}" \
         --tc "$TC" --games "$n" --concurrency "$CONCORRENCIA" \
         --openings tests/data/8moves_v3-sample2000.epd --order random --seed "$SEMENTE" \
-        --pgnout "$SAIDA/$nome.pgn" >"$resumo" 2>&1
+        --pgnout "${resumo%.txt}.pgn" >"$resumo" 2>&1
     tail -n 8 "$resumo"
     linha=$(python3 - "$resumo" "$titulo" "$TC" "$BUILD" "$BENCH" "$NOTA" <<'PY'
 import datetime, re, sys

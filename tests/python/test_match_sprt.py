@@ -3,7 +3,8 @@
 
 Um SPRT parado por tempo continua do placar em que parou: as partidas da corrida anterior somam às
 novas, com os mesmos limites. Aqui se confere que o veredito sai do total (e não só da corrida
-nova) e que a opção errada é recusada. Uso: python3 tests/python/test_match_sprt.py
+nova) e que a opção errada é recusada. E o SPRT por pares de partidas (pentanomial): a contagem
+dos pares, o LLR contra o trinomial e a vantagem de tempo (tcfactor). Uso: python3 tests/python/test_match_sprt.py
 """
 import os
 import sys
@@ -45,7 +46,64 @@ def main():
             assert "sprt-prior" in str(e), e
         else:
             raise AssertionError(f"aceitou {args}")
+    pares()
     print("test_match_sprt: ok")
+
+
+class _Spec:
+    def __init__(self, name):
+        self.name = name
+
+
+class _Rec:
+    def __init__(self, job, result):
+        self.job, self.result, self.kind, self.fault = job, result, "normal", None
+
+
+def pares():
+    """O SPRT por pares (pentanomial): a contagem, o LLR e as opções."""
+    # partidas independentes: o pentanomial esperado de W/D/L = .4/.3/.3 dá o mesmo LLR que o
+    # trinomial das mesmas partidas (a variância do par é metade da de uma partida)
+    penta = [90, 180, 330, 240, 160]   # LL, LD, WL+DD, WD, WW por 1000 pares
+    tri = match.sprt_llr(800, 600, 600, 0.0, 10.0)
+    pen = match.sprt_llr_penta(penta, 0.0, 10.0)
+    assert abs(tri - pen) < 1e-9, (tri, pen)
+    # pares correlacionados (cada lado ganha com a abertura boa): a mesma pontuação, variância
+    # menor, LLR maior que o trinomial das mesmas partidas
+    penta = [0, 100, 300, 120, 0]    # 520 pares = 1040 partidas
+    w, d, l = 120 + 300, 220, 100 + 300   # WD dá 1 V + 1 E; WL conta 1 V + 1 D; LD, 1 E + 1 D
+    assert 2 * sum(penta) == w + d + l
+    assert match.sprt_llr_penta(penta, 0.0, 10.0) > 2 * match.sprt_llr(w, d, l, 0.0, 10.0)
+    # a Tally junta as duas partidas de cada abertura (campo pair), em qualquer ordem de chegada
+    t = match.Tally("novo", ["base"], ["novo", "base"])
+    t.sprt, t.model = (0.0, 10.0, 0.05, 0.05), "pentanomial"
+    novo, base = _Spec("novo"), _Spec("base")
+    job = lambda n, branco, par: match.Job(n, 0, novo, base, branco, None, par)  # noqa: E731
+    for rec in (_Rec(job(1, True, 0), "1-0"), _Rec(job(3, True, 1), "1/2-1/2"),
+                _Rec(job(2, False, 0), "1/2-1/2"), _Rec(job(4, False, 1), "1-0")):
+        t.add(rec)
+    # par 0: vitória + empate = 1½; par 1: empate + derrota (novo de pretas, 1-0) = ½
+    assert t.penta["base"] == [0, 1, 0, 1, 0], t.penta
+    assert t.wdl["base"] == [1, 2, 1], t.wdl
+    assert "Ptnml(0-2) 0, 1, 0, 1, 0" in t.sprt_line(), t.sprt_line()
+    # opções: o prior do pentanomial são cinco números; --games ímpar não forma pares
+    base_args = ["--engine", "name=a", "cmd=true", "--engine", "name=b", "cmd=true", "--tc", "1+0"]
+    for args in (["--sprt", "0", "10", "--sprt-prior", "1", "2", "3"],
+                 ["--sprt", "0", "10", "--games", "3"]):
+        try:
+            match.parse_args(base_args + args)
+        except match.UsageError:
+            pass
+        else:
+            raise AssertionError(f"aceitou {args}")
+    cfg, _, _ = match.parse_args(base_args + ["--sprt", "0", "10", "--sprt-model", "trinomial",
+                                              "--sprt-prior", "1", "2", "3"])
+    assert cfg.sprt_model == "trinomial" and cfg.sprt_prior == (1, 2, 3)
+    # tcfactor: o relógio do motor vezes K (base e incremento)
+    _, engines, _ = match.parse_args(base_args[:4] + ["tcfactor=3"] + base_args[4:])
+    assert engines[1].tcfactor == 3.0
+    odds = match.Limits(base=10.0, inc=0.1).odds(3)
+    assert abs(odds.base - 30.0) < 1e-9 and abs(odds.inc - 0.3) < 1e-9, odds
 
 
 if __name__ == "__main__":
