@@ -36,6 +36,13 @@ use crate::lance::{TLance, LANCE_NULO};
 use crate::ordenacao::{
     registra_corte, see, MAX_QUIETOS, ORD_CAPTURA_BOA, ORD_CAPTURA_RUIM_TARDIA, ORD_KILLER,
 };
+use crate::parametros::{
+    TParametros, PARAMETROS, PARAMETROS_PADRAO, P_FOLGA_PROF_SINGULAR, P_LMP_BASE,
+    P_LMP_PROFUNDIDADE, P_LMP_QUIETOS_PROFUNDIDADE, P_LMR_HISTORY_POR_PLY, P_LMR_LANCES,
+    P_LMR_PROFUNDIDADE, P_MARGEM_FUTILIDADE, P_MARGEM_FUTILIDADE_PLY, P_MARGEM_FUTILIDADE_REVERSA,
+    P_MARGEM_SEE_CAPTURAS, P_MARGEM_SEE_QUIETOS, P_MARGEM_SINGULAR, P_PROF_FUTILIDADE,
+    P_PROF_FUTILIDADE_REVERSA, P_PROF_IIR, P_PROF_SEE_CAPTURAS, P_PROF_SINGULAR,
+};
 use crate::seletor::{
     inicia_seletor, proximo_lance, ETAPA_BOAS, ETAPA_FIM, ETAPA_GERA_BARULHENTOS,
     ETAPA_GERA_QUIETOS, ETAPA_KILLERS, ETAPA_KILLERS_DEVOLVE, ETAPA_QUIETOS,
@@ -51,57 +58,15 @@ use crate::tipos::{
 // --- Parâmetros da árvore (cada um com o porquê) ---
 /// Redução fixa do lance nulo. ICE: R = 2; o R variável foi testado e ficou pior.
 pub const R_NULO: i32 = 2;
-/// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200).
-pub const MARGEM_FUTILIDADE: i32 = 200;
-/// A futilidade vale até este ply do horizonte (o ICE: só no último)…
-const PROF_FUTILIDADE: i32 = 3;
-/// …com a margem crescendo tanto por ply a mais: quanto mais longe do
-/// horizonte, mais um lance quieto pode recuperar (ameaças, lances
-/// seguintes), e a margem tem de cobrir isso.
-const MARGEM_FUTILIDADE_PLY: i32 = 100;
-/// Margem da futilidade "reversa" por ply de profundidade (só ICE-rs).
-const MARGEM_FUTILIDADE_REVERSA: i32 = 90;
-/// Futilidade reversa só até esta profundidade restante: mais longe do
-/// horizonte, o adversário tem lances demais para recuperar o escore.
-const PROF_FUTILIDADE_REVERSA: i32 = 7;
+// As margens e os limites das podas, do LMR, do IIR e da extensão singular
+// moram em `parametros` (a tabela que o SPSA afina), cada um lido aqui como
+// `bu.par.v[P_…]`; o porquê de cada um está onde ele é usado, abaixo.
+/// Margem da poda de futilidade na profundidade 1 (ICE 50f3dea: 200): o
+/// padrão de `P_MARGEM_FUTILIDADE`, que o passo 4 da quiescência também usa.
+pub const MARGEM_FUTILIDADE: i32 = PARAMETROS[P_MARGEM_FUTILIDADE].padrao;
 /// …e não com tantas linhas de ataque inimigas chegando à zona do rei do
 /// lado a jogar (MELHORIA_REI_ATACADO): ali a estática não vê o mate que vem.
 const ATAQUES_REI_SEM_FUTILIDADE_REVERSA: u32 = 3;
-/// LMR: só a partir desta profundidade restante…
-const LMR_PROFUNDIDADE: i32 = 3;
-/// …e depois de tantos lances já pesquisados no nó.
-const LMR_LANCES: usize = 3;
-/// LMP: até esta profundidade restante, depois de 3 + prof² lances, os
-/// quietos que sobram não são nem pesquisados (a ordenação já pôs na frente
-/// tudo que tinha chance de cortar).
-const LMP_PROFUNDIDADE: i32 = 3;
-/// Poda de quietos pela SEE: até a profundidade LMP_PROFUNDIDADE, um quieto que
-/// perde mais que isso × prof na troca (peça para uma casa atacada) é podado.
-const MARGEM_SEE_QUIETOS: i32 = 80;
-/// LMP contando só os quietos (MELHORIA_LMP_QUIETOS): vale até esta
-/// profundidade restante. Capturas, lance da tabela e killers não entram na
-/// conta, então o limite pode ir mais longe do horizonte sem podar o que a
-/// ordenação pôs na frente.
-const LMP_QUIETOS_PROFUNDIDADE: i32 = 8;
-/// Poda das capturas pela SEE: até esta profundidade restante, fora da PV,
-/// uma captura que perde mais que MARGEM_SEE_CAPTURAS × prof na troca não é
-/// pesquisada (longe do horizonte um sacrifício ainda pode ter razão).
-const PROF_SEE_CAPTURAS: i32 = 6;
-const MARGEM_SEE_CAPTURAS: i32 = 100;
-/// LMR com history: a redução cai um ply a cada tanto de history (o teto da
-/// history limitada é 16 384: ±2 plies nos extremos).
-const LMR_HISTORY_POR_PLY: i32 = 8192;
-/// IIR: um nó sem lance da tabela a partir desta profundidade é pesquisado
-/// um ply mais raso (a ordenação sem lance da tabela é ruim, e a iteração
-/// seguinte já o terá).
-const PROF_IIR: i32 = 4;
-/// Extensão singular: a partir desta profundidade restante, com a tabela
-/// tendo pesquisado o nó até 3 plies mais raso…
-const PROF_SINGULAR: i32 = 8;
-const FOLGA_PROF_SINGULAR: i32 = 3;
-/// …o lance da tabela é singular se os outros, pesquisados à metade da
-/// profundidade, ficam abaixo do escore dele menos esta margem × prof.
-const MARGEM_SINGULAR: i32 = 2;
 
 /// Conta um acontecimento da busca no campo `$campo` de `TEstatisticas`,
 /// só quando as estatísticas foram pedidas.
@@ -593,7 +558,11 @@ fn alpha_beta_no(
     // ordenação deste nó é às cegas; mais raso, ele custa bem menos, e a
     // próxima iteração já encontra o lance que esta deixar na tabela. Depois
     // das podas do nó, que ficam com a profundidade que ele recebeu.
-    if usa(bu, MELHORIA_IIR) && n.prof >= PROF_IIR && n.lance_hash == 0 && n.excluido == 0 {
+    if usa(bu, MELHORIA_IIR)
+        && n.prof >= bu.par.v[P_PROF_IIR]
+        && n.lance_hash == 0
+        && n.excluido == 0
+    {
         n.prof -= 1;
         traca!(bu, t => marca_no(t, ply, MARCA_IIR));
     }
@@ -679,15 +648,15 @@ fn pesquisa_singular(
     if !(usa(bu, MELHORIA_SINGULAR)
         && n.excluido == 0
         && n.ply > 0
-        && n.prof >= PROF_SINGULAR
+        && n.prof >= bu.par.v[P_PROF_SINGULAR]
         && n.lance_hash != 0
-        && n.tt_prof >= n.prof - FOLGA_PROF_SINGULAR
+        && n.tt_prof >= n.prof - bu.par.v[P_FOLGA_PROF_SINGULAR]
         && n.tt_tipo != HASH_SUPERIOR
         && n.tt_escore.abs() < LIMIAR_MATE)
     {
         return None;
     }
-    let beta_s = n.tt_escore - MARGEM_SINGULAR * n.prof;
+    let beta_s = n.tt_escore - bu.par.v[P_MARGEM_SINGULAR] * n.prof;
     // A pesquisa de dentro usa o mesmo ply: a PV que a busca segue não é
     // dela.
     let seguindo_pv = bu.seguindo_pv;
@@ -841,7 +810,7 @@ fn pesquisa_lances(
         // Um lance podável que dá xeque ainda é pesquisado: `da_xeque`
         // responde sem fazer o lance (fazer e desfazer só para perguntar
         // custava mais que o resto da poda).
-        let poda = poda_lance(b, n, &l, i, ordem_lmp, melhor);
+        let poda = poda_lance(&bu.par, b, n, &l, i, ordem_lmp, melhor);
         if poda != PODA_NENHUMA
             && !b.da_xeque_com(xeques.get_or_insert_with(|| b.prepara_xeques()), &l)
         {
@@ -1028,10 +997,10 @@ fn futilidade_reversa(b: &TBoard, bu: &TBusca, n: &TNo) -> Option<i32> {
     if usa(bu, MELHORIA_FUTILIDADE)
         && !n.no_pv
         && !n.em_xeque
-        && n.prof <= PROF_FUTILIDADE_REVERSA
+        && n.prof <= bu.par.v[P_PROF_FUTILIDADE_REVERSA]
         && n.beta.abs() < LIMIAR_MATE
     {
-        let margem = MARGEM_FUTILIDADE_REVERSA * (n.prof - n.melhorando as i32);
+        let margem = bu.par.v[P_MARGEM_FUTILIDADE_REVERSA] * (n.prof - n.melhorando as i32);
         if n.estatica - margem >= n.beta && !(usa(bu, MELHORIA_REI_ATACADO) && rei_atacado(b)) {
             return Some(n.estatica - margem);
         }
@@ -1134,14 +1103,14 @@ fn tenta_nulo(
 /// um erro custa pouco e a ordenação já pôs na frente o que podia cortar.
 #[inline(always)]
 fn prepara_podas(bu: &TBusca, n: &mut TNo) {
-    let perto_do_horizonte = !n.no_pv && !n.em_xeque && n.prof <= LMP_PROFUNDIDADE;
+    let perto_do_horizonte = !n.no_pv && !n.em_xeque && n.prof <= bu.par.v[P_LMP_PROFUNDIDADE];
     n.poda_see = usa(bu, MELHORIA_SEE) && perto_do_horizonte;
     // Futilidade (ICE 50f3dea, só ICE-rs aqui): perto do horizonte, um
     // lance quieto não recupera uma desvantagem maior que a margem (200 a
     // um ply, como no ICE; mais 100 por ply a mais, até 3).
-    let margem = MARGEM_FUTILIDADE + MARGEM_FUTILIDADE_PLY * (n.prof - 1);
+    let margem = bu.par.v[P_MARGEM_FUTILIDADE] + bu.par.v[P_MARGEM_FUTILIDADE_PLY] * (n.prof - 1);
     n.futil = usa(bu, MELHORIA_FUTILIDADE)
-        && n.prof <= PROF_FUTILIDADE
+        && n.prof <= bu.par.v[P_PROF_FUTILIDADE]
         && !n.em_xeque
         && !n.no_pv
         && n.estatica + margem <= n.alfa;
@@ -1152,27 +1121,36 @@ fn prepara_podas(bu: &TBusca, n: &mut TNo) {
     // quase nunca mudam isso).
     n.lmp_por_quietos = usa(bu, MELHORIA_LMP_QUIETOS);
     let prof_lmp = if n.lmp_por_quietos {
-        LMP_QUIETOS_PROFUNDIDADE
+        bu.par.v[P_LMP_QUIETOS_PROFUNDIDADE]
     } else {
-        LMP_PROFUNDIDADE
+        bu.par.v[P_LMP_PROFUNDIDADE]
     };
     n.limite_lmp = if usa(bu, MELHORIA_LMP) && !n.no_pv && !n.em_xeque && n.prof <= prof_lmp {
-        limite_lmp(n.prof, n.melhorando, n.lmp_por_quietos)
+        limite_lmp_com(&bu.par, n.prof, n.melhorando, n.lmp_por_quietos)
     } else {
         usize::MAX
     };
     // Capturas perdedoras pela SEE (só ICE-rs), mais longe que os quietos.
-    n.poda_see_capturas =
-        usa(bu, MELHORIA_SEE_CAPTURAS) && !n.no_pv && !n.em_xeque && n.prof <= PROF_SEE_CAPTURAS;
+    n.poda_see_capturas = usa(bu, MELHORIA_SEE_CAPTURAS)
+        && !n.no_pv
+        && !n.em_xeque
+        && n.prof <= bu.par.v[P_PROF_SEE_CAPTURAS];
 }
 
 /// A partir de quantos lances (ou quietos, `por_quietos`) o LMP poda os
 /// quietos de um nó `prof` plies antes do horizonte.
 pub fn limite_lmp(prof: i32, melhorando: bool, por_quietos: bool) -> usize {
+    limite_lmp_com(&PARAMETROS_PADRAO, prof, melhorando, por_quietos)
+}
+
+/// O mesmo, com os números da busca (`P_LMP_BASE`: os quietos que passam
+/// sempre, antes do prof²).
+#[inline(always)]
+pub fn limite_lmp_com(par: &TParametros, prof: i32, melhorando: bool, por_quietos: bool) -> usize {
     if !por_quietos {
         return (3 + prof * prof) as usize;
     }
-    let base = 4 + prof * prof;
+    let base = par.v[P_LMP_BASE] + prof * prof;
     (if melhorando { base } else { base / 2 + 1 }) as usize
 }
 
@@ -1202,7 +1180,15 @@ fn escore_empate(bu: &TBusca, ply: usize) -> i32 {
 /// primeiro. Das capturas, só as ruins (que a ordenação já marcou) passam
 /// pela SEE. Devolve o motivo (`PODA_*`).
 #[inline(always)]
-fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, ordem_lmp: usize, melhor: i32) -> u8 {
+fn poda_lance(
+    par: &TParametros,
+    b: &TBoard,
+    n: &TNo,
+    l: &TLance,
+    i: usize,
+    ordem_lmp: usize,
+    melhor: i32,
+) -> u8 {
     if !l.eh_quieto() {
         let ruim = l.eh_captura()
             && l.peca_promovida == NENHUMA
@@ -1212,7 +1198,7 @@ fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, ordem_lmp: usize, melho
             && ruim
             && i > 0
             && melhor > -LIMIAR_MATE
-            && see(b, l) < -MARGEM_SEE_CAPTURAS * n.prof
+            && see(b, l) < -par.v[P_MARGEM_SEE_CAPTURAS] * n.prof
         {
             return PODA_SEE;
         }
@@ -1226,7 +1212,7 @@ fn poda_lance(b: &TBoard, n: &TNo, l: &TLance, i: usize, ordem_lmp: usize, melho
         return PODA_LMP;
     }
     // A SEE (cara) só é calculada para quem a futilidade e o LMP não podaram.
-    if podavel && n.poda_see && see(b, l) < -MARGEM_SEE_QUIETOS * n.prof {
+    if podavel && n.poda_see && see(b, l) < -par.v[P_MARGEM_SEE_QUIETOS] * n.prof {
         return PODA_SEE;
     }
     PODA_NENHUMA
@@ -1306,8 +1292,8 @@ fn reducao_lmr(
     cor: usize,
 ) -> i32 {
     if usa(bu, MELHORIA_LMR)
-        && n.prof >= LMR_PROFUNDIDADE
-        && i >= LMR_LANCES
+        && n.prof >= bu.par.v[P_LMR_PROFUNDIDADE]
+        && i >= bu.par.v[P_LMR_LANCES] as usize
         && !n.em_xeque
         && !da_xeque
         && ext == 0
@@ -1317,7 +1303,7 @@ fn reducao_lmr(
         let mut reducao = bu.reducoes_lmr[(n.prof as usize).min(63)][i.min(63)] as i32;
         if usa(bu, MELHORIA_LMR_HISTORY) {
             let h = bu.ord.history[cor][l.peca as usize][l.casa_destino as usize];
-            reducao = ajusta_reducao(reducao, n.melhorando, h);
+            reducao = ajusta_reducao_com(&bu.par, reducao, n.melhorando, h);
         }
         // Na PV a ordenação vale mais: reduz um ply a menos. Nunca chega ao
         // horizonte direto (fica ao menos 1 ply).
@@ -1331,10 +1317,16 @@ fn reducao_lmr(
 /// LMR ajustado (só ICE-rs, MELHORIA_LMR_HISTORY): um ply a mais quando o
 /// lado não está melhorando (o nó tende a falhar baixo e os quietos tardios
 /// raramente o salvam); menos, ou mais, conforme a history do lance (um
-/// ply por LMR_HISTORY_POR_PLY): o que costuma cortar merece mais
+/// ply por `P_LMR_HISTORY_POR_PLY`): o que costuma cortar merece mais
 /// profundidade. Nunca negativa.
 pub fn ajusta_reducao(reducao: i32, melhorando: bool, history: i32) -> i32 {
-    (reducao + !melhorando as i32 - history / LMR_HISTORY_POR_PLY).max(0)
+    ajusta_reducao_com(&PARAMETROS_PADRAO, reducao, melhorando, history)
+}
+
+/// O mesmo, com os números da busca (`P_LMR_HISTORY_POR_PLY`).
+#[inline(always)]
+pub fn ajusta_reducao_com(par: &TParametros, reducao: i32, melhorando: bool, history: i32) -> i32 {
+    (reducao + !melhorando as i32 - history / par.v[P_LMR_HISTORY_POR_PLY]).max(0)
 }
 
 /// Passo 9: pesquisa o `i`-ésimo lance (já feito) com PVS. O primeiro vai

@@ -45,6 +45,7 @@ use crate::geracao::gera_lista_lances;
 use crate::hash::{envelhece_hash, le_hash, ocupacao_hash};
 use crate::lance::{mesmo_lance, TLance, TListaLances, TPv, LANCE_NULO};
 use crate::ordenacao::{obtem_melhor_lance, ordena_lances, prepara_ordenacao};
+use crate::parametros::{P_CRESCE_ASPIRACAO, P_JANELA_ASPIRACAO};
 use crate::relato::{TLinhaPensamento, TTipoLinha};
 use crate::syzygy::{escore_wdl, ordena_raiz};
 use crate::tabuleiro::TBoard;
@@ -430,7 +431,13 @@ fn janela_aspiracao(
         parcial: None,
         fracao_melhor: FRACAO_NEUTRA,
     };
-    let mut largura = JANELA_ASPIRACAO;
+    // A largura inicial e o crescimento vêm de `parametros` (afináveis); o
+    // clássico fica com os do ICE (50, dobrando).
+    let (mut largura, cresce) = if bu.av.classico {
+        (JANELA_ASPIRACAO, 200)
+    } else {
+        (bu.par.v[P_JANELA_ASPIRACAO], bu.par.v[P_CRESCE_ASPIRACAO])
+    };
     // Nas iterações rasas e perto de mates o escore pula demais: janela cheia.
     let (mut alfa, mut beta) = if prof >= PROF_ASPIRACAO && escore_anterior.abs() < LIMIAR_MATE {
         (escore_anterior - largura, escore_anterior + largura)
@@ -453,7 +460,7 @@ fn janela_aspiracao(
                 &lance_anterior,
             );
             alfa = (alfa - largura).max(-INFINITO);
-            largura *= 2;
+            largura = largura * cresce / 100;
             if largura > JANELA_MAXIMA {
                 alfa = -INFINITO;
             }
@@ -467,7 +474,7 @@ fn janela_aspiracao(
                 &lance_anterior,
             );
             beta = (beta + largura).min(INFINITO);
-            largura *= 2;
+            largura = largura * cresce / 100;
             if largura > JANELA_MAXIMA {
                 beta = INFINITO;
             }

@@ -22,6 +22,7 @@ use crate::estatisticas::{TEstatisticas, TTraco};
 use crate::hash::{limpa_tabela_hash, nova_tabela_hash, TTabelaHash};
 use crate::lance::{TLance, TPv, LANCE_NULO};
 use crate::ordenacao::{limpa_ordenacao, nova_ordenacao, TOrdenacao, MAX_QUIETOS};
+use crate::parametros::{tabela_lmr, TParametros, PARAMETROS_PADRAO};
 use crate::relato::{TInfoBusca, TReacao, TRelator, TSilencioso};
 use crate::seletor::TSeletor;
 use crate::syzygy::TTabelas;
@@ -215,6 +216,10 @@ pub struct TBusca {
     /// Quais melhorias pós-ICE a configuração liga (bits `MELHORIA_*`; ver
     /// `opcoes::configura_busca`).
     pub melhorias: u32,
+    /// Os números da busca (margens, limites, a tabela do LMR: `parametros`);
+    /// os padrões fora da build de afinação. Só `opcoes::configura_busca`
+    /// os muda, junto com `reducoes_lmr`.
+    pub par: TParametros,
     /// As que valem nesta busca: as da configuração dentro do limite do
     /// pedido (`TPedido::limite_melhorias`; a força limitada usa a busca com
     /// que foi calibrada). `usa` lê esta.
@@ -332,6 +337,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         av: nova_avaliacao(),
         relator: Box::new(TSilencioso),
         melhorias: TODAS_MELHORIAS,
+        par: PARAMETROS_PADRAO,
         ativas: TODAS_MELHORIAS,
         pedido: TPedido::default(),
         tempo: TTempo::default(),
@@ -348,7 +354,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         total_raiz: 0,
         lance_atual_raiz: LANCE_NULO,
         pilha: vec![TNoPilha::default(); MAX_DEPTH + 1],
-        reducoes_lmr: tabela_lmr(),
+        reducoes_lmr: tabela_lmr(&PARAMETROS_PADRAO),
         mascara_verificacao: MASCARA_RELOGIO,
         est: TEstatisticas::default(),
         traco: None,
@@ -491,18 +497,11 @@ impl Default for TNoPilha {
     }
 }
 
-/// LMR: a redução cresce com ln(profundidade)·ln(número do lance) ÷ este
-/// divisor. Uma redução fixa corta pouco nas árvores fundas e
-/// demais nas rasas; o logaritmo acompanha o quanto a ordenação já errou.
-const LMR_DIVISOR: f64 = 2.25;
-
-/// A tabela de reduções do LMR: ⌊ln(prof)·ln(lance) ÷ divisor + ½⌋.
-pub(crate) fn tabela_lmr() -> [[u8; 64]; 64] {
-    let mut t = [[0u8; 64]; 64];
-    for (prof, linha) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in linha.iter_mut().enumerate().skip(1) {
-            *r = ((prof as f64).ln() * (n as f64).ln() / LMR_DIVISOR + 0.5) as u8;
-        }
+/// Troca os números da busca (`parametros`) e refaz a tabela do LMR, que
+/// depende do divisor; com os mesmos números, nada a refazer.
+pub fn define_parametros(bu: &mut TBusca, par: &TParametros) {
+    if bu.par != *par {
+        bu.par = *par;
+        bu.reducoes_lmr = tabela_lmr(par);
     }
-    t
 }

@@ -17,6 +17,7 @@ pub mod comandos_xboard;
 pub mod entrada;
 pub mod estatisticas;
 pub mod lance;
+pub mod parametros;
 pub mod pensamento;
 pub mod processo;
 pub mod relato;

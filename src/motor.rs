@@ -30,6 +30,7 @@ use crate::paralelo::{
     ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, num_threads,
     redimensiona_paralelo, TParalelo,
 };
+use crate::parametros::{define_parametro, indice_parametro, COM_AFINACAO, PARAMETROS};
 use crate::relato::{TRelator, TSilencioso};
 use crate::syzygy::{abre_tabelas, TTabelas};
 use crate::tabuleiro::TBoard;
@@ -427,6 +428,16 @@ pub fn aplica_opcao(m: &mut TMotor, nome: &str, valor: Option<&str>) -> Result<(
         "SyzygyProbeLimit" => {
             numero(valor, 0, MAX_PECAS_SYZYGY as i64).map(|v| m.op.syzygy_limite = v as usize)
         }
+        // A build de afinação: os números da busca (`parametros`), para o SPSA.
+        outro if COM_AFINACAO && indice_parametro(outro).is_some() => {
+            let mut par = m.op.busca.par;
+            if define_parametro(&mut par, outro, valor.unwrap_or("")).is_err() {
+                return Err(TErroOpcao::ValorRuim);
+            }
+            m.op.busca.par = par;
+            configura_busca(&mut m.bu, &config_efetiva(&m.op));
+            Some(())
+        }
         _ => return Err(TErroOpcao::Desconhecida),
     };
     ok.ok_or(TErroOpcao::ValorRuim)
@@ -457,7 +468,7 @@ pub struct TOpcaoMotor {
 /// suas (UCI: Hash, Threads, Ponder; xboard: Resign, Kibitz…).
 pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
     let op = |nome, tipo| TOpcaoMotor { nome, tipo };
-    vec![
+    let mut v = vec![
         op(
             "MultiPV",
             TTipoOpcao::Numero(m.multipv as i64, 1, MAX_MULTIPV as i64),
@@ -500,7 +511,18 @@ pub fn opcoes_do_motor(m: &TMotor) -> Vec<TOpcaoMotor> {
             "SyzygyProbeLimit",
             TTipoOpcao::Numero(m.op.syzygy_limite as i64, 0, MAX_PECAS_SYZYGY as i64),
         ),
-    ]
+    ];
+    // Só a build de afinação mostra os números da busca; a normal anuncia a
+    // mesma lista de sempre.
+    if COM_AFINACAO {
+        for (i, p) in PARAMETROS.iter().enumerate() {
+            v.push(op(
+                p.nome,
+                TTipoOpcao::Numero(m.op.busca.par.v[i] as i64, p.min as i64, p.max as i64),
+            ));
+        }
+    }
+    v
 }
 
 /// `SyzygyPath` (e o `egtpath syzygy` do xboard): abre as tabelas dos

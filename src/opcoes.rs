@@ -10,8 +10,9 @@
 //!
 //! Nível 7: depende de `busca` (o `TBusca` que configura) e de `hash`.
 
-use crate::estado::{define_melhorias, TBusca, TODAS_MELHORIAS};
+use crate::estado::{define_melhorias, define_parametros, TBusca, TODAS_MELHORIAS};
 use crate::hash::HASH_PADRAO_MB;
+use crate::parametros::{TParametros, PARAMETROS_PADRAO};
 
 /// Teto do `Move Overhead` (ms).
 pub const MAX_OVERHEAD_MS: u64 = 5000;
@@ -46,6 +47,9 @@ pub struct TConfigBusca {
     /// Avaliação reduzida a material + peça-casa, para medir em partidas o
     /// que a avaliação completa vale (`--material-pst`).
     pub so_material_pst: bool,
+    /// Os números da busca (`parametros`): os padrões, ou os que a build de
+    /// afinação recebeu por `setoption name Param…`.
+    pub par: TParametros,
 }
 
 impl Default for TConfigBusca {
@@ -55,6 +59,7 @@ impl Default for TConfigBusca {
             pesos_ice: false,
             melhorias: TODAS_MELHORIAS,
             so_material_pst: false,
+            par: PARAMETROS_PADRAO,
         }
     }
 }
@@ -68,6 +73,7 @@ pub fn configura_busca(bu: &mut TBusca, c: &TConfigBusca) {
     bu.av.pesos_ice = c.pesos_ice;
     bu.av.so_material_pst = c.so_material_pst;
     define_melhorias(bu, c.melhorias);
+    define_parametros(bu, &c.par);
 }
 
 /// A configuração de busca que as opções pedem: a da linha de comando ou do
@@ -87,6 +93,7 @@ pub fn config_da_busca(bu: &TBusca) -> TConfigBusca {
         pesos_ice: bu.av.pesos_ice,
         melhorias: bu.melhorias,
         so_material_pst: bu.av.so_material_pst,
+        par: bu.par,
     }
 }
 

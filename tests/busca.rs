@@ -933,3 +933,36 @@ fn avaliacao_da_tabela_e_a_da_posicao() {
         assert!(conferidas >= 50, "{fen}: só {conferidas} com avaliação");
     }
 }
+
+/// Os números da busca (`parametros`) chegam à árvore: com os padrões, a
+/// mesma busca de sempre; com a margem da futilidade reversa ou o divisor
+/// do LMR trocados, outra árvore (outro número de nós) — a prova de que a
+/// build de afinação mexe no que diz mexer. E a tabela do LMR é refeita
+/// quando o divisor muda (e só então).
+#[test]
+fn parametros_da_busca_mudam_a_arvore() {
+    use ice::parametros::*;
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let nos = |par: &TParametros| {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let mut bu = nova_busca(16);
+        define_parametros(&mut bu, par);
+        let lim = TLimites {
+            profundidade: 8,
+            ..TLimites::default()
+        };
+        busca(&mut b, &mut bu, &lim);
+        bu.nos
+    };
+    let padrao = nos(&PARAMETROS_PADRAO);
+    assert_eq!(padrao, nos(&TParametros::default()));
+    for (nome, valor) in [("MargemFutilidadeReversa", "150"), ("LmrDivisor", "150")] {
+        let mut par = PARAMETROS_PADRAO;
+        define_parametro(&mut par, nome, valor).unwrap();
+        assert_ne!(nos(&par), padrao, "{nome} = {valor} não mudou a árvore");
+    }
+    let mut par = PARAMETROS_PADRAO;
+    define_parametro(&mut par, "LmrDivisor", "300").unwrap();
+    assert_eq!(tabela_lmr(&par)[20][20], ((20f64.ln() * 20f64.ln()) / 3.0 + 0.5) as u8);
+    assert_ne!(tabela_lmr(&par)[20][20], tabela_lmr(&PARAMETROS_PADRAO)[20][20]);
+}
