@@ -24,6 +24,7 @@
 
 use crate::arvore::quiescence_raiz;
 use crate::busca::busca;
+use crate::epd::le_arquivo_epd;
 use crate::estado::{limpa_busca, nova_busca, TBusca};
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};
@@ -53,6 +54,11 @@ pub const PLIES_ALEATORIOS: u32 = 8;
 const ABERTURA_MAX_DESEQUILIBRIO: i32 = 300;
 /// Nós da busca curta que avalia a abertura sorteada.
 const NOS_ABERTURA: u64 = 1000;
+/// Com um arquivo de aberturas (`--aberturas`, o UHO): lances ao acaso
+/// depois da posição sorteada. A busca a nós fixos é determinística: a
+/// mesma abertura com a tabela limpa daria a mesma partida. Dois plies ao
+/// acaso fazem das 20 000 posições do UHO uns 18 milhões de começos.
+const PLIES_ALEATORIOS_ARQUIVO: u32 = 2;
 /// Abandono: escore além disso (em módulo) por tantos lances seguidos.
 const ABANDONO_ESCORE: i32 = 1000;
 const ABANDONO_LANCES: u32 = 4;
@@ -92,6 +98,10 @@ pub struct TOpcoesDatagen {
     /// opções globais (`--classico`, `--sem`, `--material-pst`, `--hash`).
     pub busca: TConfigBusca,
     pub hash_mb: usize,
+    /// As posições de `--aberturas ARQ` (EPD ou FEN, uma por linha): cada
+    /// partida sorteia uma e joga PLIES_ALEATORIOS_ARQUIVO lances ao acaso.
+    /// Vazia: PLIES_ALEATORIOS lances ao acaso da posição inicial.
+    pub aberturas: Vec<String>,
 }
 
 /// Resultado de uma partida do ponto de vista das brancas (1, ½, 0).
@@ -107,12 +117,21 @@ fn texto_resultado(r: f64) -> &'static str {
 
 /// Sorteia PLIES_ALEATORIOS lances legais a partir da posição inicial; tenta
 /// de novo se a posição acabou (mate, afogamento) ou ficou desequilibrada.
-fn abertura_aleatoria(rng: &mut StdRng, bu: &mut TBusca) -> TBoard {
+fn abertura_aleatoria(rng: &mut StdRng, bu: &mut TBusca, aberturas: &[String]) -> TBoard {
     loop {
-        let mut b = TBoard::inicial();
+        let (mut b, plies) = if aberturas.is_empty() {
+            (TBoard::inicial(), PLIES_ALEATORIOS)
+        } else {
+            // Os FEN foram conferidos ao ler o arquivo (`le_aberturas`).
+            let fen = &aberturas[rng.gen_range(0..aberturas.len())];
+            (
+                TBoard::de_fen(fen).unwrap_or_else(|_| TBoard::inicial()),
+                PLIES_ALEATORIOS_ARQUIVO,
+            )
+        };
         let mut lista = TListaLances::nova();
         let mut viva = true;
-        for _ in 0..PLIES_ALEATORIOS {
+        for _ in 0..plies {
             gera_lista_lances(&b, GERA_TODOS, &mut lista);
             if lista.n == 0 {
                 viva = false;
@@ -153,7 +172,7 @@ fn posicao_quieta(b: &mut TBoard, bu: &mut TBusca, l: &TLance, escore: i32) -> b
 pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(op.semente.wrapping_add(indice as u64));
     limpa_busca(bu);
-    let mut b = abertura_aleatoria(&mut rng, bu);
+    let mut b = abertura_aleatoria(&mut rng, bu, &op.aberturas);
     limpa_busca(bu);
     let lim = TLimites {
         nos: op.nos,
@@ -236,6 +255,7 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
         por_partida: 0,
         busca: motor.busca,
         hash_mb: hash_ou(motor, HASH_DATAGEN_MB),
+        aberturas: Vec::new(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -260,11 +280,29 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
             "--threads" => op.threads = numero(256)? as usize,
             "--saida" => op.saida = valor.clone(),
             "--por-partida" => op.por_partida = numero(100_000)? as usize,
+            "--aberturas" => op.aberturas = le_aberturas(valor)?,
             outro => return Err(format!("opção desconhecida: {outro} (veja ice --help)")),
         }
         i += 2;
     }
     Ok(op)
+}
+
+/// As posições de um arquivo de aberturas (EPD ou FEN, uma por linha;
+/// linhas vazias e comentários são pulados). Uma linha ruim recusa o
+/// arquivo inteiro, com o número dela: dados gerados de metade do arquivo
+/// enganariam quem os usa.
+fn le_aberturas(caminho: &str) -> Result<Vec<String>, String> {
+    let texto =
+        std::fs::read_to_string(caminho).map_err(|e| format!("aberturas {caminho}: {e}"))?;
+    let (posicoes, erros) = le_arquivo_epd(&texto);
+    if let Some(e) = erros.first() {
+        return Err(format!("aberturas {caminho}: {e}"));
+    }
+    if posicoes.is_empty() {
+        return Err(format!("aberturas {caminho}: nenhuma posição"));
+    }
+    Ok(posicoes.into_iter().map(|p| p.fen).collect())
 }
 
 /// Uma thread de geração: pega o próximo número de partida, joga, manda as
@@ -331,7 +369,8 @@ pub fn gera_dados(op: &TOpcoesDatagen, saida: &mut dyn Write) -> Result<(u32, u6
     Ok((partidas, posicoes))
 }
 
-/// `ice datagen [--jogos N] [--nos N] [--semente S] [--threads T] [--saida ARQ] [--por-partida K]`.
+/// `ice datagen [--jogos N] [--nos N] [--semente S] [--threads T] [--saida ARQ] [--por-partida K]
+/// [--aberturas ARQ]`.
 pub fn cmd_datagen(args: &[String], motor: &TOpcoesMotor) -> Result<(), String> {
     let op = le_opcoes(args, motor)?;
     eprintln!("ice: {}", texto_configuracao(&op.busca, op.hash_mb));

@@ -55,7 +55,7 @@ Comandos:
   epd <arquivo.epd> [LIMITES]  roda uma suíte EPD e imprime `solved N/M`
   livro <entrada> <saída>      monta um livro de partidas .pgn (saída .txt ou .bin Polyglot) ou converte um livro para .bin
   datagen [OPÇÕES]             partidas do motor contra si mesmo → posições quietas para a afinação (FEN | escore | resultado);
-                               --jogos N --nos N --semente S --threads T --saida ARQ --por-partida K (no máximo K por partida)
+                               --jogos N --nos N --semente S --threads T --saida ARQ --por-partida K --aberturas ARQ
   texel <dados>… [OPÇÕES]      afina os pesos da avaliação pelo método de Texel (dados do datagen ou .pgn)
   desenha <FIGURA> [ARGS] [FEN] [--titulo T] [--rodape T]   uma figura do guia em SVG (determinístico) na saída padrão:
                                bitboard <rei|damas|torres|bispos|cavalos|peoes|pecas> <brancas|pretas> [FEN],
@@ -96,6 +96,7 @@ Opções dos comandos:
   datagen: --semente <S>       semente (a partida i usa S + i; mesma semente, mesma saída)
   datagen: --threads <T>       partidas em paralelo (a saída não muda)
   datagen: --saida <arquivo>   onde escrever (padrão: a saída padrão)
+  datagen: --aberturas <arq>   cada partida começa de uma posição do arquivo (EPD/FEN; ex. o UHO) mais 2 lances ao acaso
   texel: --escreve <arquivo>   reescreve as constantes no arquivo (src/pesos.rs); sem ela, só lista
   texel: --lambda <L>          alvo = L·resultado + (1 − L)·σ(escore da busca) (padrão 1: só o resultado)
   texel: --epocas <E> --taxa <T> --max <N>   épocas (teto), passo do Adam, máximo de posições

@@ -963,6 +963,12 @@ fn parametros_da_busca_mudam_a_arvore() {
     }
     let mut par = PARAMETROS_PADRAO;
     define_parametro(&mut par, "LmrDivisor", "300").unwrap();
-    assert_eq!(tabela_lmr(&par)[20][20], ((20f64.ln() * 20f64.ln()) / 3.0 + 0.5) as u8);
-    assert_ne!(tabela_lmr(&par)[20][20], tabela_lmr(&PARAMETROS_PADRAO)[20][20]);
+    assert_eq!(
+        tabela_lmr(&par)[20][20],
+        ((20f64.ln() * 20f64.ln()) / 3.0 + 0.5) as u8
+    );
+    assert_ne!(
+        tabela_lmr(&par)[20][20],
+        tabela_lmr(&PARAMETROS_PADRAO)[20][20]
+    );
 }

@@ -18,6 +18,7 @@ fn opcoes(semente: u64, threads: usize) -> TOpcoesDatagen {
         por_partida: 0,
         busca: ice::opcoes::TConfigBusca::default(),
         hash_mb: 16,
+        aberturas: Vec::new(),
     }
 }
 
@@ -106,4 +107,29 @@ fn teto_por_partida_sorteia_um_subconjunto_reprodutivel() {
             "linha fora do subconjunto ou fora de ordem: {linha}"
         );
     }
+}
+
+/// Com aberturas de um arquivo (o UHO): cada partida começa de uma delas
+/// mais dois lances ao acaso — as posições guardadas vêm dessas partidas
+/// (nenhuma é da posição inicial com oito lances), e a saída continua
+/// reprodutível pela semente.
+#[test]
+fn aberturas_de_arquivo_reprodutiveis() {
+    let aberturas: Vec<String> = std::fs::read_to_string("tests/data/UHO_4060_v2-sample20000.epd")
+        .unwrap()
+        .lines()
+        .take(50)
+        .map(|l| format!("{l} 0 1"))
+        .collect();
+    let mut op = opcoes(11, 2);
+    op.jogos = 4;
+    op.aberturas = aberturas;
+    let a = gera(&op);
+    assert!(
+        a.lines().count() > 20,
+        "poucas posições: {}",
+        a.lines().count()
+    );
+    op.threads = 1;
+    assert_eq!(a, gera(&op));
 }
