@@ -34,9 +34,7 @@ use crate::busca::busca_na_thread;
 use crate::estado::{
     limpa_busca, nova_busca_com_tabela, TBusca, TCompartilhado, TPedido, TResultado,
 };
-use crate::hash::{
-    envelhece_hash, mb_da_tabela, nova_tabela_hash, nova_tabela_minima, tenta_tabela_hash,
-};
+use crate::hash::{envelhece_hash, mb_da_tabela, nova_tabela_minima, TTabelaHash};
 use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
 use crate::relato::{TRelator, TSilencioso};
@@ -187,33 +185,34 @@ fn laco_ajudante(ordens: Receiver<TTrabalho>, respostas: Sender<TTrabalho>) {
 
 /// Nova partida (`new`, ou cada posição do `bench`): a tabela e a ordenação
 /// da principal (`limpa_busca`) e a ordenação de cada ajudante. Entre buscas.
+/// A tabela é zerada em pedaços, por tantas threads quantas as da busca
+/// (que estão paradas agora).
 pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
-    limpa_busca(bu);
+    limpa_busca(bu, num_threads(p));
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         limpa_ordenacao(&mut t.bu.ord);
     }
 }
 
-/// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
-/// largam a antiga já (e não só na próxima busca): a memória dela volta
-/// ao sistema agora. A nova elas recebem em `prepara_ajudante`, como em
-/// toda busca. Se o sistema nega os `mb`, volta uma tabela do tamanho da
-/// antiga (a memória que ela soltou) e a função devolve `false`: quem
-/// pediu fica como estava e diz isso, o processo não cai.
-pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) -> bool {
+/// Solta a tabela de todas as threads (`memory`, `Hash`), entre buscas, e
+/// devolve os MB que ela tinha; fica a tabela mínima até `instala_tabela`.
+/// As ajudantes largam a antiga já (e não só na próxima busca): a memória
+/// dela volta ao sistema agora, antes de a nova ser alocada (as duas
+/// juntas poderiam não caber) e antes de quem pede ler a memória livre.
+pub fn solta_tabela(p: &mut TParalelo, bu: &mut TBusca) -> usize {
     let velho = mb_da_tabela(&bu.tt).max(1);
-    // A tabela velha sai de todas as threads antes de a nova ser alocada:
-    // as duas juntas poderiam não caber.
     bu.tt = Arc::new(nova_tabela_minima());
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         t.bu.tt = Arc::clone(&bu.tt);
     }
-    let (tabela, veio) = match tenta_tabela_hash(mb) {
-        Some(t) => (t, true),
-        None => (nova_tabela_hash(velho), false),
-    };
-    bu.tt = Arc::new(tabela);
-    veio
+    velho
+}
+
+/// A tabela nova da principal; as ajudantes a recebem em
+/// `prepara_ajudante`, como em toda busca. Recém-alocada, já vem zerada:
+/// não há o que limpar.
+pub fn instala_tabela(bu: &mut TBusca, t: TTabelaHash) {
+    bu.tt = Arc::new(t);
 }
 
 /// Zera os nós publicados pelas ajudantes.
