@@ -350,6 +350,11 @@ pub fn nova_tabela_minima() -> TTabelaHash {
     monta_tabela(palavras, 1)
 }
 
+/// Alguém gravou na tabela desde que ela nasceu ou foi limpa?
+pub fn tabela_usada(t: &TTabelaHash) -> bool {
+    t.usada.load(Ordering::Relaxed)
+}
+
 /// As palavras dos baldes (sem as de antes do alinhamento e as de depois).
 #[inline(always)]
 fn palavras_dos_baldes(t: &TTabelaHash) -> &[AtomicU64] {

@@ -102,6 +102,11 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
     op.hash_mb = Some(mb);
     // Sem tabela velha: recusada a tabela inteira, tenta a metade.
     let (tabela, tamanho_hash) = aloca_tabela(mb as u64, mb, mb / 2);
+    if tamanho_hash.mb != mb {
+        // O `--hash` grande demais: ainda não há protocolo para dizer, então
+        // vai para o registro (stderr).
+        log::warn!("--hash {mb}: {}", texto_hash(&tamanho_hash));
+    }
     let mut bu = Box::new(crate::estado::nova_busca_com_tabela(Arc::new(tabela)));
     configura_busca(&mut bu, &config_efetiva(&op));
     let paralelo = novo_paralelo(op.threads, &bu);

@@ -34,7 +34,9 @@ use crate::busca::busca_na_thread;
 use crate::estado::{
     limpa_busca, nova_busca_com_tabela, TBusca, TCompartilhado, TPedido, TResultado,
 };
-use crate::hash::{envelhece_hash, mb_da_tabela, nova_tabela_minima, TTabelaHash};
+use crate::hash::{
+    envelhece_hash, mb_da_tabela, nova_tabela_minima, tabela_usada, tenta_tabela_hash, TTabelaHash,
+};
 use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
 use crate::relato::{TRelator, TSilencioso};
@@ -47,6 +49,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// A menor tabela que a limpeza troca por uma nova em vez de zerar
+/// (`troca_tabela_usada`): acima dos 32 MB em que o `malloc` do glibc passa
+/// a pedir todo bloco ao sistema com `mmap` (páginas zeradas, só quando
+/// tocadas), por mais que o heap tenha crescido.
+pub const TROCA_MIN_MB: usize = 64;
 /// Mais threads que isso é engano (o `cores` satura aqui, como o `memory`):
 /// cada ajudante custa ~1,5 MB de estado.
 pub const MAX_THREADS: usize = 256;
@@ -183,11 +190,14 @@ fn laco_ajudante(ordens: Receiver<TTrabalho>, respostas: Sender<TTrabalho>) {
     }
 }
 
-/// Nova partida (`new`, ou cada posição do `bench`): a tabela e a ordenação
-/// da principal (`limpa_busca`) e a ordenação de cada ajudante. Entre buscas.
-/// A tabela é zerada em pedaços, por tantas threads quantas as da busca
+/// Nova partida (`new`, `ucinewgame`, `Clear Hash`, cada posição do
+/// `bench`): a tabela e a ordenação da principal (`limpa_busca`) e a
+/// ordenação de cada ajudante. Entre buscas. Uma tabela grande em que se
+/// gravou é trocada por uma nova do mesmo tamanho (`troca_tabela_usada`);
+/// as outras são zeradas em pedaços, por tantas threads quantas as da busca
 /// (que estão paradas agora).
 pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
+    troca_tabela_usada(p, bu);
     limpa_busca(bu, num_threads(p));
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         limpa_ordenacao(&mut t.bu.ord);
@@ -206,6 +216,34 @@ pub fn solta_tabela(p: &mut TParalelo, bu: &mut TBusca) -> usize {
         t.bu.tt = Arc::clone(&bu.tt);
     }
     velho
+}
+
+/// Troca uma tabela usada de `TROCA_MIN_MB` ou mais por uma nova do mesmo
+/// tamanho, antes de a velha sair (se o sistema nega a nova, fica a velha,
+/// que `limpa_busca` zera). Devolve se trocou.
+///
+/// Por quê: a tabela nova vem zerada do sistema sem ser tocada, mas zerar a
+/// usada escreve em todas as páginas dela, também nas que a busca nunca
+/// tocou e o sistema ainda nem deu: depois de uma partida curta numa
+/// tabela de 4 GB, o `ucinewgame` levava 7,1 s numa thread e 4,8 s em duas
+/// (medido numa máquina carregada), e deixava os 4 GB ocupados. Soltar a
+/// velha devolve ao sistema só as páginas tocadas, e a nova não custa nada.
+/// Abaixo de `TROCA_MIN_MB` (a do bench, 16 MB) o `calloc` pode tirar a
+/// tabela do heap e zerá-la escrevendo, numa thread: aí zerar em paralelo
+/// é que é o mais barato.
+fn troca_tabela_usada(p: &mut TParalelo, bu: &mut TBusca) -> bool {
+    let mb = mb_da_tabela(&bu.tt);
+    if mb < TROCA_MIN_MB || !tabela_usada(&bu.tt) {
+        return false;
+    }
+    let Some(nova) = tenta_tabela_hash(mb) else {
+        return false;
+    };
+    bu.tt = Arc::new(nova);
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        t.bu.tt = Arc::clone(&bu.tt);
+    }
+    true
 }
 
 /// A tabela nova da principal; as ajudantes a recebem em

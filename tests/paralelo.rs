@@ -450,6 +450,42 @@ fn threads_mudam_entre_buscas() {
     assert_eq!(num_threads(&p), 1);
 }
 
+/// A limpeza de uma tabela grande (`TROCA_MIN_MB` ou mais) em que a busca
+/// gravou a troca por uma nova do mesmo tamanho, que já vem vazia, em todas
+/// as threads; uma tabela grande que ninguém usou fica a mesma.
+#[test]
+fn limpeza_de_tabela_grande_troca_por_nova_vazia() {
+    let fen = POSICOES[1];
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(TROCA_MIN_MB);
+    assert_eq!(mb_da_tabela(&bu.tt), TROCA_MIN_MB);
+    let mut p = novo_paralelo(2, &bu);
+    // Nova e sem uso: a limpeza não a troca (nem a toca).
+    let antes = Arc::as_ptr(&bu.tt);
+    limpa_paralelo(&mut p, &mut bu);
+    assert_eq!(Arc::as_ptr(&bu.tt), antes);
+    let lim = TLimites {
+        profundidade: 5,
+        ..TLimites::default()
+    };
+    busca_paralela(&mut b, &mut bu, &mut p, &lim);
+    assert!(tabela_usada(&bu.tt));
+    let velha = Arc::downgrade(&bu.tt);
+    limpa_paralelo(&mut p, &mut bu);
+    assert!(!tabela_usada(&bu.tt));
+    assert_eq!(mb_da_tabela(&bu.tt), TROCA_MIN_MB);
+    // A velha saiu de todas as threads (a memória dela voltou ao sistema),
+    // e a nova está com todas.
+    assert!(velha.upgrade().is_none());
+    assert_eq!(Arc::strong_count(&bu.tt), num_threads(&p));
+    assert!(celulas(&bu.tt).all(|c| {
+        c.chave_xor.load(Ordering::Relaxed) == 0 && c.dados.load(Ordering::Relaxed) == 0
+    }));
+    // E a busca seguinte usa a nova normalmente.
+    let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
+    assert!(acha_lance(&b, &lance_para_texto(&r.lance)).is_some());
+}
+
 // ---------------------------------------------------------------------------
 // Protocolo com `cores 2`
 // ---------------------------------------------------------------------------

@@ -749,6 +749,11 @@ fn hash_grande_sem_espera_e_do_tamanho_pedido() {
     assert_eq!(v.len(), 1, "{v:#?}");
     let l = &v[0];
     match teto {
+        // Um sistema que não promete mais do que tem (overcommit 2) pode
+        // negar os endereços do teto inteiro: fica a tabela de antes.
+        Some(_) if l.contains("failed, the previous size stays") => {
+            assert!(l.contains(" MB by the free memory ("), "{l}");
+        }
         Some(t) if t < 65536 => {
             // "Hash: N MB; limited to N MB by the free memory (D MB
             // available less a M MB margin)": N é o teto de D, com a margem
