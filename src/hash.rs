@@ -390,7 +390,9 @@ fn zera_palavras(p: &[AtomicU64]) {
 /// zero e não é tocada. As outras são zeradas em pedaços, uma thread por
 /// pedaço: zerar 8 GB numa thread leva segundos, e a largura de banda da
 /// memória sobra para várias. Uma thread que o sistema não cria não
-/// derruba nada: o pedaço dela é zerado pela thread que chamou.
+/// derruba nada: o pedaço dela é zerado pela thread que chamou. (Uma
+/// tabela grande e usada, o `paralelo::troca_tabela_usada` troca antes por
+/// uma nova: zerá-la tocaria também as páginas que a busca nunca tocou.)
 pub fn limpa_tabela_hash(t: &TTabelaHash, threads: usize) {
     t.idade.store(0, Ordering::Relaxed);
     if !t.usada.load(Ordering::Relaxed) {
