@@ -21,7 +21,7 @@ use crate::estado::{nova_busca, TBusca, TResultado};
 use crate::estatisticas::{
     fator_ramificacao_ultima_iteracao, soma_estatisticas, tabela_estatisticas, TEstatisticas,
 };
-use crate::hash::HASH_PADRAO_MB;
+use crate::hash::{mb_da_tabela, HASH_PADRAO_MB};
 use crate::lance::lance_para_texto;
 use crate::opcoes::{config_efetiva, configura_busca, hash_ou, texto_configuracao, TOpcoesMotor};
 use crate::paralelo::{busca_paralela, limpa_paralelo, novo_paralelo, MAX_THREADS};
@@ -89,9 +89,13 @@ pub const POSICOES_BENCH: [&str; 30] = [
 /// O que foi configurado vai numa linha da saída de erros (a saída padrão
 /// é dos scripts, que leem a última linha).
 fn busca_configurada(op: &TOpcoesMotor, padrao_mb: usize) -> TBusca {
-    let mb = hash_ou(op, padrao_mb);
-    eprintln!("ice: {}", texto_configuracao(&config_efetiva(op), mb));
-    let mut bu = nova_busca(mb);
+    let mut bu = nova_busca(hash_ou(op, padrao_mb));
+    // O tamanho que veio (um `--hash` acima do teto da memória livre fica
+    // no teto), e não o pedido.
+    eprintln!(
+        "ice: {}",
+        texto_configuracao(&config_efetiva(op), mb_da_tabela(&bu.tt))
+    );
     configura_busca(&mut bu, &config_efetiva(op));
     bu
 }

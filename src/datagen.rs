@@ -171,9 +171,11 @@ fn posicao_quieta(b: &mut TBoard, bu: &mut TBusca, l: &TLance, escore: i32) -> b
 /// Joga a partida `indice` e devolve as linhas das posições guardadas.
 pub fn joga_partida(op: &TOpcoesDatagen, bu: &mut TBusca, indice: u32) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(op.semente.wrapping_add(indice as u64));
-    limpa_busca(bu);
+    // Uma thread: as threads do datagen são partidas ao mesmo tempo, cada
+    // uma com a sua tabela.
+    limpa_busca(bu, 1);
     let mut b = abertura_aleatoria(&mut rng, bu, &op.aberturas);
-    limpa_busca(bu);
+    limpa_busca(bu, 1);
     let lim = TLimites {
         nos: op.nos,
         ..TLimites::default()

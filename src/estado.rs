@@ -390,9 +390,10 @@ pub fn define_classico(bu: &mut TBusca, classico: bool) {
     bu.av.classico = classico;
 }
 
-/// Nova partida: esquece tabela, history e killers.
-pub fn limpa_busca(bu: &mut TBusca) {
-    limpa_tabela_hash(&bu.tt);
+/// Nova partida: esquece tabela, history e killers. A tabela é zerada com
+/// até `threads` threads (as da busca, ver `limpa_tabela_hash`).
+pub fn limpa_busca(bu: &mut TBusca, threads: usize) {
+    limpa_tabela_hash(&bu.tt, threads);
     limpa_ordenacao(&mut bu.ord);
     limpa_correcao(&mut bu.correcao);
 }

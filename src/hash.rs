@@ -21,7 +21,8 @@
 //! das brancas (780).
 
 use crate::tipos::{BRANCAS, LIMIAR_MATE};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use zerocopy::FromZeros;
 
 // A tabela tem 7 peças (índice 0 = NENHUMA, sem uso) para que o `make`
 // indexe direto pelo código da peça, sem subtrair 1 a cada consulta.
@@ -107,11 +108,26 @@ pub const HASH_SUPERIOR: u8 = 3; // escore <= valor (nenhum lance passou de alfa
 /// Entradas por balde: quatro de 16 bytes ocupam uma linha de cache, então
 /// procurar nas quatro custa o mesmo acesso à memória que procurar numa.
 const ENTRADAS_POR_BALDE: usize = 4;
+/// Palavras de 64 bits por balde: duas por entrada (`chave_xor`, `dados`).
+const PALAVRAS_POR_BALDE: usize = 2 * ENTRADAS_POR_BALDE;
+/// Bytes de um balde: uma linha de cache.
+pub const BYTES_POR_BALDE: usize = 8 * PALAVRAS_POR_BALDE;
 /// Uma entrada da mesma posição só é trocada por um limite mais raso se a
 /// diferença de profundidade for menor que isto.
 const SUBSTITUI_RASO: i32 = 4;
 /// Tamanho padrão da tabela, em MB.
 pub const HASH_PADRAO_MB: usize = 64;
+/// Bytes de um MB (as opções `Hash` e `memory` contam em MiB).
+const BYTES_POR_MB: usize = 1024 * 1024;
+/// Maior tabela que `tenta_tabela_hash` monta (o `MAX_HASH_MB` das opções,
+/// repetido aqui porque `opcoes` fica acima deste módulo).
+const MAX_TABELA_MB: usize = 65536;
+/// A margem mínima que fica fora da tabela, em MB (ver `teto_hash_mb`).
+pub const MARGEM_MIN_MB: usize = 512;
+/// O menor pedaço da tabela que a limpeza dá a uma thread: criar uma
+/// thread custa dezenas de microssegundos, e zerar 4 MB, uns 500. Uma
+/// tabela de até 8 MB é limpa numa thread só.
+const LIMPEZA_MIN_POR_THREAD: usize = 4 * BYTES_POR_MB;
 
 /// Uma entrada lida da tabela: a chave inteira (para conferir colisões), o
 /// lance (código de 16 bits), o escore, a profundidade, o tipo e a idade.
@@ -147,26 +163,20 @@ impl TEntradaHash {
     }
 }
 
-/// Uma entrada como fica na tabela: 16 bytes em dois `AtomicU64`. `dados`
-/// tem lance (bits 0–15), escore (16–31), profundidade (32–39),
-/// tipo/idade (40–47) e avaliação estática (48–63); `chave_xor` é a chave
-/// da posição com XOR de `dados` (então uma avaliação de outra gravação
-/// também faz a chave não conferir).
+/// Uma entrada como fica na tabela: 16 bytes, duas palavras seguidas do
+/// vetor da tabela. `dados` tem lance (bits 0–15), escore (16–31),
+/// profundidade (32–39), tipo/idade (40–47) e avaliação estática (48–63);
+/// `chave_xor` é a chave da posição com XOR de `dados` (então uma avaliação
+/// de outra gravação também faz a chave não conferir).
 /// Vazia: as duas palavras zeradas (tipo 0).
-#[derive(Default, Debug)]
-pub struct TCelulaHash {
-    pub chave_xor: AtomicU64,
-    pub dados: AtomicU64,
-}
-
-/// Um balde: as quatro células que uma chave pode ocupar, alinhadas a 64
-/// bytes. Sem o alinhamento, o `Vec` grande vem do `mmap` com 16 bytes de
-/// cabeçalho do malloc, e cada balde ficava partido entre duas linhas de
-/// cache: duas faltas de memória por consulta em vez de uma.
-#[derive(Default, Debug)]
-#[repr(align(64))]
-pub struct TBalde {
-    pub celulas: [TCelulaHash; ENTRADAS_POR_BALDE],
+// Referências, e não um `struct` com os dois `AtomicU64` dentro: o vetor da
+// tabela é de palavras soltas porque é o que o alocador entrega já zerado
+// sem `unsafe` (ver `tenta_tabela_hash`). Quem varre a tabela (os testes,
+// `celulas`) vê as duas palavras pelos nomes.
+#[derive(Clone, Copy, Debug)]
+pub struct TCelulaHash<'a> {
+    pub chave_xor: &'a AtomicU64,
+    pub dados: &'a AtomicU64,
 }
 
 /// Os campos de uma entrada (menos a chave) numa palavra de 64 bits.
@@ -192,12 +202,13 @@ pub fn desempacota_hash(chave: u64, dados: u64) -> TEntradaHash {
     }
 }
 
-/// Lê uma célula: a chave que ela diz ter e a entrada. Se as duas palavras
-/// vieram de gravações diferentes, a chave sai trocada (e não confere).
+/// Lê uma célula (as duas palavras: `chave_xor`, `dados`): a chave que ela
+/// diz ter e a entrada. Se as duas palavras vieram de gravações diferentes,
+/// a chave sai trocada (e não confere).
 #[inline(always)]
-fn le_celula(c: &TCelulaHash) -> TEntradaHash {
-    let dados = c.dados.load(Ordering::Relaxed);
-    let chave = c.chave_xor.load(Ordering::Relaxed) ^ dados;
+fn le_celula(c: &[AtomicU64]) -> TEntradaHash {
+    let dados = c[1].load(Ordering::Relaxed);
+    let chave = c[0].load(Ordering::Relaxed) ^ dados;
     desempacota_hash(chave, dados)
 }
 
@@ -205,38 +216,68 @@ fn le_celula(c: &TCelulaHash) -> TEntradaHash {
 /// Dividida entre as threads por `Arc`; limpar, envelhecer e mudar de
 /// tamanho só acontecem entre uma busca e outra.
 pub struct TTabelaHash {
-    pub baldes: Vec<TBalde>,
-    /// Número de baldes − 1 (potência de dois).
-    mascara: usize,
+    /// As células, duas palavras cada (`chave_xor`, `dados`), quatro por
+    /// balde; o primeiro balde começa em `inicio`.
+    palavras: Vec<AtomicU64>,
+    /// Onde começa o primeiro balde, em palavras (0..8): o primeiro endereço
+    /// múltiplo de 64 do bloco. O bloco vem do `calloc`, alinhado a 16 (o
+    /// `mmap` com 16 bytes de cabeçalho do malloc); sem este acerto cada
+    /// balde ficaria partido entre duas linhas de cache: duas faltas de
+    /// memória por consulta em vez de uma. Por isso o bloco tem um balde a
+    /// mais.
+    inicio: usize,
+    /// Número de baldes: qualquer um, não só potência de dois (ver `balde`).
+    num_baldes: usize,
     /// Idade atual (sobe a cada busca): entradas velhas são substituídas antes.
     pub idade: AtomicU8,
+    /// Alguém gravou desde que a tabela nasceu ou foi limpa: só então a
+    /// limpeza tem o que zerar. Uma tabela recém-alocada já é toda zero, e
+    /// limpá-la (o `ucinewgame` logo depois do `setoption name Hash`, que
+    /// as interfaces mandam antes de cada partida) tocaria todas as
+    /// páginas que o sistema ainda nem deu.
+    usada: AtomicBool,
 }
 
-/// Baldes que cabem em `mb` megabytes: potência de dois para que o balde
-/// saia da chave por uma máscara (os bits baixos), não por uma divisão, a
-/// cada consulta.
+/// Baldes que cabem em `mb` megabytes: exatamente `mb` MB (o balde não
+/// precisa ser potência de dois, ver `balde`).
 fn baldes_em(mb: usize) -> usize {
-    let bytes = mb.clamp(1, 65536) * 1024 * 1024;
-    let mut baldes = 1usize;
-    while baldes * 2 * std::mem::size_of::<TBalde>() <= bytes {
-        baldes *= 2;
-    }
-    baldes
+    mb.clamp(1, MAX_TABELA_MB) * (BYTES_POR_MB / BYTES_POR_BALDE)
 }
 
-/// Tenta criar a tabela com `mb` MB. `None` se o sistema negar a memória: o
-/// `try_reserve_exact` devolve o erro em vez de abortar o processo, como
-/// faria um `Vec` comum (um `memory 1000000` não pode derrubar o motor).
+/// Monta a tabela sobre um vetor de palavras zeradas com pelo menos
+/// `num_baldes + 1` baldes (o de folga para o alinhamento).
+fn monta_tabela(palavras: Vec<AtomicU64>, num_baldes: usize) -> TTabelaHash {
+    // O endereço vira número só para achar a distância até o próximo
+    // múltiplo de 64; nada é lido por ele.
+    let inicio = (palavras.as_ptr() as usize).wrapping_neg() % BYTES_POR_BALDE / 8;
+    TTabelaHash {
+        palavras,
+        inicio,
+        num_baldes,
+        idade: AtomicU8::new(0),
+        usada: AtomicBool::new(false),
+    }
+}
+
+/// Tenta criar a tabela com `mb` MB (um balde a mais para o alinhamento).
+/// `None` se o sistema negar a memória: o `new_vec_zeroed` devolve o erro em
+/// vez de abortar o processo, como faria um `Vec` comum (um `memory
+/// 1000000` não pode derrubar o motor).
+///
+/// A memória vem zerada do alocador (`alloc_zeroed`, o `calloc`): um bloco
+/// grande o `calloc` pede ao sistema com `mmap`, que dá páginas zeradas só
+/// quando cada uma é tocada pela primeira vez, e nada é escrito aqui. Antes
+/// a tabela era enchida de baldes vazios, página por página: `Hash 8192`
+/// respondia o `readyok` depois de 4,7 a 9,3 s, e agora em milissegundos.
+/// Sem `unsafe`: é o `FromZeros` do zerocopy que sabe que zero é um
+/// `AtomicU64` válido. (O `alloc_zeroed` do Rust só usa o `calloc` com
+/// alinhamento até 16; com o `repr(align(64))` de um balde ele zeraria o
+/// bloco escrevendo, por isso o vetor é de palavras e o alinhamento se
+/// acerta em `inicio`.)
 pub fn tenta_tabela_hash(mb: usize) -> Option<TTabelaHash> {
     let n = baldes_em(mb);
-    let mut baldes = Vec::new();
-    baldes.try_reserve_exact(n).ok()?;
-    baldes.extend((0..n).map(|_| TBalde::default()));
-    Some(TTabelaHash {
-        baldes,
-        mascara: n - 1,
-        idade: AtomicU8::new(0),
-    })
+    let palavras = AtomicU64::new_vec_zeroed((n + 1) * PALAVRAS_POR_BALDE).ok()?;
+    Some(monta_tabela(palavras, n))
 }
 
 /// Memória que o sistema ainda pode dar sem tirar de ninguém (MemAvailable
@@ -248,14 +289,34 @@ pub fn memoria_disponivel_mb() -> Option<usize> {
     Some(kb / 1024)
 }
 
-/// Cria a tabela com até `mb` megabytes (potência de dois de entradas): a
-/// maior que se consegue, no máximo metade da memória disponível (o Linux
-/// promete mais do que tem e mata o processo quando a tabela é zerada, então
-/// não basta a reserva dar certo), e metade do tamanho a cada reserva negada.
-/// O tamanho que ficou sai de `mb_da_tabela`.
+/// A margem que fica fora da tabela com `disponivel` MB livres: 512 MB ou
+/// 10 % do livre, o que for maior.
+pub fn margem_hash_mb(disponivel: usize) -> usize {
+    MARGEM_MIN_MB.max(disponivel / 10)
+}
+
+/// A maior tabela (MB) com `disponivel` MB livres (MemAvailable, já sem a
+/// tabela velha): o livre menos `margem_hash_mb`, pelo menos 1.
+///
+/// Por que um teto: a tabela vem do sistema sem ser tocada, mas a busca a
+/// enche, e o Linux, que promete mais memória do que tem, mata o processo
+/// (o OOM killer) quando as páginas prometidas faltam. A margem é para o
+/// resto: o próprio motor (pilhas das threads, livro, as tabelas Syzygy,
+/// que vêm por `mmap` e contam no cache de páginas), a interface e o outro
+/// motor de uma partida, e o cache de disco do sistema. 512 MB cobrem isso
+/// numa máquina pequena; numa grande, 10 % do livre acompanha o que os
+/// outros programas costumam usar. (Antes o teto era metade do livre:
+/// numa máquina de 24 GB, 11 GB de tabela no máximo; agora ~21 GB.)
+pub fn teto_hash_mb(disponivel: usize) -> usize {
+    disponivel.saturating_sub(margem_hash_mb(disponivel)).max(1)
+}
+
+/// Cria a tabela com até `mb` megabytes: a maior que se consegue, no máximo
+/// `teto_hash_mb` da memória disponível, e metade do tamanho a cada reserva
+/// negada. O tamanho que ficou sai de `mb_da_tabela`.
 pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
-    let livre = memoria_disponivel_mb().map_or(usize::MAX, |m| (m / 2).max(1));
-    let mut tenta = mb.clamp(1, livre);
+    let teto = memoria_disponivel_mb().map_or(usize::MAX, teto_hash_mb);
+    let mut tenta = mb.clamp(1, teto);
     loop {
         if let Some(t) = tenta_tabela_hash(tenta) {
             return t;
@@ -270,39 +331,92 @@ pub fn nova_tabela_hash(mb: usize) -> TTabelaHash {
 
 /// O tamanho de uma tabela, em MB.
 pub fn mb_da_tabela(t: &TTabelaHash) -> usize {
-    t.baldes.len() * std::mem::size_of::<TBalde>() / (1024 * 1024)
+    t.num_baldes * BYTES_POR_BALDE / BYTES_POR_MB
+}
+
+/// Quantos baldes a tabela tem.
+pub fn num_baldes(t: &TTabelaHash) -> usize {
+    t.num_baldes
 }
 
 /// A menor tabela (um balde): para quando nem 1 MB vem, e como lugar
 /// provisório enquanto a tabela velha é solta e a nova alocada.
 pub fn nova_tabela_minima() -> TTabelaHash {
-    TTabelaHash {
-        baldes: vec![TBalde::default()],
-        mascara: 0,
-        idade: AtomicU8::new(0),
-    }
+    // 128 bytes do alocador comum (nem o `calloc` pode falhar aqui: esta
+    // é a tabela de quando tudo falhou).
+    let palavras = (0..2 * PALAVRAS_POR_BALDE)
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    monta_tabela(palavras, 1)
+}
+
+/// Alguém gravou na tabela desde que ela nasceu ou foi limpa?
+pub fn tabela_usada(t: &TTabelaHash) -> bool {
+    t.usada.load(Ordering::Relaxed)
+}
+
+/// As palavras dos baldes (sem as de antes do alinhamento e as de depois).
+#[inline(always)]
+fn palavras_dos_baldes(t: &TTabelaHash) -> &[AtomicU64] {
+    &t.palavras[t.inicio..t.inicio + t.num_baldes * PALAVRAS_POR_BALDE]
 }
 
 /// Todas as células da tabela, balde por balde (para quem varre a tabela
-/// inteira, não para a busca, que só olha o balde da chave).
-pub fn celulas(t: &TTabelaHash) -> impl Iterator<Item = &TCelulaHash> {
-    t.baldes.iter().flat_map(|b| &b.celulas)
+/// inteira, não para a busca, que só olha o balde da chave). A tabela fica
+/// marcada como usada: quem recebe as células pode gravar nelas, e a
+/// próxima limpeza não pode pular o que ele gravou.
+pub fn celulas(t: &TTabelaHash) -> impl Iterator<Item = TCelulaHash<'_>> {
+    t.usada.store(true, Ordering::Relaxed);
+    palavras_dos_baldes(t).chunks_exact(2).map(|c| TCelulaHash {
+        chave_xor: &c[0],
+        dados: &c[1],
+    })
 }
 
-/// Apaga tudo (nova partida). Só entre buscas: nenhuma thread grava agora.
-pub fn limpa_tabela_hash(t: &TTabelaHash) {
-    // Balde por balde, e não pelo `celulas` (um `flat_map`): com as quatro
-    // células de tamanho fixo o laço de dentro se desenrola, e o `ice
-    // bench`, que zera 16 MB antes de cada uma das 30 posições, executa
-    // ~2 % menos instruções (o `flat_map` custava ~4 por célula, fora as
-    // duas gravações).
-    for balde in t.baldes.iter() {
-        for c in &balde.celulas {
-            c.chave_xor.store(0, Ordering::Relaxed);
-            c.dados.store(0, Ordering::Relaxed);
-        }
+/// Zera um pedaço da tabela.
+fn zera_palavras(p: &[AtomicU64]) {
+    // Palavra por palavra num laço simples: o compilador o desenrola, e o
+    // `ice bench`, que zera 16 MB antes de cada uma das 30 posições, faz as
+    // mesmas duas gravações por célula de antes.
+    for w in p {
+        w.store(0, Ordering::Relaxed);
     }
+}
+
+/// Apaga tudo (nova partida, `Clear Hash`), com até `threads` threads (as
+/// da busca). Só entre buscas: nenhuma thread grava agora.
+///
+/// Uma tabela em que ninguém gravou desde que nasceu ou foi limpa já é toda
+/// zero e não é tocada. As outras são zeradas em pedaços, uma thread por
+/// pedaço: zerar 8 GB numa thread leva segundos, e a largura de banda da
+/// memória sobra para várias. Uma thread que o sistema não cria não
+/// derruba nada: o pedaço dela é zerado pela thread que chamou. (Uma
+/// tabela grande e usada, o `paralelo::troca_tabela_usada` troca antes por
+/// uma nova: zerá-la tocaria também as páginas que a busca nunca tocou.)
+pub fn limpa_tabela_hash(t: &TTabelaHash, threads: usize) {
     t.idade.store(0, Ordering::Relaxed);
+    if !t.usada.load(Ordering::Relaxed) {
+        return;
+    }
+    let p = palavras_dos_baldes(t);
+    let bytes = p.len() * 8;
+    let partes = threads.clamp(1, (bytes / LIMPEZA_MIN_POR_THREAD).max(1));
+    if partes == 1 {
+        zera_palavras(p);
+    } else {
+        let pedaco = p.len().div_ceil(partes);
+        std::thread::scope(|s| {
+            for parte in p.chunks(pedaco) {
+                let criada = std::thread::Builder::new()
+                    .name("ice-limpa".into())
+                    .spawn_scoped(s, move || zera_palavras(parte));
+                if criada.is_err() {
+                    zera_palavras(parte);
+                }
+            }
+        });
+    }
+    t.usada.store(false, Ordering::Relaxed);
 }
 
 /// Mate é guardado como distância a partir *deste* nó, não da raiz: assim a
@@ -330,18 +444,31 @@ pub fn escore_da_tabela(escore: i32, ply: usize) -> i32 {
     }
 }
 
+/// O balde de uma chave, de 0 a `num_baldes − 1`: a parte alta do produto
+/// de 128 bits `chave × num_baldes`, ou seja, `chave / 2⁶⁴` (uma fração
+/// em [0, 1)) esticada sobre os baldes. Com isso o número de baldes é
+/// qualquer um (a tabela tem os MB pedidos, e não a potência de dois
+/// abaixo), sem a divisão de um `%`: uma multiplicação, como a máscara de
+/// antes custava um E. Os bits que escolhem o balde são os altos da chave,
+/// que nas chaves Polyglot são tão aleatórios quanto os baixos.
 #[inline(always)]
-fn balde(t: &TTabelaHash, chave: u64) -> &TBalde {
-    &t.baldes[(chave as usize) & t.mascara]
+pub fn indice_balde(t: &TTabelaHash, chave: u64) -> usize {
+    ((chave as u128 * t.num_baldes as u128) >> 64) as usize
+}
+
+#[inline(always)]
+fn balde(t: &TTabelaHash, chave: u64) -> &[AtomicU64] {
+    let p = t.inicio + indice_balde(t, chave) * PALAVRAS_POR_BALDE;
+    &t.palavras[p..p + PALAVRAS_POR_BALDE]
 }
 
 /// Procura a posição. Devolve a entrada com o escore já ajustado ao `ply`.
 /// Uma entrada rasgada (chave de uma gravação, dados de outra) é uma falha.
 #[inline]
 pub fn le_hash(t: &TTabelaHash, chave: u64, ply: usize) -> Option<TEntradaHash> {
-    // A chave inteira é conferida: os bits baixos só escolheram o balde, e
+    // A chave inteira é conferida: os bits altos só escolheram o balde, e
     // posições diferentes dividem o mesmo balde o tempo todo.
-    for c in &balde(t, chave).celulas {
+    for c in balde(t, chave).chunks_exact(2) {
         let e = le_celula(c);
         if e.chave == chave && e.tipo() != 0 {
             let mut r = e;
@@ -393,11 +520,11 @@ pub fn grava_hash_avaliada(
     ply: usize,
     avaliacao: u16,
 ) {
-    let celulas = &balde(t, chave).celulas;
+    let celulas = balde(t, chave);
     let idade = t.idade.load(Ordering::Relaxed);
     let mut alvo = 0;
     let mut pior = i32::MAX;
-    for (j, c) in celulas.iter().enumerate() {
+    for (j, c) in celulas.chunks_exact(2).enumerate() {
         let e = le_celula(c);
         if e.chave == chave || e.tipo() == 0 {
             alvo = j;
@@ -411,7 +538,7 @@ pub fn grava_hash_avaliada(
             alvo = j;
         }
     }
-    let c = &celulas[alvo];
+    let c = &celulas[2 * alvo..2 * alvo + 2];
     let e = le_celula(c);
     // A mesma posição já guardada bem mais funda (a quiescência grava com
     // profundidade 0): um limite raso não apaga o trabalho de uma busca
@@ -446,8 +573,15 @@ pub fn grava_hash_avaliada(
         tipo_idade: tipo | (idade & 63) << 2,
         avaliacao,
     });
-    c.chave_xor.store(chave ^ dados, Ordering::Relaxed);
-    c.dados.store(dados, Ordering::Relaxed);
+    c[0].store(chave ^ dados, Ordering::Relaxed);
+    c[1].store(dados, Ordering::Relaxed);
+    // A limpeza só zera uma tabela em que alguém gravou. Lida antes de
+    // gravada: `usada` mora ao lado de `idade`, já lida acima, e a linha de
+    // cache fica compartilhada pelas threads só para leitura (uma gravação
+    // a cada nó a faria pular de um núcleo para outro).
+    if !t.usada.load(Ordering::Relaxed) {
+        t.usada.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Começa uma nova busca: as entradas atuais envelhecem. Só entre buscas.
@@ -460,9 +594,10 @@ pub fn envelhece_hash(t: &TTabelaHash) {
 // Uma amostra basta: as chaves são espalhadas por igual pela tabela, e varrer
 // centenas de MB a cada linha de pensamento custaria caro.
 pub fn ocupacao_hash(t: &TTabelaHash) -> usize {
-    let n = (t.baldes.len() * ENTRADAS_POR_BALDE).min(1000);
+    let n = (t.num_baldes * ENTRADAS_POR_BALDE).min(1000);
     let idade = t.idade.load(Ordering::Relaxed);
-    celulas(t)
+    palavras_dos_baldes(t)
+        .chunks_exact(2)
         .take(n)
         .map(le_celula)
         .filter(|e| e.tipo() != 0 && e.idade() == idade)
@@ -684,11 +819,10 @@ mod testes {
     #[test]
     fn grava_e_le_com_ajuste_de_mate() {
         let t = nova_tabela_hash(1);
-        assert!(t.baldes.len().is_power_of_two());
-        assert!(t.baldes.len() * 64 <= 1024 * 1024);
-        assert_eq!(std::mem::size_of::<TBalde>(), 64);
-        // O balde começa numa linha de cache (o motivo de `TBalde`).
-        assert_eq!(t.baldes.as_ptr() as usize % 64, 0);
+        assert_eq!(num_baldes(&t), 1024 * 1024 / 64);
+        assert_eq!(BYTES_POR_BALDE, 64);
+        // O primeiro balde começa numa linha de cache (o motivo de `inicio`).
+        assert_eq!(palavras_dos_baldes(&t).as_ptr() as usize % 64, 0);
         // Mate em 3 plies visto do ply 5: guardado como mate a 3 plies deste nó.
         grava_hash(&t, 0x1234, 77, MATE - 8, 6, HASH_EXATO, 5);
         let e = le_hash(&t, 0x1234, 5).unwrap();
@@ -709,7 +843,10 @@ mod testes {
     #[test]
     fn substituicao_por_profundidade_e_idade() {
         let t = nova_tabela_hash(1);
-        let n = (t.mascara + 1) as u64;
+        // Múltiplos pequenos do número de baldes caem todos no balde 0 (o
+        // balde é a parte alta de chave × baldes).
+        let n = num_baldes(&t) as u64;
+        assert!((1..=6).all(|k| indice_balde(&t, k * n) == 0));
         // Cinco chaves no mesmo balde: a de menor profundidade sai.
         for (k, prof) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
             grava_hash(&t, k * n, 1, 0, prof, HASH_EXATO, 0);
@@ -735,7 +872,8 @@ mod testes {
     #[test]
     fn avaliacao_estatica_na_entrada() {
         let t = nova_tabela_hash(1);
-        let n = (t.mascara + 1) as u64;
+        let n = num_baldes(&t) as u64;
+        assert!((1..=5).all(|k| indice_balde(&t, k * n) == 0));
         grava_hash_avaliada(&t, n, 3, 10, 5, HASH_EXATO, 0, 0xc123);
         assert_eq!(le_hash(&t, n, 0).unwrap().avaliacao, 0xc123);
         grava_hash(&t, n, 4, 20, 6, HASH_INFERIOR, 0);
@@ -768,5 +906,127 @@ mod testes {
         grava_hash(&t, 0x77, 7, 20, 0, HASH_EXATO, 0);
         let e = le_hash(&t, 0x77, 0).unwrap();
         assert_eq!((e.profundidade, e.escore, e.tipo()), (0, 20, HASH_EXATO));
+    }
+
+    /// Um gerador simples de chaves (splitmix64): os testes não dependem do
+    /// `rand` e repetem as mesmas chaves.
+    fn proxima_chave(estado: &mut u64) -> u64 {
+        *estado = estado.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *estado;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A tabela tem os MB pedidos, exatos (e não a potência de dois abaixo):
+    /// 3000 MB são 3000 MB. A de 3000 MB não é tocada: a memória vem do
+    /// sistema só quando a busca grava.
+    #[test]
+    fn tabela_tem_os_mb_pedidos() {
+        for mb in [1, 3, 5, 3000] {
+            let Some(t) = tenta_tabela_hash(mb) else {
+                continue; // uma máquina sem 3 GB de endereços: nada a medir
+            };
+            assert_eq!(mb_da_tabela(&t), mb);
+            assert_eq!(num_baldes(&t) * BYTES_POR_BALDE, mb * 1024 * 1024);
+            assert_eq!(palavras_dos_baldes(&t).as_ptr() as usize % 64, 0);
+            // Já zerada: as primeiras e as últimas células estão vazias.
+            let n = num_baldes(&t) as u64;
+            assert!(le_hash(&t, 0, 0).is_none());
+            assert!(le_hash(&t, u64::MAX, 0).is_none());
+            assert_eq!(indice_balde(&t, u64::MAX), n as usize - 1);
+        }
+        assert_eq!(mb_da_tabela(&nova_tabela_hash(0)), 1);
+        assert_eq!(num_baldes(&nova_tabela_minima()), 1);
+    }
+
+    /// Chaves aleatórias numa tabela de 3 MB (49152 baldes, 3 × 2¹⁴, que não
+    /// é potência de dois) caem em todos os baldes por igual: cada faixa de
+    /// 1 % dos baldes, a primeira e a última também, recebe perto de 1 %
+    /// das chaves, e as gravadas ocupam todas as faixas.
+    #[test]
+    fn chaves_espalham_por_todos_os_baldes() {
+        let t = tenta_tabela_hash(3).expect("3 MB");
+        let n = num_baldes(&t);
+        assert_eq!(n, 49152);
+        assert!(!n.is_power_of_two());
+        const CHAVES: usize = 1_000_000;
+        let mut faixas = [0usize; 100];
+        let mut estado = 7;
+        let (mut menor, mut maior) = (usize::MAX, 0);
+        for _ in 0..CHAVES {
+            let i = indice_balde(&t, proxima_chave(&mut estado));
+            assert!(i < n);
+            menor = menor.min(i);
+            maior = maior.max(i);
+            faixas[i * 100 / n] += 1;
+        }
+        assert!(menor < n / 100 && maior >= n - n / 100, "{menor} {maior}");
+        for (f, &k) in faixas.iter().enumerate() {
+            // 10000 esperadas por faixa; o desvio padrão é ~100.
+            assert!((9_500..=10_500).contains(&k), "faixa {f}: {k}");
+        }
+        // Pela gravação de verdade: 100 mil chaves, e cada faixa de 1 % das
+        // células tem entradas (esperadas ~1000 em 1966 células).
+        let mut estado = 11;
+        for _ in 0..100_000 {
+            let k = proxima_chave(&mut estado);
+            grava_hash(&t, k, 1, 0, 1, HASH_EXATO, 0);
+        }
+        let ocupadas: Vec<bool> = celulas(&t)
+            .map(|c| c.dados.load(Ordering::Relaxed) != 0)
+            .collect();
+        let por_faixa = ocupadas.len() / 100;
+        for (f, faixa) in ocupadas.chunks(por_faixa).take(100).enumerate() {
+            let k = faixa.iter().filter(|&&o| o).count();
+            assert!(k > por_faixa / 3, "faixa {f}: {k} de {por_faixa}");
+        }
+    }
+
+    /// A limpeza (`ucinewgame`, `new`, `Clear Hash`), numa e em várias
+    /// threads, deixa todas as células de todos os baldes vazias: enche a
+    /// tabela inteira, limpa, confere uma por uma.
+    #[test]
+    fn limpeza_deixa_todos_os_baldes_vazios() {
+        // 22 MB: até cinco pedaços de 4 MB, o último menor que os outros.
+        for threads in [1, 3, 8] {
+            let t = tenta_tabela_hash(22).expect("22 MB");
+            // Uma tabela nova já está vazia, limpa ou não.
+            limpa_tabela_hash(&t, threads);
+            assert!(celulas(&t).all(|c| c.dados.load(Ordering::Relaxed) == 0));
+            let mut estado = threads as u64;
+            for _ in 0..1000 {
+                let k = proxima_chave(&mut estado);
+                grava_hash(&t, k, 3, 5, 7, HASH_INFERIOR, 0);
+            }
+            envelhece_hash(&t);
+            // Toda célula com algo (as duas palavras).
+            for (i, c) in celulas(&t).enumerate() {
+                c.chave_xor.store(i as u64 | 1, Ordering::Relaxed);
+                c.dados.store(!(i as u64), Ordering::Relaxed);
+            }
+            limpa_tabela_hash(&t, threads);
+            assert_eq!(t.idade.load(Ordering::Relaxed), 0);
+            assert_eq!(celulas(&t).count(), num_baldes(&t) * ENTRADAS_POR_BALDE);
+            for (i, c) in celulas(&t).enumerate() {
+                assert_eq!(c.chave_xor.load(Ordering::Relaxed), 0, "célula {i}");
+                assert_eq!(c.dados.load(Ordering::Relaxed), 0, "célula {i}");
+            }
+            // Limpa de novo depois de uma gravação só: a marca de usada
+            // voltou com ela.
+            grava_hash(&t, 0x42, 3, 5, 7, HASH_EXATO, 0);
+            assert!(le_hash(&t, 0x42, 0).is_some());
+            limpa_tabela_hash(&t, threads);
+            assert!(le_hash(&t, 0x42, 0).is_none());
+            assert_eq!(ocupacao_hash(&t), 0);
+        }
+    }
+
+    #[test]
+    fn teto_deixa_a_margem() {
+        assert_eq!(teto_hash_mb(0), 1);
+        assert_eq!(teto_hash_mb(400), 1);
+        assert_eq!(teto_hash_mb(4096), 4096 - 512);
+        assert_eq!(teto_hash_mb(24000), 24000 - 2400);
     }
 }

@@ -14,7 +14,10 @@
 use crate::avaliacao::eval;
 use crate::estado::{linhas_da_raiz, TBusca, TPedido, TResultado, MAX_MULTIPV, MELHORIAS_DO_NIVEL};
 use crate::geracao::{acha_lance, gera_lista_lances};
-use crate::hash::{grava_hash, le_hash, mb_da_tabela, memoria_disponivel_mb, HASH_EXATO};
+use crate::hash::{
+    grava_hash, le_hash, margem_hash_mb, mb_da_tabela, memoria_disponivel_mb, nova_tabela_hash,
+    tenta_tabela_hash, teto_hash_mb, TTabelaHash, HASH_EXATO,
+};
 use crate::lance::{lance_para_texto, mesmo_lance, TLance, TListaLances, LANCE_NULO};
 use crate::livro::{
     carrega_livro, define_semente, escolhe_lance, livro_padrao, livro_vazio, texto_bk, TLivro,
@@ -27,8 +30,8 @@ use crate::opcoes::{
     MAX_CONTEMPT, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
-    ajusta_threads, busca_pedida, limpa_paralelo, novo_paralelo, num_threads,
-    redimensiona_paralelo, TParalelo,
+    ajusta_threads, busca_pedida, instala_tabela, limpa_paralelo, novo_paralelo, num_threads,
+    solta_tabela, TParalelo,
 };
 use crate::parametros::{define_parametro, indice_parametro, COM_AFINACAO, PARAMETROS};
 use crate::relato::{TRelator, TSilencioso};
@@ -87,6 +90,9 @@ pub struct TMotor {
     /// Partida de Chess960 (`UCI_Chess960` no UCI, `variant fischerandom` no
     /// xboard): o roque é escrito como no 960 (ver `TBoard::chess960`).
     chess960: bool,
+    /// Como ficou a tabela do último `Hash`/`memory` atendido (ou a do
+    /// começo): um pedido do mesmo tamanho não realoca e responde isto.
+    tamanho_hash: TTamanhoHash,
 }
 
 /// Cria o motor: posição inicial, busca configurada pelas opções, as
@@ -95,7 +101,14 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
     let mut op = op.clone();
     let mb = hash_do_motor(&op);
     op.hash_mb = Some(mb);
-    let mut bu = Box::new(crate::estado::nova_busca(mb));
+    // Sem tabela velha: recusada a tabela inteira, tenta a metade.
+    let (tabela, tamanho_hash) = aloca_tabela(mb as u64, mb, mb / 2);
+    if tamanho_hash.mb != mb {
+        // O `--hash` grande demais: ainda não há protocolo para dizer, então
+        // vai para o registro (stderr).
+        log::warn!("--hash {mb}: {}", texto_hash(&tamanho_hash));
+    }
+    let mut bu = Box::new(crate::estado::nova_busca_com_tabela(Arc::new(tabela)));
     configura_busca(&mut bu, &config_efetiva(&op));
     let paralelo = novo_paralelo(op.threads, &bu);
     let tabela_livro = abre_livro(&op.arquivo_livro, op.semente_livro).unwrap_or_else(|e| {
@@ -116,6 +129,7 @@ pub fn novo_motor(op: &TOpcoesMotor) -> TMotor {
         tabelas: None,
         chess960: false,
         op,
+        tamanho_hash,
     };
     // Tabelas que não abrem só avisam: o motor joga sem elas.
     if !m.op.syzygy_caminho.is_empty() {
@@ -604,46 +618,76 @@ pub struct TTamanhoHash {
     pub pedido: u64,
     /// O pedido saturado na faixa `1..=MAX_HASH_MB`.
     pub alvo: usize,
-    /// O alvo limitado a metade da memória livre (contando a tabela velha,
-    /// que sai antes de a nova ser alocada).
+    /// O alvo limitado pela memória livre (`hash::teto_hash_mb`, lida
+    /// depois de a tabela velha sair).
     pub possivel: usize,
-    /// Os MB da tabela de fato (uma potência de dois de baldes).
+    /// A memória livre (MemAvailable, MB) que deu o teto; `None` se não deu
+    /// para ler (fora do Linux: sem teto).
+    pub disponivel: Option<usize>,
+    /// Os MB da tabela de fato (os pedidos, a um balde de 64 bytes).
     pub mb: usize,
     /// A alocação falhou: ficou uma tabela do tamanho da antiga.
     pub falhou: bool,
 }
 
-/// `memory N` e a opção `Hash` do UCI, com a mesma política: fora da faixa
-/// `1..=MAX_HASH_MB` satura na faixa; acima de metade da memória livre
-/// fica nessa metade (o Linux promete mais do que tem e mata o processo
-/// quando a tabela é zerada); uma alocação negada deixa o tamanho antigo.
-/// Nunca aborta. Realocar zera a tabela, então só se o tamanho muda. Quem
-/// chama diz o resultado numa linha (`texto_hash`).
-pub fn define_hash(m: &mut TMotor, pedido: u64) -> TTamanhoHash {
-    let alvo = pedido.clamp(1, MAX_HASH_MB as u64) as usize;
-    let atual = mb_da_tabela(&m.bu.tt);
-    let teto = memoria_disponivel_mb().map_or(usize::MAX, |l| ((l + atual) / 2).max(1));
-    let possivel = alvo.min(teto);
-    let mut falhou = false;
-    if Some(alvo) != m.op.hash_mb {
-        if redimensiona_paralelo(&mut m.paralelo, &mut m.bu, possivel) {
-            m.op.hash_mb = Some(alvo);
-        } else {
-            falhou = true;
-        }
-    }
-    TTamanhoHash {
+/// Aloca a tabela de `alvo` MB (já na faixa): no máximo `teto_hash_mb` da
+/// memória livre lida agora; se o sistema nega, uma de `reserva` MB (ou
+/// menos, metade a cada recusa: `nova_tabela_hash`). Devolve a tabela e o
+/// relato para a linha do protocolo.
+fn aloca_tabela(pedido: u64, alvo: usize, reserva: usize) -> (TTabelaHash, TTamanhoHash) {
+    let disponivel = memoria_disponivel_mb();
+    let possivel = alvo.min(disponivel.map_or(usize::MAX, teto_hash_mb));
+    let (tabela, falhou) = match tenta_tabela_hash(possivel) {
+        Some(t) => (t, false),
+        None => (nova_tabela_hash(reserva), true),
+    };
+    let t = TTamanhoHash {
         pedido,
         alvo,
         possivel,
-        mb: mb_da_tabela(&m.bu.tt),
+        disponivel,
+        mb: mb_da_tabela(&tabela),
         falhou,
+    };
+    (tabela, t)
+}
+
+/// `memory N` e a opção `Hash` do UCI, com a mesma política: fora da faixa
+/// `1..=MAX_HASH_MB` satura na faixa; acima da memória livre menos uma
+/// margem (`hash::teto_hash_mb`) fica no teto (o Linux promete mais do que
+/// tem e mata o processo quando a busca enche a tabela); uma alocação
+/// negada deixa o tamanho antigo. Nunca aborta. Realocar apaga a tabela,
+/// então só se o tamanho muda; a nova vem zerada e sem ser tocada, então
+/// isto leva milissegundos, qualquer que seja o tamanho. Quem chama diz o
+/// resultado numa linha (`texto_hash`).
+pub fn define_hash(m: &mut TMotor, pedido: u64) -> TTamanhoHash {
+    let alvo = pedido.clamp(1, MAX_HASH_MB as u64) as usize;
+    if Some(alvo) == m.op.hash_mb {
+        // O mesmo tamanho: nada muda (nem a tabela é apagada), e a resposta
+        // é a do pedido que a fez.
+        return TTamanhoHash {
+            pedido,
+            ..m.tamanho_hash
+        };
     }
+    // A velha sai antes de a memória livre ser lida: a que ela ocupava
+    // (só as páginas que a busca tocou) volta a contar como livre.
+    let velho = solta_tabela(&mut m.paralelo, &mut m.bu);
+    let (tabela, t) = aloca_tabela(pedido, alvo, velho);
+    instala_tabela(&mut m.bu, tabela);
+    if t.falhou {
+        // O pedido antigo continua valendo (um novo igual a ele não realoca).
+        m.tamanho_hash.mb = t.mb;
+    } else {
+        m.op.hash_mb = Some(alvo);
+        m.tamanho_hash = t;
+    }
+    t
 }
 
 /// A linha (em inglês, como o resto do protocolo) que diz o tamanho da
 /// tabela depois de um `Hash`/`memory`, e por que não é o pedido: fora da
-/// faixa, a memória livre, a alocação negada.
+/// faixa, a memória livre (quanto havia e a margem), a alocação negada.
 pub fn texto_hash(t: &TTamanhoHash) -> String {
     let mut s = format!("Hash: {} MB", t.mb);
     if t.pedido != t.alvo as u64 {
@@ -653,9 +697,11 @@ pub fn texto_hash(t: &TTamanhoHash) -> String {
         ));
     }
     if t.possivel < t.alvo {
+        let livre = t.disponivel.unwrap_or(0);
         s.push_str(&format!(
-            "; limited to {} MB, half of the free memory",
-            t.possivel
+            "; limited to {} MB by the free memory ({livre} MB available less a {} MB margin)",
+            t.possivel,
+            margem_hash_mb(livre)
         ));
     }
     if t.falhou {

@@ -20,10 +20,11 @@ pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// mais do que qualquer motor usa.
 pub const MAX_CONTEMPT: i32 = 100;
 
-/// Teto da tabela de transposição (64 GB): ela é alocada e zerada de uma
-/// vez, e um número absurdo (`memory`, `Hash`, `--hash`) não pode derrubar a
-/// máquina. Acima dele, o protocolo satura aqui e avisa; abaixo, quem manda
-/// é a memória livre (`motor::define_hash`).
+/// Teto da tabela de transposição (64 GB): um número absurdo (`memory`,
+/// `Hash`, `--hash`) não pode derrubar a máquina quando a busca enche a
+/// tabela. Acima dele, o protocolo satura aqui e avisa; abaixo, quem manda
+/// é a memória livre menos uma margem (`hash::teto_hash_mb`,
+/// `motor::define_hash`).
 pub const MAX_HASH_MB: usize = 65536;
 /// Maior `SyzygyProbeLimit` (o formato vai até 7 peças).
 pub const MAX_PECAS_SYZYGY: usize = 7;

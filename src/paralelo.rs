@@ -35,7 +35,7 @@ use crate::estado::{
     limpa_busca, nova_busca_com_tabela, TBusca, TCompartilhado, TPedido, TResultado,
 };
 use crate::hash::{
-    envelhece_hash, mb_da_tabela, nova_tabela_hash, nova_tabela_minima, tenta_tabela_hash,
+    envelhece_hash, mb_da_tabela, nova_tabela_minima, tabela_usada, tenta_tabela_hash, TTabelaHash,
 };
 use crate::opcoes::{config_da_busca, configura_busca};
 use crate::ordenacao::limpa_ordenacao;
@@ -49,6 +49,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// A menor tabela que a limpeza troca por uma nova em vez de zerar
+/// (`troca_tabela_usada`): acima dos 32 MB em que o `malloc` do glibc passa
+/// a pedir todo bloco ao sistema com `mmap` (páginas zeradas, só quando
+/// tocadas), por mais que o heap tenha crescido.
+pub const TROCA_MIN_MB: usize = 64;
 /// Mais threads que isso é engano (o `cores` satura aqui, como o `memory`):
 /// cada ajudante custa ~1,5 MB de estado.
 pub const MAX_THREADS: usize = 256;
@@ -185,35 +190,67 @@ fn laco_ajudante(ordens: Receiver<TTrabalho>, respostas: Sender<TTrabalho>) {
     }
 }
 
-/// Nova partida (`new`, ou cada posição do `bench`): a tabela e a ordenação
-/// da principal (`limpa_busca`) e a ordenação de cada ajudante. Entre buscas.
+/// Nova partida (`new`, `ucinewgame`, `Clear Hash`, cada posição do
+/// `bench`): a tabela e a ordenação da principal (`limpa_busca`) e a
+/// ordenação de cada ajudante. Entre buscas. Uma tabela grande em que se
+/// gravou é trocada por uma nova do mesmo tamanho (`troca_tabela_usada`);
+/// as outras são zeradas em pedaços, por tantas threads quantas as da busca
+/// (que estão paradas agora).
 pub fn limpa_paralelo(p: &mut TParalelo, bu: &mut TBusca) {
-    limpa_busca(bu);
+    troca_tabela_usada(p, bu);
+    limpa_busca(bu, num_threads(p));
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         limpa_ordenacao(&mut t.bu.ord);
     }
 }
 
-/// Nova tabela de `mb` megabytes (`memory`), entre buscas. As ajudantes
-/// largam a antiga já (e não só na próxima busca): a memória dela volta
-/// ao sistema agora. A nova elas recebem em `prepara_ajudante`, como em
-/// toda busca. Se o sistema nega os `mb`, volta uma tabela do tamanho da
-/// antiga (a memória que ela soltou) e a função devolve `false`: quem
-/// pediu fica como estava e diz isso, o processo não cai.
-pub fn redimensiona_paralelo(p: &mut TParalelo, bu: &mut TBusca, mb: usize) -> bool {
+/// Solta a tabela de todas as threads (`memory`, `Hash`), entre buscas, e
+/// devolve os MB que ela tinha; fica a tabela mínima até `instala_tabela`.
+/// As ajudantes largam a antiga já (e não só na próxima busca): a memória
+/// dela volta ao sistema agora, antes de a nova ser alocada (as duas
+/// juntas poderiam não caber) e antes de quem pede ler a memória livre.
+pub fn solta_tabela(p: &mut TParalelo, bu: &mut TBusca) -> usize {
     let velho = mb_da_tabela(&bu.tt).max(1);
-    // A tabela velha sai de todas as threads antes de a nova ser alocada:
-    // as duas juntas poderiam não caber.
     bu.tt = Arc::new(nova_tabela_minima());
     for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
         t.bu.tt = Arc::clone(&bu.tt);
     }
-    let (tabela, veio) = match tenta_tabela_hash(mb) {
-        Some(t) => (t, true),
-        None => (nova_tabela_hash(velho), false),
+    velho
+}
+
+/// Troca uma tabela usada de `TROCA_MIN_MB` ou mais por uma nova do mesmo
+/// tamanho, antes de a velha sair (se o sistema nega a nova, fica a velha,
+/// que `limpa_busca` zera). Devolve se trocou.
+///
+/// Por quê: a tabela nova vem zerada do sistema sem ser tocada, mas zerar a
+/// usada escreve em todas as páginas dela, também nas que a busca nunca
+/// tocou e o sistema ainda nem deu: depois de uma partida curta numa
+/// tabela de 4 GB, o `ucinewgame` levava 7,1 s numa thread e 4,8 s em duas
+/// (medido numa máquina carregada), e deixava os 4 GB ocupados. Soltar a
+/// velha devolve ao sistema só as páginas tocadas, e a nova não custa nada.
+/// Abaixo de `TROCA_MIN_MB` (a do bench, 16 MB) o `calloc` pode tirar a
+/// tabela do heap e zerá-la escrevendo, numa thread: aí zerar em paralelo
+/// é que é o mais barato.
+fn troca_tabela_usada(p: &mut TParalelo, bu: &mut TBusca) -> bool {
+    let mb = mb_da_tabela(&bu.tt);
+    if mb < TROCA_MIN_MB || !tabela_usada(&bu.tt) {
+        return false;
+    }
+    let Some(nova) = tenta_tabela_hash(mb) else {
+        return false;
     };
-    bu.tt = Arc::new(tabela);
-    veio
+    bu.tt = Arc::new(nova);
+    for t in p.ajudantes.iter_mut().filter_map(|a| a.estado.as_mut()) {
+        t.bu.tt = Arc::clone(&bu.tt);
+    }
+    true
+}
+
+/// A tabela nova da principal; as ajudantes a recebem em
+/// `prepara_ajudante`, como em toda busca. Recém-alocada, já vem zerada:
+/// não há o que limpar.
+pub fn instala_tabela(bu: &mut TBusca, t: TTabelaHash) {
+    bu.tt = Arc::new(t);
 }
 
 /// Zera os nós publicados pelas ajudantes.

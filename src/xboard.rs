@@ -701,8 +701,8 @@ fn trata_opcao(x: &mut TXboard, nome: &str, valor: Option<&str>, linha: &str) {
 }
 
 /// `memory N`: a mesma política do `Hash` do UCI (`motor::define_hash`):
-/// fora da faixa satura, acima da memória livre fica na metade dela, uma
-/// alocação negada deixa o tamanho antigo. Uma tabela que não é a pedida é
+/// fora da faixa satura, acima da memória livre menos a margem fica nesse
+/// teto, uma alocação negada deixa o tamanho antigo. Uma tabela que não é a pedida é
 /// avisada numa linha `#` (a interface ignora, quem lê o registro entende).
 fn comando_memory(x: &mut TXboard, mb: u64) {
     let t = define_hash(&mut x.m, mb);

@@ -258,7 +258,7 @@ fn bench_deterministico() {
         let mut total = 0;
         for fen in ice::bench::POSICOES_BENCH.iter().take(8) {
             let mut b = TBoard::de_fen(fen).unwrap();
-            limpa_busca(&mut bu);
+            limpa_busca(&mut bu, 1);
             total += busca(
                 &mut b,
                 &mut bu,

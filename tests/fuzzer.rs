@@ -1590,7 +1590,7 @@ impl TSessaoUci {
                 match rng.gen_range(0..6) {
                     0 => format!(
                         "setoption name {} value {}",
-                        // Só tabelas pequenas: uma enorme satura na metade da
+                        // Só tabelas pequenas: uma enorme satura no teto da
                         // memória livre (é o combinado), e não cabe no teto do RSS.
                         escolhe(rng, &["Hash", "hash", "HASH"]),
                         escolhe(

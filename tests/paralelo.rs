@@ -28,7 +28,7 @@ use std::time::Instant;
 // ---------------------------------------------------------------------------
 
 /// A i-ésima célula da tabela, contando balde por balde.
-fn cel(t: &TTabelaHash, i: usize) -> &TCelulaHash {
+fn cel(t: &TTabelaHash, i: usize) -> TCelulaHash<'_> {
     celulas(t).nth(i).expect("a célula existe")
 }
 
@@ -116,9 +116,11 @@ fn empacotamento_guarda_todos_os_campos() {
 #[test]
 fn leitura_concorrente_nunca_mistura_entradas() {
     let t = Arc::new(nova_tabela_hash(1));
-    let baldes = t.baldes.len() as u64;
-    // Oito chaves no mesmo balde (mesmos bits baixos), para brigarem pelas células.
+    let baldes = num_baldes(&t) as u64;
+    // Oito chaves no mesmo balde (o balde é a parte alta de chave × baldes,
+    // e chaves pequenas caem todas no 0), para brigarem pelas células.
     let chaves: Vec<u64> = (1..=8).map(|i| i * baldes + 3).collect();
+    assert!(chaves.iter().all(|&k| indice_balde(&t, k) == 0));
     let lance_de = |k: u64| (k % 4093) as u16 + 1;
     let escore_de = |k: u64| (k % 2000) as i32 - 1000;
     // Uma quantidade de trabalho, e não um tempo de relógio: o mesmo teste
@@ -409,7 +411,9 @@ fn uma_thread_e_a_busca_de_sempre() {
 }
 
 /// O conjunto de threads muda de tamanho entre buscas, limpa e troca de
-/// tabela sem perder as ajudantes.
+/// tabela sem perder as ajudantes. A limpeza do `ucinewgame`/`new`/`Clear
+/// Hash` (`limpa_paralelo`, com as threads da busca) deixa vazias todas as
+/// células da tabela que a busca encheu.
 #[test]
 fn threads_mudam_entre_buscas() {
     let fen = POSICOES[1];
@@ -425,13 +429,61 @@ fn threads_mudam_entre_buscas() {
         assert_eq!(num_threads(&p), threads);
         let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
         assert!(acha_lance(&b, &lance_para_texto(&r.lance)).is_some());
+        let cheias = celulas(&bu.tt)
+            .filter(|c| c.dados.load(Ordering::Relaxed) != 0)
+            .count();
+        assert!(cheias > 1000, "{cheias}");
         limpa_paralelo(&mut p, &mut bu);
-        redimensiona_paralelo(&mut p, &mut bu, 1 + threads);
+        assert!(celulas(&bu.tt).all(|c| {
+            c.chave_xor.load(Ordering::Relaxed) == 0 && c.dados.load(Ordering::Relaxed) == 0
+        }));
+        assert_eq!(ocupacao_hash(&bu.tt), 0);
+        let velho = solta_tabela(&mut p, &mut bu);
+        assert_eq!(mb_da_tabela(&bu.tt), 0);
+        assert!(velho >= 1);
+        instala_tabela(&mut bu, nova_tabela_hash(1 + threads));
+        assert_eq!(mb_da_tabela(&bu.tt), 1 + threads);
     }
     // `cores 0` vale uma thread (o teto, MAX_THREADS, não se cria aqui:
     // seriam centenas de MB).
     ajusta_threads(&mut p, &bu, 0);
     assert_eq!(num_threads(&p), 1);
+}
+
+/// A limpeza de uma tabela grande (`TROCA_MIN_MB` ou mais) em que a busca
+/// gravou a troca por uma nova do mesmo tamanho, que já vem vazia, em todas
+/// as threads; uma tabela grande que ninguém usou fica a mesma.
+#[test]
+fn limpeza_de_tabela_grande_troca_por_nova_vazia() {
+    let fen = POSICOES[1];
+    let mut b = TBoard::de_fen(fen).unwrap();
+    let mut bu = nova_busca(TROCA_MIN_MB);
+    assert_eq!(mb_da_tabela(&bu.tt), TROCA_MIN_MB);
+    let mut p = novo_paralelo(2, &bu);
+    // Nova e sem uso: a limpeza não a troca (nem a toca).
+    let antes = Arc::as_ptr(&bu.tt);
+    limpa_paralelo(&mut p, &mut bu);
+    assert_eq!(Arc::as_ptr(&bu.tt), antes);
+    let lim = TLimites {
+        profundidade: 5,
+        ..TLimites::default()
+    };
+    busca_paralela(&mut b, &mut bu, &mut p, &lim);
+    assert!(tabela_usada(&bu.tt));
+    let velha = Arc::downgrade(&bu.tt);
+    limpa_paralelo(&mut p, &mut bu);
+    assert!(!tabela_usada(&bu.tt));
+    assert_eq!(mb_da_tabela(&bu.tt), TROCA_MIN_MB);
+    // A velha saiu de todas as threads (a memória dela voltou ao sistema),
+    // e a nova está com todas.
+    assert!(velha.upgrade().is_none());
+    assert_eq!(Arc::strong_count(&bu.tt), num_threads(&p));
+    assert!(celulas(&bu.tt).all(|c| {
+        c.chave_xor.load(Ordering::Relaxed) == 0 && c.dados.load(Ordering::Relaxed) == 0
+    }));
+    // E a busca seguinte usa a nova normalmente.
+    let r = busca_paralela(&mut b, &mut bu, &mut p, &lim);
+    assert!(acha_lance(&b, &lance_para_texto(&r.lance)).is_some());
 }
 
 // ---------------------------------------------------------------------------

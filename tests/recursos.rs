@@ -11,8 +11,8 @@ use std::time::Duration;
 /// muda; a tabela satura na faixa do motor (1..65536 MB) e diz isso numa
 /// linha `#`; uma tabela maior que a máquina dá não derruba o processo. O
 /// motor roda com a memória virtual limitada a 2 GB (`ulimit -v`): a
-/// tabela pedida (metade da memória livre, até 64 GB) é negada na reserva,
-/// sem alocar nada, e o motor fica com a tabela do tamanho antigo.
+/// tabela pedida (a memória livre menos a margem, até 64 GB) é negada na
+/// reserva, sem alocar nada, e o motor fica com a tabela do tamanho antigo.
 #[test]
 fn memory_e_cores_absurdos() {
     let mut m = abre_motor_limitado(2048, &["--hash", "8", "--sem-livro"]);
@@ -54,7 +54,7 @@ fn memory_e_cores_absurdos() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{l}"));
     assert!((1..=2048).contains(&mb), "{l}");
-    // Com memória livre de sobra, a metade dela passa dos 2 GB do limite: a
+    // Com memória livre de sobra, o teto dela passa dos 2 GB do limite: a
     // reserva falha e fica a tabela antiga (8 MB).
     if ice::hash::memoria_disponivel_mb().unwrap_or(0) > 8192 {
         assert_eq!(mb, 8, "{l}");

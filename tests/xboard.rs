@@ -1215,6 +1215,45 @@ fn empate_pela_fase_pelo_rating_e_pelo_contempt() {
     }
 }
 
+/// `memory N` como o `Hash` do UCI (issue 61): a tabela tem os MB pedidos
+/// (então nenhuma linha `#`), sai logo (a memória vem zerada do sistema,
+/// sem ser tocada) e o `new` de uma tabela nova também; acima do teto da
+/// memória livre, uma linha `#` diz o tamanho e por quê.
+#[test]
+fn memory_do_tamanho_pedido_e_sem_espera() {
+    use ice::hash::{memoria_disponivel_mb, teto_hash_mb};
+    let prazo = Duration::from_millis(1500);
+    let teto = memoria_disponivel_mb().map(teto_hash_mb);
+    let mut m = motor_pronto();
+    if teto.is_some_and(|t| t > 3000 + 1024) {
+        envia(&mut m, "memory 3000");
+        envia(&mut m, "new");
+        let inicio = Instant::now();
+        assert!(sincroniza(&mut m).is_empty());
+        assert!(inicio.elapsed() < prazo, "{:?}", inicio.elapsed());
+    }
+    if teto.is_some_and(|t| t < 65536) {
+        envia(&mut m, "memory 65536");
+        let inicio = Instant::now();
+        let v = sincroniza(&mut m);
+        assert!(inicio.elapsed() < prazo, "{:?}", inicio.elapsed());
+        assert_eq!(v.len(), 1, "{v:#?}");
+        assert!(
+            v[0].starts_with("# memory 65536: Hash: ")
+                && v[0].contains(" MB by the free memory (")
+                && v[0].contains(" MB available less a "),
+            "{v:#?}"
+        );
+    }
+    envia(&mut m, "memory 8");
+    assert!(sincroniza(&mut m).is_empty());
+    envia(&mut m, "sd 3");
+    envia(&mut m, "go");
+    let (_, x) = espera_lance(&mut m);
+    let inicial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(lance_legal(inicial, &x), "{x}");
+}
+
 /// O kibitz de um lance do livro diz só "livro": sem busca não há
 /// profundidade, escore nem PV para mostrar (antes saía `tellothers 0 0 `).
 /// E `rating 0 0` (servidor sem ratings) não muda nada.
