@@ -100,8 +100,9 @@ fn busca_configurada(op: &TOpcoesMotor, padrao_mb: usize) -> TBusca {
     bu
 }
 
-/// `ice bench [profundidade] [--threads N]`: imprime por último
-/// `bench nodes=N ms=T nps=R`.
+/// `ice bench [profundidade] [--threads N]`: imprime no fim
+/// `bench nodes=N ms=T nps=R` e, por último, `N nodes R nps` (o formato que
+/// o OpenBench lê).
 pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
     let (args, com_estatisticas) = tira_estatisticas(args);
     let (args, threads) = tira_threads(&args)?;
@@ -154,14 +155,13 @@ pub fn cmd_bench(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         let fator = (n_fator > 0).then(|| soma_fator / n_fator as f64);
         crate::entrada::imprime(&tabela_estatisticas(&est, fator));
     }
-    // A última linha é a que os scripts leem (`ice bench | tail -1`): o
-    // formato não pode mudar.
-    crate::linha!(
-        "bench nodes={} ms={} nps={}",
-        total,
-        ms,
-        total.saturating_mul(1000) / ms.max(1)
-    );
+    // As duas últimas linhas são as que os scripts leem: a de sempre
+    // (`bench nodes=N ms=T nps=R`, que o projeto lê desde o começo) e, por
+    // último, a do OpenBench, que lê da última linha `N nodes R nps` (ver o
+    // Makefile e o README, "OpenBench"). Os formatos não podem mudar.
+    let nps = total.saturating_mul(1000) / ms.max(1);
+    crate::linha!("bench nodes={} ms={} nps={}", total, ms, nps);
+    crate::linha!("{} nodes {} nps", total, nps);
     Ok(())
 }
 

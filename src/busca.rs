@@ -92,6 +92,12 @@ struct TIteracao {
     /// Esse lance e seu escore, guardados mesmo que a iteração não termine:
     /// um lance que já provou ser melhor que o anterior não se joga fora.
     parcial: Option<(TLance, i32)>,
+    /// A PV de `parcial`. Não é sempre `pv`: depois de uma falha alta da
+    /// janela, `pv` é a do lance que passou de β (a linha `lowerbound`), e
+    /// se a busca para antes de a janela aberta achar um escore, o lance
+    /// jogado é o de `parcial`, que tem de sair com a sua PV e o seu escore
+    /// (o fastchess avisava "Bestmove does not match beginning of last PV").
+    pv_parcial: TPv,
     /// Fração dos nós da última pesquisa da raiz gastos no melhor lance
     /// (para o relógio: `tempo::nota_iteracao`).
     fracao_melhor: f64,
@@ -345,7 +351,7 @@ fn itera_profundidade(
                 lance_mudou = !mesmo_lance(&l, &r.lance);
                 r.lance = l;
                 r.escore = v;
-                r.pv = it.pv;
+                r.pv = it.pv_parcial;
             }
             if bu.parar {
                 break;
@@ -429,6 +435,7 @@ fn janela_aspiracao(
         escore: 0,
         pv: TPv::default(),
         parcial: None,
+        pv_parcial: TPv::default(),
         fracao_melhor: FRACAO_NEUTRA,
     };
     // A largura inicial e o crescimento vêm de `parametros` (afináveis); o
@@ -563,6 +570,7 @@ fn busca_raiz(
                 it.pv.atualiza(l, &pilha[0].pv);
                 if v < beta {
                     it.parcial = Some((l, v));
+                    it.pv_parcial = it.pv;
                     relata_linha(bu, TTipoLinha::Melhora, prof, v, &it.pv, 1);
                 } else {
                     break;
@@ -736,4 +744,42 @@ fn relata_fim(bu: &mut TBusca, r: &TResultado) {
             bu.relator.aviso(&d);
         }
     }
+}
+
+/// Depois de escolhido o lance que vai ser jogado (`paralelo::encerra_pedido`,
+/// de `motor::executa`): a linha dele, que o protocolo mostra se a última que
+/// mostrou não é ela (`pensamento::falta_escolha`). A interface toma a
+/// última linha de pensamento pela do lance jogado (o fastchess confere o
+/// `bestmove` com o começo da última PV), e o lance pode não ser o da última
+/// linha mostrada: o de uma ajudante do Lazy SMP que completou uma iteração
+/// mais funda, o da força limitada, que escolhe entre as linhas da raiz. Os
+/// nós e o tempo são os do resultado (todas as threads). Sem PV que comece
+/// pelo lance, a linha leva só o lance. `linhas` são as que a interface
+/// pediu (o MultiPV dela; a força limitada pesquisa mais, mas a interface
+/// pediu uma).
+pub fn relata_escolha(bu: &mut TBusca, r: &TResultado, linhas: usize) {
+    if bu.id_thread > 0 || !bu.relator.mostra() || !r.lance.existe() {
+        return;
+    }
+    let mut pv = r.pv;
+    if pv.num_lances == 0 || !mesmo_lance(&pv.lances[0], &r.lance) {
+        pv = TPv::default();
+        pv.atualiza(r.lance, &TPv::default());
+    }
+    let l = TLinhaPensamento {
+        tipo: TTipoLinha::Final,
+        profundidade: r.profundidade,
+        seldepth: bu.seldepth,
+        numero: 1,
+        linhas,
+        escore: escore_exibido(bu, r.escore),
+        nos: r.nos,
+        ms: r.ms,
+        hashfull: ocupacao_hash(&bu.tt),
+        tbhits: bu.pedido.tabelas.as_ref().map(|_| bu.tb_sondas),
+        nps_virtual: bu.tempo.nps > 0,
+        material: bu.material_raiz,
+        pv,
+    };
+    bu.relator.escolha(&l);
 }

@@ -30,8 +30,8 @@ use crate::opcoes::{
     MAX_CONTEMPT, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_PECAS_SYZYGY, MAX_PROF_SYZYGY,
 };
 use crate::paralelo::{
-    ajusta_threads, busca_pedida, instala_tabela, limpa_paralelo, novo_paralelo, num_threads,
-    solta_tabela, TParalelo,
+    ajusta_threads, busca_pedida, encerra_pedido, instala_tabela, limpa_paralelo, novo_paralelo,
+    num_threads, solta_tabela, TParalelo,
 };
 use crate::parametros::{define_parametro, indice_parametro, COM_AFINACAO, PARAMETROS};
 use crate::relato::{TRelator, TSilencioso};
@@ -925,13 +925,14 @@ pub fn analisa(
 /// mais lenta (só o `nps` da interface).
 pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> TResultado {
     let analise = p.analise || p.limites.infinito || p.objetivo;
+    let linhas_da_interface = p.multipv.clamp(1, MAX_MULTIPV);
     let mut lim = p.limites;
     let mut pedido = TPedido {
         ponderando: p.ponder.is_some(),
         lance_ponder: p.ponder.map_or(LANCE_NULO, |x| x.0),
         limites_ponderhit: p.ponder.map_or_else(TLimites::default, |x| x.1),
         analisando: p.analise,
-        multipv: p.multipv.clamp(1, MAX_MULTIPV),
+        multipv: linhas_da_interface,
         excluidos: p.excluidos,
         nps: if analise { m.nps } else { nps_do_lance(m) },
         // As tabelas (o `Arc` é copiado, não as tabelas) e as opções Syzygy.
@@ -965,6 +966,8 @@ pub fn executa(m: &mut TMotor, p: TPedidoMotor, relator: Box<dyn TRelator>) -> T
     if let Some(orc) = orcamento {
         escolhe_do_nivel(m, &orc, &mut r);
     }
+    // As linhas que a interface pediu, e não as da força limitada.
+    encerra_pedido(&mut m.bu, &r, linhas_da_interface);
     r
 }
 

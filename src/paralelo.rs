@@ -30,7 +30,7 @@
 //! muda); com mais, o resultado depende de qual thread grava primeiro na
 //! tabela e não se repete de uma execução para outra.
 
-use crate::busca::busca_na_thread;
+use crate::busca::{busca_na_thread, relata_escolha};
 use crate::estado::{
     limpa_busca, nova_busca_com_tabela, TBusca, TCompartilhado, TPedido, TResultado,
 };
@@ -281,8 +281,9 @@ fn prepara_ajudante(t: &mut TTrabalho, b: &TBoard, bu: &TBusca, lim: &TLimites) 
 }
 
 /// A busca que um protocolo pede (`motor`): o pedido e o relator chegam como
-/// valores e valem só para ela; no fim o relator volta a ser o silencioso
-/// (nada do protocolo fica no estado da busca entre uma busca e outra).
+/// valores e valem só para ela. O relator fica no estado da busca até
+/// `encerra_pedido`: quem pediu ainda pode trocar o lance (a força limitada
+/// escolhe entre as linhas da raiz), e a linha do lance jogado sai depois.
 pub fn busca_pedida(
     b: &mut TBoard,
     bu: &mut TBusca,
@@ -293,9 +294,17 @@ pub fn busca_pedida(
 ) -> TResultado {
     bu.pedido = pedido;
     bu.relator = relator;
-    let r = busca_paralela(b, bu, p, lim);
+    busca_paralela(b, bu, p, lim)
+}
+
+/// O fim de uma busca pedida, com o lance `r` já escolhido: a linha dele, se
+/// a última mostrada não é ela (`busca::relata_escolha`; o lance pode ser o
+/// de uma ajudante ou o da força limitada; `linhas` são as que a interface
+/// pediu), e o relator volta a ser o silencioso (nada do protocolo fica no
+/// estado da busca entre uma busca e outra).
+pub fn encerra_pedido(bu: &mut TBusca, r: &TResultado, linhas: usize) {
+    relata_escolha(bu, r, linhas);
     bu.relator = Box::new(TSilencioso);
-    r
 }
 
 /// A busca de todas as threads: a principal pesquisa com `busca_na_thread`

@@ -10,7 +10,7 @@
 //! `ImprimePV` do ICE (seção 4.4.1 do artigo); o formato UCI, o `currmove`,
 //! o MultiPV, os limites da janela de aspiração e o `wdl` são do ICE-rs.
 
-use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, TLance};
+use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, mesmo_lance, TLance};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TTipoLinha};
 use crate::tipos::{LIMIAR_MATE, MATE};
 use crate::wdl::wdl;
@@ -77,6 +77,35 @@ pub fn mostra_no_uci(l: &TLinhaPensamento) -> bool {
         }
         TTipoLinha::Iteracao | TTipoLinha::Final => true,
     }
+}
+
+/// Falta mostrar a linha do lance escolhido (`l`, de `busca::relata_escolha`)?
+/// `ultima` é a última linha que o protocolo mostrou nesta busca. Falta
+/// quando ela não é a do lance — outro lance, outro escore, outra PV (o
+/// `ponder` do `bestmove` sai da PV do resultado) — ou era um limite da
+/// janela de aspiração, cujo escore não é o do lance; e quando nenhuma foi
+/// mostrada mas o resultado tem uma iteração completa (o de uma ajudante do
+/// Lazy SMP). Sem iteração completa e sem linha mostrada (a busca parou na
+/// 1ª iteração, e o UCI não mostra as melhoras das buscas curtas), não há
+/// escore a mostrar nem PV com que o lance possa brigar. Com o MultiPV da
+/// interface (`l.linhas` > 1) as linhas 2..k de cada iteração saem depois
+/// da 1, e o lance jogado é o da 1, como no Stockfish: só uma linha 1 conta.
+/// A força limitada também pesquisa várias linhas, mas a interface pediu
+/// uma (`l.linhas` = 1), e o lance escolhido entre elas fecha a busca.
+pub fn falta_escolha(ultima: Option<&TLinhaPensamento>, l: &TLinhaPensamento) -> bool {
+    let Some(u) = ultima else {
+        return l.profundidade > 0;
+    };
+    if l.linhas > 1 && u.numero != 1 {
+        return false;
+    }
+    let mesma_pv = u.pv.num_lances == l.pv.num_lances
+        && u.pv.lances[..u.pv.num_lances]
+            .iter()
+            .zip(&l.pv.lances[..l.pv.num_lances])
+            .all(|(a, b)| mesmo_lance(a, b));
+    let limite = matches!(u.tipo, TTipoLinha::FalhaAlta | TTipoLinha::FalhaBaixa);
+    limite || u.escore != l.escore || !mesma_pv
 }
 
 /// A linha no formato do ICE: `ply escore tempo nós pv` (tempo em

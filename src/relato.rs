@@ -100,6 +100,12 @@ pub trait TRelator: Send {
     fn mostra(&self) -> bool;
     /// Uma linha de pensamento.
     fn linha(&mut self, l: &TLinhaPensamento);
+    /// O fim da busca, com o lance que vai ser jogado já escolhido (o da
+    /// principal, o de uma ajudante do Lazy SMP, o da força limitada): a
+    /// linha dele (`busca::relata_escolha`). A interface toma a última linha
+    /// de pensamento pela do lance jogado; o protocolo mostra esta se a
+    /// última que ele mostrou não é ela (`pensamento::falta_escolha`).
+    fn escolha(&mut self, l: &TLinhaPensamento);
     /// O lance da raiz em pesquisa: o `numero`-ésimo da iteração `prof`.
     fn lance_atual(&mut self, prof: i32, lance: &TLance, numero: usize, ms: u64);
     /// Um aviso ao usuário (um arquivo de tabela ruim).
@@ -121,6 +127,7 @@ impl TRelator for TSilencioso {
         false
     }
     fn linha(&mut self, _: &TLinhaPensamento) {}
+    fn escolha(&mut self, _: &TLinhaPensamento) {}
     fn lance_atual(&mut self, _: i32, _: &TLance, _: usize, _: u64) {}
     fn aviso(&mut self, _: &str) {}
     fn consulta(&mut self, _: &TInfoBusca) -> TReacao {

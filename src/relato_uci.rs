@@ -12,7 +12,7 @@
 use crate::comandos_uci::{interpreta_uci, ComandoUci};
 use crate::entrada::{envia, trava, TFila, TFilaCompartilhada};
 use crate::lance::TLance;
-use crate::pensamento::{linha_currmove, linha_uci, mostra_no_uci};
+use crate::pensamento::{falta_escolha, linha_currmove, linha_uci, mostra_no_uci};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator};
 use std::time::Instant;
 
@@ -25,6 +25,9 @@ pub struct TRelatorUci {
     /// A fila já foi varrida atrás do `stop`/`isready`/`ponderhit` desta
     /// busca (ver `consulta`).
     pub varreu: bool,
+    /// A última linha de pensamento mostrada nesta busca: a do lance
+    /// jogado só sai se ela não for essa (`escolha`).
+    pub ultima: Option<TLinhaPensamento>,
 }
 
 impl TRelator for TRelatorUci {
@@ -34,7 +37,18 @@ impl TRelator for TRelatorUci {
     fn linha(&mut self, l: &TLinhaPensamento) {
         if mostra_no_uci(l) {
             envia(&linha_uci(l, self.wdl));
+            self.ultima = Some(*l);
         }
+    }
+    /// A linha do lance do `bestmove`, se a última `info … pv` não é ela: o
+    /// fastchess compara o `bestmove` com o começo da última PV. Depois de
+    /// um `quit` não há `bestmove` a acompanhar.
+    fn escolha(&mut self, l: &TLinhaPensamento) {
+        if trava(&self.fila).cancelou || !falta_escolha(self.ultima.as_ref(), l) {
+            return;
+        }
+        envia(&linha_uci(l, self.wdl));
+        self.ultima = Some(*l);
     }
     fn lance_atual(&mut self, prof: i32, lance: &TLance, numero: usize, ms: u64) {
         if let Some(s) = linha_currmove(prof, lance, numero, ms) {

@@ -12,7 +12,7 @@
 use crate::comandos_xboard::{interpreta_comando, texto_do_lance, Comando};
 use crate::entrada::{envia, trava, TFila, TFilaCompartilhada};
 use crate::lance::{lance_para_texto, lance_para_texto_xboard_marcado, TLance};
-use crate::pensamento::{linha_stat01, linha_xboard, mostra_no_xboard};
+use crate::pensamento::{falta_escolha, linha_stat01, linha_xboard, mostra_no_xboard};
 use crate::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator};
 use log::debug;
 use std::time::Instant;
@@ -22,6 +22,9 @@ use std::time::Instant;
 pub struct TRelatorXboard {
     pub fila: TFilaCompartilhada,
     pub post: bool,
+    /// A última linha de pensamento mostrada nesta busca: a do lance
+    /// jogado só sai se ela não for essa (`escolha`).
+    pub ultima: Option<TLinhaPensamento>,
 }
 
 impl TRelator for TRelatorXboard {
@@ -31,7 +34,19 @@ impl TRelator for TRelatorXboard {
     fn linha(&mut self, l: &TLinhaPensamento) {
         if mostra_no_xboard(l) {
             envia(&linha_xboard(l));
+            self.ultima = Some(*l);
         }
+    }
+    /// A linha do lance do `move`, se a última mostrada não é ela: o XBoard
+    /// mostra a última linha de pensamento como a do lance jogado (e a usa
+    /// para adjudicar). Numa busca cancelada (`force`, `new`, um lance…) não
+    /// há `move`, e a linha não sai.
+    fn escolha(&mut self, l: &TLinhaPensamento) {
+        if !self.post || trava(&self.fila).cancelou || !falta_escolha(self.ultima.as_ref(), l) {
+            return;
+        }
+        envia(&linha_xboard(l));
+        self.ultima = Some(*l);
     }
     /// O xboard não tem `currmove`: o lance da raiz sai no `stat01`.
     fn lance_atual(&mut self, _: i32, _: &TLance, _: usize, _: u64) {}

@@ -450,6 +450,7 @@ fn go(u: &mut TUci, g: &TGoUci) {
         fila: fila_para_busca(&u.fila),
         wdl: u.mostra_wdl,
         varreu: false,
+        ultima: None,
     });
     let m = &mut u.m;
     let r = executa(m, pedido, rel);

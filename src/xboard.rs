@@ -1017,5 +1017,6 @@ fn relator(x: &TXboard) -> Box<dyn TRelator> {
     Box::new(TRelatorXboard {
         fila: fila_para_busca(&x.fila),
         post: x.post,
+        ultima: None,
     })
 }

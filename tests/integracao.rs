@@ -28,5 +28,6 @@ mod syzygy;
 mod tabuleiro;
 mod texel;
 mod uci;
+mod ultima_pv;
 mod xadrez960;
 mod xboard;

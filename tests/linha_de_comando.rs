@@ -107,6 +107,26 @@ fn comando_desconhecido_e_erro() {
     assert!(texto(&s.stderr).starts_with("Erro: "));
 }
 
+/// A última linha do `ice bench` é a que o OpenBench lê, `N nodes R nps`
+/// (a expressão do CI, `^[0-9]+ nodes [0-9]+ nps$`), com o mesmo N da linha
+/// de sempre, `bench nodes=N ms=T nps=R`, logo acima dela.
+#[test]
+fn bench_termina_na_linha_do_openbench() {
+    let s = roda(&["bench", "3"]);
+    assert!(s.status.success(), "{s:?}");
+    let saida = texto(&s.stdout);
+    let linhas: Vec<&str> = saida.lines().collect();
+    let ultima: Vec<&str> = linhas[linhas.len() - 1].split(' ').collect();
+    assert_eq!(ultima.len(), 4, "{saida}");
+    assert!(ultima[0].parse::<u64>().is_ok() && ultima[2].parse::<u64>().is_ok());
+    assert_eq!((ultima[1], ultima[3]), ("nodes", "nps"), "{saida}");
+    let penultima = linhas[linhas.len() - 2];
+    assert!(
+        penultima.starts_with(&format!("bench nodes={} ", ultima[0])),
+        "{saida}"
+    );
+}
+
 /// Quem lê fecha o pipe cedo (`ice bench 4 | head -1`): o `ice` termina quieto
 /// e com sucesso, sem o pânico do `println!` ("failed printing to stdout").
 #[test]
@@ -166,19 +186,21 @@ fn opcoes_globais_chegam_a_todo_comando_que_busca() {
         (&["--sem", "lmr"], "busca sem lmr", true),
         (&["--hash", "1"], "tabela de 1 MB", false),
     ];
-    // Só a saída padrão sem os tempos, que variam: `ms=`, `nps=` e o
-    // terceiro campo das linhas de pensamento (centésimos de segundo).
+    // Só a saída padrão sem os tempos, que variam: `ms=`, `nps=`, o
+    // terceiro campo das linhas de pensamento (centésimos de segundo) e o
+    // `R` da última linha do bench (`N nodes R nps`, a do OpenBench).
     let sem_tempos = |s: &str| -> String {
         s.lines()
             .map(|l| {
                 let pensamento = l.split_whitespace().count() > 4
                     && l.split_whitespace().all(|p| !p.contains('='))
                     && l.trim_start().starts_with(|c: char| c.is_ascii_digit());
+                let openbench = l.split_whitespace().count() == 4 && l.ends_with(" nps");
                 l.split_whitespace()
                     .enumerate()
                     .filter(|(i, p)| {
                         let tempo = p.starts_with("ms=") || p.starts_with("nps=");
-                        !(tempo || pensamento && *i == 2)
+                        !(tempo || (pensamento || openbench) && *i == 2)
                     })
                     .map(|(_, p)| p)
                     .collect::<Vec<_>>()

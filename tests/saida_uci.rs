@@ -29,6 +29,7 @@ impl TRelator for TGravador {
     fn linha(&mut self, l: &TLinhaPensamento) {
         self.linhas.lock().unwrap().push(*l);
     }
+    fn escolha(&mut self, _: &TLinhaPensamento) {}
     fn lance_atual(&mut self, _: i32, _: &TLance, _: usize, _: u64) {}
     fn aviso(&mut self, _: &str) {}
     fn consulta(&mut self, _: &TInfoBusca) -> TReacao {

@@ -22,8 +22,10 @@ if [ -z "$commit" ]; then
     exit 2
 fi
 esperado=$(git log -1 --format=%B "$commit" | sed -n 's/^Bench: \([0-9]\+\)$/\1/p' | tail -1)
-# Última linha de `ice bench`: "bench nodes=N ms=T nps=R".
-obtido=$("$BIN" bench 2>/dev/null | tail -1 | sed -n 's/^bench nodes=\([0-9]\+\) .*/\1/p')
+# Última linha de `ice bench`: "N nodes R nps", a do OpenBench (a de antes,
+# "bench nodes=N ms=T nps=R", vem logo acima). Lida daqui, a assinatura que o
+# CI confere é a mesma que o OpenBench lê.
+obtido=$("$BIN" bench 2>/dev/null | tail -1 | sed -n 's/^\([0-9]\+\) nodes [0-9]\+ nps$/\1/p')
 if [ "$obtido" = "$esperado" ]; then
     echo "confere-bench: Bench: $obtido confere com o commit $commit"
     exit 0

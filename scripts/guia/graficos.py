@@ -60,7 +60,7 @@ def ice(*args, com_erros=False):
 
 
 def nos_bench(prof, *opcoes):
-    """Os nós do `ice bench prof` (a última linha, `bench nodes=N …`)."""
+    """Os nós do `ice bench prof` (a linha `bench nodes=N …`, a penúltima)."""
     m = re.search(r"^bench nodes=(\d+)", ice("bench", str(prof), *opcoes), re.M)
     if not m:
         sys.exit("graficos.py: a saída do ice bench não tem 'bench nodes='")

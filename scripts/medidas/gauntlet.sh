@@ -60,7 +60,8 @@ cp "$MOTOR" "$SAIDA/ice-medido"
 MOTOR=$SAIDA/ice-medido
 BUILD=$(git log -1 --format=%h 2>/dev/null || echo '?')
 [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && BUILD="$BUILD+mudanças"
-BENCH=$("$MOTOR" bench 2>/dev/null | tail -1 | sed -n 's/^bench nodes=\([0-9]*\) .*/\1/p')
+# A última linha do bench é a do OpenBench: "N nodes R nps".
+BENCH=$("$MOTOR" bench 2>/dev/null | tail -1 | sed -n 's/^\([0-9]*\) nodes [0-9]* nps$/\1/p')
 falhou=0
 for item in $OPONENTES; do
     nome=${item%%:*}
