@@ -11,8 +11,9 @@
 //! interface de console do `ice.c`, que aceitava lances do teclado quando
 //! nenhuma interface falava com ele; aqui ela é para uma pessoa.
 
-use crate::entrada::TFilaCompartilhada;
-use crate::entrada::{fila_para_busca, imprime, inicia_leitora, nova_fila, trava};
+use crate::entrada::{
+    fila_para_busca, imprime, inicia_leitora, nova_fila, trava, TFilaCompartilhada,
+};
 use crate::geracao::{fim_de_jogo, lance_para_san};
 use crate::lance::{TLance, TListaLances};
 use crate::motor::{
@@ -406,9 +407,9 @@ fn vez_do_motor(j: &TJogo) -> bool {
 
 /// O número do lance de um ply da partida (`12.` ou `12...`).
 fn numero_do_ply(j: &TJogo, ply: usize) -> String {
-    let absoluto = (j.b_inicial.num_lance as usize - 1) * 2 + j.b_inicial.vez + ply;
+    let absoluto = (j.b_inicial.num_lance as usize).saturating_sub(1) * 2 + j.b_inicial.vez + ply;
     let num = absoluto / 2 + 1;
-    if absoluto % 2 == 0 {
+    if absoluto.is_multiple_of(2) {
         format!("{num}.")
     } else {
         format!("{num}...")
@@ -825,11 +826,11 @@ fn nivel(j: &mut TJogo, args: &[&str]) {
     match args {
         [] => {}
         ["elo", "off"] | ["full"] => {
-            let _ = aplica_opcao(&mut j.m, "UCI_LimitStrength", Some("false"));
+            let _ = aplica_opcao(&mut j.m, "UCI_LimitStrength", Some("0"));
         }
         ["elo", n] => {
             let ok = aplica_opcao(&mut j.m, "UCI_Elo", Some(n)).is_ok()
-                && aplica_opcao(&mut j.m, "UCI_LimitStrength", Some("true")).is_ok();
+                && aplica_opcao(&mut j.m, "UCI_LimitStrength", Some("1")).is_ok();
             if !ok {
                 imprime(&format!("Elo from {ELO_MINIMO} to {ELO_MAXIMO}.\n"));
                 return;
@@ -936,7 +937,7 @@ fn livro(j: &mut TJogo, arg: Option<&str>) {
         }
         _ => return imprime("Usage: book on|off\n"),
     };
-    let _ = aplica_opcao(&mut j.m, "OwnBook", Some(if v { "true" } else { "false" }));
+    let _ = aplica_opcao(&mut j.m, "OwnBook", Some(if v { "1" } else { "0" }));
     imprime(&format!("Book: {}\n", if v { "on" } else { "off" }));
 }
 
