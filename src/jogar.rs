@@ -139,12 +139,16 @@ pub struct TRelatorTerminal {
     /// só a análise a lê (uma linha a para): o resto do script espera a
     /// vez do jogador, em vez de parar a busca.
     le_entrada: bool,
+    /// A entrada e a saída são o mesmo terminal, que ecoa o que se digita.
+    eco_terminal: bool,
     relogios: [i64; 2],
     /// De quem é o relógio que anda, e se ele sobe (tempo por lance).
     vez: usize,
     sobe: bool,
     inicio: Instant,
     texto: String,
+    /// Onde o cursor ficou: o fim da linha de estado desenhada.
+    coluna: usize,
     desenhado: Instant,
 }
 
@@ -165,6 +169,7 @@ impl TRelatorTerminal {
         let cabe = self.largura.saturating_sub(relogios.len() + 1);
         let texto: String = self.texto.chars().take(cabe).collect();
         imprime(&format!("\r\x1b[2K{texto}{relogios}"));
+        self.coluna = texto.chars().count() + relogios.len();
         self.desenhado = Instant::now();
     }
 }
@@ -193,16 +198,20 @@ impl TRelator for TRelatorTerminal {
     }
     fn consulta(&mut self, _: &TInfoBusca) -> TReacao {
         let mut reacao = TReacao::Continua;
+        // Quantas linhas da tela o eco do que foi lido ocupou: a primeira
+        // começa no fim da linha de estado, e uma linha longa quebra.
+        let mut linhas_eco = 0;
         if self.le_entrada {
             let mut f = trava(&self.fila);
             while let Some(Ok(linha)) = f.rx.as_ref().map(|rx| rx.try_recv()) {
+                let coluna = if linhas_eco == 0 { self.coluna } else { 0 };
+                linhas_eco += (coluna + linha.chars().count()) / self.largura.max(1) + 1;
                 let cmd = linha.trim().to_ascii_lowercase();
                 if matches!(cmd.as_str(), "quit" | "exit" | "q") {
                     f.cancelou = true;
                     f.pendentes.push_back(linha);
-                    return TReacao::Para;
-                }
-                if matches!(cmd.as_str(), "" | "move" | "stop") {
+                    reacao = TReacao::Para;
+                } else if matches!(cmd.as_str(), "" | "move" | "stop") {
                     reacao = TReacao::Para;
                 } else {
                     // Na análise, um comando também para (e roda depois).
@@ -216,7 +225,12 @@ impl TRelator for TRelatorTerminal {
                 }
             }
         }
-        if self.desenhado.elapsed() >= Duration::from_millis(MS_REDESENHO) {
+        // O terminal ecoou a linha e o Enter: o cursor desceu, e a linha de
+        // estado velha ficou em cima. Volta a ela, para reescrevê-la.
+        if linhas_eco > 0 && self.eco_terminal {
+            imprime(&"\x1b[1A".repeat(linhas_eco));
+            self.desenha();
+        } else if self.desenhado.elapsed() >= Duration::from_millis(MS_REDESENHO) {
             self.desenha();
         }
         reacao
@@ -582,6 +596,7 @@ fn relator(j: &TJogo, analise: bool) -> Box<dyn TRelator> {
         },
         analise,
         le_entrada: analise || !j.eco,
+        eco_terminal: j.tty && !j.eco,
         relogios: [relogio_agora(j, BRANCAS), relogio_agora(j, NEGRAS)],
         vez: b.vez,
         sobe: matches!(j.controle, TControle::PorLance { .. }),
@@ -591,6 +606,7 @@ fn relator(j: &TJogo, analise: bool) -> Box<dyn TRelator> {
         } else {
             "thinking (Enter: move now)".into()
         },
+        coluna: 0,
         desenhado: Instant::now(),
     })
 }
