@@ -397,11 +397,24 @@ fn laco(j: &mut TJogo) {
             break;
         };
         if j.eco {
-            imprime(&format!("{linha}\n"));
+            imprime(&format!("{}\n", so_ascii(j, &linha)));
         }
         processa(j, &linha);
     }
     imprime("\n");
+}
+
+/// No `--ascii`, o que o jogador digitou e volta na tela (o eco, um lance
+/// recusado, um nome de arquivo) sai sem os caracteres fora do ASCII.
+fn so_ascii(j: &TJogo, texto: &str) -> String {
+    if j.ascii {
+        texto
+            .chars()
+            .map(|c| if c.is_ascii() { c } else { '?' })
+            .collect()
+    } else {
+        texto.to_string()
+    }
 }
 
 /// A próxima linha: primeiro as que chegaram enquanto o motor pensava.
@@ -731,7 +744,7 @@ fn lance_do_jogador(j: &mut TJogo, texto: &str) {
     }
     match le_lance(tabuleiro(&j.m), texto) {
         Ok(l) => joga(j, l, None),
-        Err(e) => imprime(&format!("{e}\n")),
+        Err(e) => imprime(&format!("{}\n", so_ascii(j, &e))),
     }
 }
 
@@ -937,8 +950,8 @@ fn pgn(j: &TJogo, arquivo: Option<&str>) {
     match arquivo {
         None => imprime(&format!("\n{texto}\n")),
         Some(a) => match std::fs::write(a, &texto) {
-            Ok(()) => imprime(&format!("PGN saved to {a}\n")),
-            Err(e) => imprime(&format!("Cannot write {a}: {e}\n")),
+            Ok(()) => imprime(&format!("PGN saved to {}\n", so_ascii(j, a))),
+            Err(e) => imprime(&so_ascii(j, &format!("Cannot write {a}: {e}\n"))),
         },
     }
 }

@@ -282,7 +282,7 @@ fn jogar_pela_entrada_padrao() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"e9\nNd2\nNbd2\nundo\nlevel 2+1\nlevel elo 1500\nlevel elo off\nlevel nodes 20000\nbook off\nbook\ndraw\nNh4\nmoves\nresign\nquit\n")
+        .write_all("é4\ne9\nNd2\nNbd2\nundo\nlevel 2+1\nlevel elo 1500\nlevel elo off\nlevel nodes 20000\nbook off\nbook\ndraw\nNh4\nmoves\nresign\nquit\n".as_bytes())
         .unwrap();
     let s = filho.wait_with_output().unwrap();
     let saida = String::from_utf8_lossy(&s.stdout);
@@ -292,6 +292,8 @@ fn jogar_pela_entrada_padrao() {
         String::from_utf8_lossy(&s.stderr)
     );
     assert!(saida.is_ascii(), "{saida}");
+    // No `--ascii`, nem o eco do que se digitou sai fora do ASCII.
+    assert!(saida.contains("> ?4\nIllegal move: ?4"), "{saida}");
     assert!(saida.contains("> e9\nIllegal move: e9"), "{saida}");
     assert!(saida.contains("Took back 2 half-moves."), "{saida}");
     assert!(saida.contains("Level: 2+1, full strength."), "{saida}");
