@@ -54,7 +54,8 @@ pub mod peoes;
 pub mod syzygy;
 // Nível 5: perft, EPD, PGN, livro de aberturas, força ajustável, ordenação
 // de lances (SEE, killers, history) e o seletor em etapas que a usa, que a
-// busca usa mas que não dependem dela.
+// busca usa mas que não dependem dela; e o que o `ice jogar` desenha na
+// tela (`tela`, funções puras).
 pub mod correcao;
 pub mod epd;
 pub mod livro;
@@ -63,6 +64,7 @@ pub mod ordenacao;
 pub mod perft;
 pub mod pgn;
 pub mod seletor;
+pub mod tela;
 // Nível 6: o estado da busca (`TBusca`, o pedido, o resultado, a pilha),
 // abaixo dos módulos que a fazem.
 pub mod estado;
@@ -82,8 +84,10 @@ pub mod texel;
 // livro, relógio, opções).
 pub mod motor;
 // Nível 10: os dois protocolos, cada um com o seu `TMotor` e o relator que
-// põe na busca (`relato_xboard`, `relato_uci`); nenhum importa o outro.
+// põe na busca (`relato_xboard`, `relato_uci`); nenhum importa o outro. E a
+// partida no terminal (`jogar`), com o seu motor e o seu relator.
 pub mod edicao;
+pub mod jogar;
 pub mod relato_uci;
 pub mod relato_xboard;
 pub mod uci;

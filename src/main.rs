@@ -45,6 +45,11 @@ Comandos:
   (nenhum)                     fala o protocolo xboard/WinBoard (CECP v2) na entrada e na saída padrão
                                (ou o UCI, se a primeira linha for `uci`)
   --threads <N>                o protocolo com N threads de busca (Lazy SMP) até a interface mandar `cores`
+  jogar, play [OPÇÕES]         uma partida contra o motor no terminal (In English: play against the engine):
+                               --pretas|--black (o motor joga de brancas), --assiste|--watch (o motor contra si mesmo),
+                               --fen FEN, --ascii (só ASCII; o padrão são peças Unicode), --relogio 5+3|10s
+                               (minutos + incremento, ou segundos por lance; padrão 3+2), --nos N, --profundidade D;
+                               lances em SAN ou coordenadas; `help` lista os comandos (undo, hint, analyze, pgn…)
   perft <prof 0..{perft}> [FEN]     conta as folhas da árvore de lances, por lance da raiz
   d [FEN]                      desenha o tabuleiro (sem FEN, a posição inicial)
   gen [FEN]                    lista os lances legais em coordenadas e SAN
@@ -578,6 +583,7 @@ fn executa(args: &[String], op: &TOpcoesMotor) -> Result<(), String> {
         Some("datagen") => ice::datagen::cmd_datagen(&args[1..], op),
         Some("texel") => ice::texel::cmd_texel(&args[1..]),
         Some("tb") => ice::syzygy::cmd_tb(&args[1..], &op.syzygy_caminho),
+        Some("jogar" | "play") => ice::jogar::cmd_jogar(&args[1..], op),
         Some(outro) => Err(format!("comando desconhecido: {outro} (veja ice --help)")),
     }
 }

@@ -17,6 +17,7 @@ mod desenho;
 mod documentacao;
 mod epd2wb;
 mod fuzzer;
+mod jogar;
 mod linha_de_comando;
 mod livro;
 mod nivel;

@@ -22,6 +22,8 @@ Gráficos:
                 `ice datagen`, e a curva σ do `ice texel`
   smp           as iterações que cada thread do Lazy SMP pesquisa
   protocolo     o diálogo xboard entre a interface e o `ice`
+  jogar         a tela de uma partida no `ice jogar`, capturada de um
+                pseudo-terminal do tmux
 
 Quem chama é scripts/guia/figuras.sh (uma linha por figura, em cada página
 do guia). Rodar na raiz do repositório.
@@ -547,6 +549,68 @@ def grafico_protocolo():
     return s.fim()
 
 
+def tela_do_jogar(lances, largura=100, altura=40):
+    """A tela do `ice jogar` num pseudo-terminal do tmux (um servidor só
+    deste script): uma partida sem livro, a 20 000 nós por lance (os lances
+    do motor se repetem em qualquer máquina), com os `lances` digitados um a
+    um, cada um depois do prompt anterior. Devolve as linhas da tela."""
+    import shutil
+    import time
+    binario = shutil.which("ice")
+    if not binario or not shutil.which("tmux"):
+        sys.exit("graficos.py: o gráfico jogar precisa do ice no PATH e do tmux")
+    sock = f"ice-guia-{os.getpid()}"
+
+    def tmux(*args):
+        return subprocess.run(["tmux", "-u", "-L", sock, *args], capture_output=True,
+                              text=True, check=False, env={**os.environ, "TERM": "xterm-256color"})
+
+    def tela():
+        return tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "guia").stdout
+
+    def espera(n):
+        fim = time.time() + 60
+        while tela().count(") > ") < n:
+            if time.time() > fim:
+                tmux("kill-server")
+                sys.exit("graficos.py: o ice jogar não respondeu a tempo")
+            time.sleep(0.05)
+
+    cmd = f"'{binario}' --sem-livro jogar --nos 20000"
+    tmux("new-session", "-d", "-s", "guia", "-x", str(largura), "-y", str(altura), cmd)
+    try:
+        espera(1)
+        for n, l in enumerate(lances, start=2):
+            tmux("send-keys", "-t", "guia", "-l", l)
+            tmux("send-keys", "-t", "guia", "Enter")
+            espera(n)
+        linhas = tela().rstrip("\n").splitlines()
+    finally:
+        tmux("kill-server")
+    return linhas
+
+
+def grafico_jogar():
+    """A tela de uma partida em andamento no `ice jogar`, como o terminal a
+    mostra: 1. e4, 2. Nf3 e um `hint`. Os relógios saem como -:-- (são o
+    único número que muda de uma máquina para outra)."""
+    linhas = tela_do_jogar(["e4", "Nf3", "hint"])
+    # Do último tabuleiro até o prompt do fim.
+    inicio = max(i for i, l in enumerate(linhas) if re.match(r"^\s+a  b  c", l)) - 9
+    linhas = [re.sub(r"\b\d+:\d\d\b", "-:--", l) for l in linhas[inicio:]]
+    passo, topo, margem = 18, 60, 20
+    larg, alt = 820, topo + passo * len(linhas) + 20
+    s = Svg(larg, alt, "ice jogar: uma partida no terminal")
+    s.retangulo(margem - 8, topo - 18, larg - 2 * margem + 16, passo * len(linhas) + 12, "#1a202c")
+    y = topo
+    for l in linhas:
+        s.linhas.append(f'<text x="{margem}" y="{y}" font-size="13" fill="#e2e8f0" '
+                        f'font-family="DejaVu Sans Mono, monospace" xml:space="preserve" '
+                        f'style="white-space:pre">{esc(l)}</text>')
+        y += passo
+    return s.fim()
+
+
 GRAFICOS = {
     "nos": grafico_nos,
     "ramificacao": grafico_ramificacao,
@@ -557,6 +621,7 @@ GRAFICOS = {
     "texel": grafico_texel,
     "smp": grafico_smp,
     "protocolo": grafico_protocolo,
+    "jogar": grafico_jogar,
 }
 
 if __name__ == "__main__":
