@@ -666,7 +666,21 @@ fn relata_linha(
     if bu.id_thread > 0 || !bu.relator.mostra() {
         return;
     }
-    let l = TLinhaPensamento {
+    let l = monta_linha(bu, tipo, prof, escore, pv, numero);
+    bu.relator.linha(&l);
+}
+
+/// Uma linha de pensamento com o estado da busca agora (seldepth, nós,
+/// tempo, tabela, Syzygy, material; as linhas do MultiPV do pedido).
+fn monta_linha(
+    bu: &TBusca,
+    tipo: TTipoLinha,
+    prof: i32,
+    escore: i32,
+    pv: &TPv,
+    numero: usize,
+) -> TLinhaPensamento {
+    TLinhaPensamento {
         tipo,
         profundidade: prof,
         seldepth: bu.seldepth,
@@ -681,8 +695,7 @@ fn relata_linha(
         nps_virtual: bu.tempo.nps > 0,
         material: bu.material_raiz,
         pv: *pv,
-    };
-    bu.relator.linha(&l);
+    }
 }
 
 /// Uma pesquisa da raiz (a linha `primeiro` + 1 do MultiPV) falhou na
@@ -766,20 +779,11 @@ pub fn relata_escolha(bu: &mut TBusca, r: &TResultado, linhas: usize) {
         pv = TPv::default();
         pv.atualiza(r.lance, &TPv::default());
     }
-    let l = TLinhaPensamento {
-        tipo: TTipoLinha::Final,
-        profundidade: r.profundidade,
-        seldepth: bu.seldepth,
-        numero: 1,
-        linhas,
-        escore: escore_exibido(bu, r.escore),
-        nos: r.nos,
-        ms: r.ms,
-        hashfull: ocupacao_hash(&bu.tt),
-        tbhits: bu.pedido.tabelas.as_ref().map(|_| bu.tb_sondas),
-        nps_virtual: bu.tempo.nps > 0,
-        material: bu.material_raiz,
-        pv,
-    };
+    let mut l = monta_linha(bu, TTipoLinha::Final, r.profundidade, r.escore, &pv, 1);
+    // Os nós e o tempo do resultado (todas as threads, até o fim), e as
+    // linhas que a interface pediu.
+    l.nos = r.nos;
+    l.ms = r.ms;
+    l.linhas = linhas;
     bu.relator.escolha(&l);
 }

@@ -267,11 +267,11 @@ fn jogar_de_pretas_com_pecas_unicode() {
 /// A mesma partida pelo cano (sem terminal): a transcrição repete cada
 /// linha depois do prompt, e a busca não lê a entrada (o script inteiro
 /// chega de uma vez).
-#[test]
-fn jogar_pela_entrada_padrao() {
+/// Roda o `ice` com `args`, a entrada padrão vinda de `entrada` (um cano,
+/// não um terminal), e espera o fim.
+fn roda_com_entrada(args: &[&str], entrada: &str) -> std::process::Output {
     let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
-        .args(["--sem-livro", "jogar", "--ascii", "--nos", NOS, "--fen"])
-        .args(FEN_MATE.split(' '))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -282,9 +282,19 @@ fn jogar_pela_entrada_padrao() {
         .stdin
         .take()
         .unwrap()
-        .write_all("é4\ne9\nNd2\nNbd2\nundo\nlevel 2+1\nlevel elo 1500\nlevel elo off\nlevel nodes 20000\nbook off\nbook\ndraw\nNh4\nmoves\nresign\nquit\n".as_bytes())
+        .write_all(entrada.as_bytes())
         .unwrap();
-    let s = filho.wait_with_output().unwrap();
+    filho.wait_with_output().unwrap()
+}
+
+#[test]
+fn jogar_pela_entrada_padrao() {
+    let mut args = vec!["--sem-livro", "jogar", "--ascii", "--nos", NOS, "--fen"];
+    args.extend(FEN_MATE.split(' '));
+    let s = roda_com_entrada(
+        &args,
+        "é4\ne9\nNd2\nNbd2\nundo\nlevel 2+1\nlevel elo 1500\nlevel elo off\nlevel nodes 20000\nbook off\nbook\ndraw\nNh4\nmoves\nresign\nquit\n",
+    );
     let saida = String::from_utf8_lossy(&s.stdout);
     assert!(
         s.status.success(),
@@ -313,28 +323,19 @@ fn jogar_pela_entrada_padrao() {
 /// brancas) e só então lê a entrada.
 #[test]
 fn jogar_o_motor_contra_si_mesmo() {
-    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
-        .args([
+    let s = roda_com_entrada(
+        &[
             "--sem-livro",
             "jogar",
             "--watch",
             "--ascii",
             "--nos",
             "5000",
-        ])
-        .args(["--fen", "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rodar o ice");
-    use std::io::Write;
-    filho
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"pgn\nquit\n")
-        .unwrap();
-    let s = filho.wait_with_output().unwrap();
+            "--fen",
+            "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1",
+        ],
+        "pgn\nquit\n",
+    );
     let saida = String::from_utf8_lossy(&s.stdout);
     assert!(s.status.success(), "{saida}");
     assert!(saida.contains("Last move: 1. Re8#"), "{saida}");

@@ -700,11 +700,17 @@ fn hash_diz_o_tamanho_e_satura() {
         let v = espera(&mut m, |l| l == "readyok", Duration::from_secs(120));
         assert_eq!(v, vec!["info string Hash: 4096 MB", "readyok"]);
     }
-    envia(&mut m, "setoption name Hash value 8");
-    assert_eq!(pronto(&mut m), vec!["info string Hash: 8 MB"]);
-    envia(&mut m, "position startpos");
-    envia(&mut m, "go depth 3");
-    let (_, lance) = espera_bestmove(&mut m, PRAZO);
+    volta_a_8_mb_e_joga(&mut m);
+}
+
+/// Depois de um `Hash` grande (ou recusado), a tabela volta a 8 MB e uma
+/// busca ainda joga um lance legal.
+fn volta_a_8_mb_e_joga(m: &mut TMotor) {
+    envia(m, "setoption name Hash value 8");
+    assert_eq!(pronto(m), vec!["info string Hash: 8 MB"]);
+    envia(m, "position startpos");
+    envia(m, "go depth 3");
+    let (_, lance) = espera_bestmove(m, PRAZO);
     assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
 }
 
@@ -777,12 +783,7 @@ fn hash_grande_sem_espera_e_do_tamanho_pedido() {
         }
         _ => assert_eq!(l, "info string Hash: 65536 MB"),
     }
-    envia(&mut m, "setoption name Hash value 8");
-    assert_eq!(pronto(&mut m), vec!["info string Hash: 8 MB"]);
-    envia(&mut m, "position startpos");
-    envia(&mut m, "go depth 3");
-    let (_, lance) = espera_bestmove(&mut m, PRAZO);
-    assert!(legal(FEN_INICIAL, &[], &lance), "{lance}");
+    volta_a_8_mb_e_joga(&mut m);
 }
 
 /// Depois de um lance do livro, o `bestmove … ponder Y` traz a resposta
