@@ -24,6 +24,7 @@
 
 use crate::arvore::quiescence_raiz;
 use crate::busca::busca;
+use crate::entrada::{le_arquivo_limitado, MAX_ARQUIVO_EPD};
 use crate::epd::le_arquivo_epd;
 use crate::estado::{limpa_busca, nova_busca, TBusca};
 use crate::geracao::gera_lista_lances;
@@ -295,9 +296,11 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
 /// arquivo inteiro, com o número dela: dados gerados de metade do arquivo
 /// enganariam quem os usa.
 fn le_aberturas(caminho: &str) -> Result<Vec<String>, String> {
-    let texto =
-        std::fs::read_to_string(caminho).map_err(|e| format!("aberturas {caminho}: {e}"))?;
-    let (posicoes, erros) = le_arquivo_epd(&texto);
+    // Com o teto dos arquivos EPD: `--aberturas /dev/zero` é recusado, não
+    // lido sem fim.
+    let bytes =
+        le_arquivo_limitado(caminho, MAX_ARQUIVO_EPD).map_err(|e| format!("aberturas {e}"))?;
+    let (posicoes, erros) = le_arquivo_epd(&String::from_utf8_lossy(&bytes));
     if let Some(e) = erros.first() {
         return Err(format!("aberturas {caminho}: {e}"));
     }

@@ -249,3 +249,17 @@ fn saltos_do_lazy_smp() {
         assert!(texto(&s.stderr).contains("uso: ice saltos"), "{ruim:?}");
     }
 }
+
+/// `ice datagen --aberturas` lê o arquivo com o teto dos EPD: um
+/// dispositivo (`/dev/zero`, que nunca acaba) e um arquivo que não existe
+/// são recusados com a mensagem, sem partida nenhuma.
+#[test]
+fn datagen_recusa_aberturas_que_nao_sao_arquivo() {
+    for arquivo in ["/dev/zero", "/nao/existe.epd"] {
+        let s = roda(&["datagen", "--jogos", "1", "--aberturas", arquivo]);
+        assert!(!s.status.success(), "{arquivo}");
+        let erro = texto(&s.stderr);
+        assert!(erro.contains(&format!("aberturas {arquivo}")), "{erro}");
+        assert!(s.stdout.is_empty(), "{}", texto(&s.stdout));
+    }
+}
