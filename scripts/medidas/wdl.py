@@ -4,6 +4,17 @@
 Uso:
   scripts/medidas/wdl.py ajusta [--validacao N] LOTE...   ajusta e imprime os coeficientes e a perda
   scripts/medidas/wdl.py verifica LOTE...                 a perda e a calibração das constantes de src/wdl.rs
+  scripts/medidas/wdl.py ajusta [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
+  scripts/medidas/wdl.py verifica [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
+
+Com PGNs (os do scripts/medidas/match.py, do gauntlet.sh e do sprt.sh, ou do fastchess), cada lance
+comentado com o escore de quem jogou (`{+0.31/12 0.25s}`, do ponto de vista de quem joga) vira uma
+posição: o material é o da posição antes do lance, o escore e o resultado passam ao ponto de vista
+das brancas. Só contam os lances dos jogadores cujo nome casa com --motor (padrão: todos; num
+gauntlet, `--motor ICE`); escores de mate ficam de fora, e também as partidas cujo TimeControl não
+casa com --relogio (padrão: qualquer um; `--relogio '^(10\+0.1|5\+0.05)$'` só as dos relógios de
+verdade). Uma partida em cada K (--retem, padrão 5) fica de fora do ajuste e é a validação: a
+calibração por faixa de escore é medida nela, em partidas que o ajuste não viu.
 
 Os lotes são saídas do `ice datagen` (uma linha `FEN | escore | resultado` por posição; escore em
 centipeões e resultado 1.0/0.5/0.0, os dois do ponto de vista das brancas; ver src/datagen.rs), por
@@ -49,6 +60,46 @@ def le_lotes(arquivos):
                 r = {"1.0": 2, "0.5": 1, "0.0": 0}[partes[2].strip()]
                 cont[(m, v, r)] += 1
     return cont
+
+
+ESCORE_PGN = re.compile(r"^\s*([+-]?)(\d+(?:\.\d+)?)/\d+")
+
+
+def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
+    """Contagens como as de le_lotes, a partir de PGNs: (treino, validação, partidas lidas).
+
+    A partida i (contando todas as que passaram pelo filtro, na ordem dos arquivos) vai para a
+    validação quando i % retem == retem − 1."""
+    import chess.pgn  # só aqui: os lotes não precisam do python-chess
+
+    re_motor, re_relogio = re.compile(motor), re.compile(relogio)
+    treino, val = Counter(), Counter()
+    partidas = 0
+    for arq in arquivos:
+        with open(arq, encoding="utf-8", errors="replace") as f:
+            while True:
+                jogo = chess.pgn.read_game(f)
+                if jogo is None:
+                    break
+                h = jogo.headers
+                r = {"1-0": 2, "1/2-1/2": 1, "0-1": 0}.get(h.get("Result", "*"))
+                if r is None or not re_relogio.search(h.get("TimeControl", "")):
+                    continue
+                lados = {chess.WHITE: bool(re_motor.search(h.get("White", ""))),
+                         chess.BLACK: bool(re_motor.search(h.get("Black", "")))}
+                destino = val if retem > 0 and partidas % retem == retem - 1 else treino
+                partidas += 1
+                tab = jogo.board()
+                for no in jogo.mainline():
+                    m = ESCORE_PGN.match(no.comment)
+                    if m and lados[tab.turn]:
+                        v = round(float(m.group(2)) * 100) * (-1 if m.group(1) == "-" else 1)
+                        if tab.turn == chess.BLACK:
+                            v = -v
+                        mat = min(max(material(tab.board_fen()), MATERIAL_MIN), MATERIAL_MAX)
+                        destino[(mat, v, r)] += 1
+                    tab.push(no.move)
+    return treino, val, partidas
 
 
 def coef_ab(p, x):
@@ -185,30 +236,52 @@ def principal(args):
         print(__doc__, file=sys.stderr)
         return 2
     modo, args = args[0], args[1:]
-    nval = 2
-    if len(args) >= 2 and args[0] == "--validacao":
-        nval, args = int(args[1]), args[2:]
+    nval, motor, retem, relogio = 2, ".*", 5, ".*"
+    while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio"):
+        if args[0] == "--validacao":
+            nval = int(args[1])
+        elif args[0] == "--motor":
+            motor = args[1]
+        elif args[0] == "--retem":
+            retem = int(args[1])
+        else:
+            relogio = args[1]
+        args = args[2:]
     if not args:
-        print("wdl.py: nenhum lote", file=sys.stderr)
+        print("wdl.py: nenhum lote nem PGN", file=sys.stderr)
         return 2
+    pgn = [a for a in args if a.endswith(".pgn")]
+    if pgn and len(pgn) != len(args):
+        print("wdl.py: ou lotes do datagen, ou PGNs, não os dois", file=sys.stderr)
+        return 2
+    if pgn:
+        treino, val, partidas = le_pgns(pgn, motor, retem, relogio)
+        print(f"PGN: {partidas} partidas; treino {sum(treino.values())} posições ({len(treino)} grupos), "
+              f"validação (1 partida em {retem}) {sum(val.values())} posições")
+        if not treino:
+            print("wdl.py: nenhuma posição com escore nas partidas", file=sys.stderr)
+            return 1
     if modo == "verifica":
-        dados = le_lotes(args)
+        dados = treino + val if pgn else le_lotes(args)
         p = coeficientes_do_rust()
         f, _ = perda(p, dados, com_gradiente=False)
         print(f"posições {sum(dados.values())}, perda das constantes de src/wdl.rs {f:.6f}")
         calibracao(p, dados)
         return 0
-    treino_arq, val_arq = (args[:-nval], args[-nval:]) if nval > 0 else (args, [])
-    treino = le_lotes(treino_arq)
-    val = le_lotes(val_arq) if val_arq else Counter()
-    print(f"treino: {len(treino_arq)} lotes, {sum(treino.values())} posições "
-          f"({len(treino)} grupos); validação: {len(val_arq)} lotes, {sum(val.values())} posições")
+    if not pgn:
+        treino_arq, val_arq = (args[:-nval], args[-nval:]) if nval > 0 else (args, [])
+        treino = le_lotes(treino_arq)
+        val = le_lotes(val_arq) if val_arq else Counter()
+        print(f"treino: {len(treino_arq)} lotes, {sum(treino.values())} posições "
+              f"({len(treino)} grupos); validação: {len(val_arq)} lotes, {sum(val.values())} posições")
     inicio = [0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0]
     p, f = bfgs(inicio, treino)
     print(f"perda no treino {f:.6f}")
     if val:
         fv, _ = perda(p, val, com_gradiente=False)
         print(f"perda na validação {fv:.6f}")
+        print("calibração na validação (por mil):")
+        calibracao(p, val)
     print("WDL_A = [" + ", ".join(f"{x:.6f}" for x in p[:4]) + "]")
     print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:]) + "]")
     for m in (20, 30, 40, 50, 58, 65, 78):

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""profundidade.py - a profundidade média de cada motor, a tempo igual, lida dos PGNs de partidas.
+
+Uso: scripts/medidas/profundidade.py [--plies 10-80] PARTIDAS.pgn...
+
+Por que: a força que falta ao ICE-rs diante dos melhores motores escritos à mão tem forma (issue
+60): no mesmo tempo por lance eles veem ~3 plies mais fundo. Cada mudança da busca que promete
+"mais fundo no mesmo tempo" se confere aqui, antes e depois, nas partidas do gauntlet.sh (as do
+match.py e as do fastchess comentam cada lance com `{escore/profundidade tempo}`). Só os plies do
+intervalo contam (padrão 10 a 80: fora da abertura, que o livro ou a linha inicial decidem, e
+antes dos finais, onde a profundidade dispara e puxaria a média), e só os lances com comentário de
+busca (nem livro nem mate sem profundidade).
+
+Imprime, por jogador (o nome do PGN): lances, profundidade média e tempo médio por lance (s); a
+comparação só vale entre jogadores que gastaram tempos parecidos (o mesmo relógio).
+"""
+import re
+import sys
+from collections import defaultdict
+
+COMENTARIO = re.compile(r"^\s*[+-]?(?:M)?\d+(?:\.\d+)?/(\d+)\s+(\d+(?:\.\d+)?)s")
+
+
+def le(arquivos, ini, fim):
+    import chess.pgn
+
+    soma = defaultdict(lambda: [0, 0, 0.0])  # nome -> [lances, soma das profundidades, soma dos tempos]
+    partidas = 0
+    for arq in arquivos:
+        with open(arq, encoding="utf-8", errors="replace") as f:
+            while True:
+                jogo = chess.pgn.read_game(f)
+                if jogo is None:
+                    break
+                partidas += 1
+                nomes = {True: jogo.headers.get("White", "?"), False: jogo.headers.get("Black", "?")}
+                vez = jogo.board().turn
+                for ply, no in enumerate(jogo.mainline(), start=1):
+                    m = COMENTARIO.match(no.comment)
+                    if m and ini <= ply <= fim:
+                        s = soma[nomes[vez]]
+                        s[0] += 1
+                        s[1] += int(m.group(1))
+                        s[2] += float(m.group(2))
+                    vez = not vez
+    return partidas, soma
+
+
+def principal(args):
+    ini, fim = 10, 80
+    if len(args) >= 2 and args[0] == "--plies":
+        ini, fim = (int(x) for x in args[1].split("-"))
+        args = args[2:]
+    if not args:
+        print(__doc__, file=sys.stderr)
+        return 2
+    partidas, soma = le(args, ini, fim)
+    print(f"{partidas} partidas, plies {ini}-{fim}")
+    print(f"{'jogador':24s} {'lances':>8s} {'prof. média':>12s} {'tempo médio':>12s}")
+    for nome, (n, p, t) in sorted(soma.items(), key=lambda x: -x[1][0]):
+        print(f"{nome:24s} {n:8d} {p / n:12.2f} {t / n:11.3f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(principal(sys.argv[1:]))
