@@ -149,11 +149,26 @@ if somado:
 e = f", {elo[0]} ± {elo[1]} Elo" if elo else ""
 print(ultimo)
 if modelo == "pentanomial":
-    pares = re.search(r"Ptnml\(0-2\):? ([\d, ]+)", ultimo)
+    pares = re.search(r"Ptnml\(0-2\):? ([\d, ]+?),? *(?:pooled|:|$)", ultimo)
     elo_p = re.search(r"Elo \(pairs\): ([+-]?[\d.inf]+) \+/- ([\d.inf]+)", texto)
     ep = f", {elo_p.group(1)} ± {elo_p.group(2)} Elo" if elo_p else e
+    ptnml = pares.group(1).strip().rstrip(",") if pares else "?"
+    # retomado: a Ptnml da última linha já é o total das corridas; o Elo e as partidas também
+    # têm de ser do total (os W/D/L desta corrida sozinha iriam para o commit como se fossem tudo)
+    anterior = re.search(r"pooled with an earlier run \(Ptnml ([\d ]+)\) = (\d+) pairs", ultimo)
+    if anterior and pares:
+        sys.path.insert(0, "scripts/medidas")
+        from match import elo_stats_penta, fmt_elo
+        total = [int(x) for x in ptnml.replace(",", " ").split()]
+        print(f"sprt: esta corrida: {n} jogos (+{w} ={d} -{l}); a anterior: Ptnml {anterior.group(1)}",
+              file=sys.stderr)
+        _, dif, margem = elo_stats_penta(total)
+        n = str(2 * sum(total))
+        print(f"SPRT [{elo0},{elo1}] {tc} pares: {veredito} após {n} jogos somados "
+              f"(Ptnml {ptnml}), {fmt_elo(dif)} ± {margem:.1f} Elo")
+        sys.exit(0)
     print(f"SPRT [{elo0},{elo1}] {tc} pares: {veredito} após {n} jogos (+{w} ={d} -{l}; "
-          f"Ptnml {pares.group(1).strip() if pares else '?'}){ep}")
+          f"Ptnml {ptnml}){ep}")
 else:
     print(f"SPRT [{elo0},{elo1}] {tc}: {veredito} após {n} jogos (+{w} ={d} -{l}){e}")
 PY
