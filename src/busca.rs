@@ -609,7 +609,7 @@ fn busca_raiz(
 /// anterior: um quieto lá atrás já foi refutado uma vez, e provar de novo que
 /// ele é pior custa uma árvore inteira por lance. Se ele surpreender,
 /// `busca_raiz` repete na profundidade cheia antes de abrir a janela.
-fn reducao_raiz(bu: &TBusca, l: &TLance, k: usize, prof: i32) -> i32 {
+pub fn reducao_raiz(bu: &TBusca, l: &TLance, k: usize, prof: i32) -> i32 {
     if !usa(bu, MELHORIA_LMR_RAIZ)
         || !l.eh_quieto()
         || prof < bu.par.v[P_LMR_PROFUNDIDADE]
