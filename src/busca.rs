@@ -38,14 +38,14 @@
 use crate::arvore::{alpha_beta, anota_filho};
 use crate::estado::{
     nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
-    MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_RUINS, MELHORIA_SEE,
+    MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_LMR_RAIZ, MELHORIA_RUINS, MELHORIA_SEE,
 };
 use crate::estatisticas::{abre_no, fecha_no, marca_no, MARCA_CORTE, MARCA_REPESQUISA, TRACO_RAIZ};
 use crate::geracao::gera_lista_lances;
 use crate::hash::{envelhece_hash, le_hash, ocupacao_hash};
 use crate::lance::{mesmo_lance, TLance, TListaLances, TPv, LANCE_NULO};
 use crate::ordenacao::{obtem_melhor_lance, ordena_lances, prepara_ordenacao};
-use crate::parametros::{P_CRESCE_ASPIRACAO, P_JANELA_ASPIRACAO};
+use crate::parametros::{P_CRESCE_ASPIRACAO, P_JANELA_ASPIRACAO, P_LMR_LANCES, P_LMR_PROFUNDIDADE};
 use crate::relato::{TLinhaPensamento, TTipoLinha};
 use crate::syzygy::{escore_wdl, ordena_raiz};
 use crate::tabuleiro::TBoard;
@@ -538,16 +538,30 @@ fn busca_raiz(
         relata_lance_atual(bu, prof, &l, i - primeiro + 1);
         bu.seguindo_pv = i == primeiro;
         let nos_lance = bu.nos;
+        let raiz_em_xeque = b.em_xeque();
         b.make(&l);
         // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
         let nova_prof = prof - 1 + b.em_xeque() as i32;
+        let reducao = if raiz_em_xeque || nova_prof != prof - 1 {
+            0
+        } else {
+            reducao_raiz(bu, &l, i - primeiro, prof)
+        };
         if let Some(t) = bu.traco.as_deref_mut() {
-            anota_filho(t, nova_prof - (prof - 1), 0);
+            anota_filho(t, nova_prof - (prof - 1), reducao);
         }
         let v = if i == primeiro {
             -alpha_beta(b, bu, pilha, -beta, -alfa, nova_prof, 1, true)
         } else {
-            let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
+            let mut v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof - reducao, 1, true);
+            // Reduzido e ainda acima de α: o lance merece a profundidade cheia
+            // antes de a janela abrir.
+            if reducao > 0 && v > alfa && !bu.parar {
+                if let Some(t) = bu.traco.as_deref_mut() {
+                    t.pendente = MARCA_REPESQUISA;
+                }
+                v = -alpha_beta(b, bu, pilha, -alfa - 1, -alfa, nova_prof, 1, true);
+            }
             if v > alfa && v < beta && !bu.parar {
                 if let Some(t) = bu.traco.as_deref_mut() {
                     t.pendente = MARCA_REPESQUISA;
@@ -586,6 +600,25 @@ fn busca_raiz(
         fecha_no(t, i, anterior, melhor, 0);
     }
     melhor
+}
+
+/// LMR na raiz (MELHORIA_LMR_RAIZ, só ICE-rs): o `k`-ésimo lance depois do
+/// primeiro da linha, quieto e sem xeque (quem chama confere o xeque), vai
+/// `reducao` plies mais raso na janela nula, com a tabela dos nós internos
+/// menos um ply, como num nó PV. Na raiz a ordem é a dos escores da iteração
+/// anterior: um quieto lá atrás já foi refutado uma vez, e provar de novo que
+/// ele é pior custa uma árvore inteira por lance. Se ele surpreender,
+/// `busca_raiz` repete na profundidade cheia antes de abrir a janela.
+pub fn reducao_raiz(bu: &TBusca, l: &TLance, k: usize, prof: i32) -> i32 {
+    if !usa(bu, MELHORIA_LMR_RAIZ)
+        || !l.eh_quieto()
+        || prof < bu.par.v[P_LMR_PROFUNDIDADE]
+        || k < bu.par.v[P_LMR_LANCES] as usize
+    {
+        return 0;
+    }
+    let tabela = bu.reducoes_lmr[(prof as usize).min(63)][k.min(63)] as i32;
+    (tabela - 1).min(prof - 2).max(0)
 }
 
 /// Passo 4c: a iteração `prof` terminou com as `linhas`: ordenadas da

@@ -86,8 +86,11 @@ pub const MELHORIA_REI_ATACADO: u32 = 131072;
 /// (`--sem seletor`, e o nível, calibrado antes dele) cada nó gera e ordena
 /// tudo de uma vez, como antes, com o mesmo `Bench:` de antes.
 pub const MELHORIA_SELETOR: u32 = 262144;
+/// LMR também na raiz (`busca::reducao_raiz`): os quietos tardios da raiz
+/// são provados mais rasos, como nos nós PV (issue 60).
+pub const MELHORIA_LMR_RAIZ: u32 = 524288;
 /// Todas as melhorias.
-pub const TODAS_MELHORIAS: u32 = 524287;
+pub const TODAS_MELHORIAS: u32 = 1048575;
 /// As melhorias da busca com que a força limitada foi calibrada (issue 30,
 /// build `79995a1`, Bench 2334706). O nível é um teto de nós por lance: uma
 /// busca que aproveita melhor cada nó jogaria acima do Elo medido, então o
@@ -101,7 +104,7 @@ pub const MELHORIAS_DO_NIVEL: u32 = MELHORIA_SEE
     | MELHORIA_TT_QS;
 
 /// Nomes das melhorias (para `--sem see,lmr` na linha de comando).
-pub const NOMES_MELHORIAS: [(&str, u32); 19] = [
+pub const NOMES_MELHORIAS: [(&str, u32); 20] = [
     ("see", MELHORIA_SEE),
     ("futilidade", MELHORIA_FUTILIDADE),
     ("lmr", MELHORIA_LMR),
@@ -121,6 +124,7 @@ pub const NOMES_MELHORIAS: [(&str, u32); 19] = [
     ("singular", MELHORIA_SINGULAR),
     ("reiatacado", MELHORIA_REI_ATACADO),
     ("seletor", MELHORIA_SELETOR),
+    ("lmrraiz", MELHORIA_LMR_RAIZ),
 ];
 
 /// O que as threads de uma busca (Lazy SMP, ver `paralelo`) dividem além

@@ -972,3 +972,51 @@ fn parametros_da_busca_mudam_a_arvore() {
         tabela_lmr(&PARAMETROS_PADRAO)[20][20]
     );
 }
+
+/// LMR na raiz (MELHORIA_LMR_RAIZ): só os quietos a partir do 4º lance
+/// depois do primeiro da linha (`LmrLances` = 3) e da profundidade 3
+/// (`LmrProfundidade`) são reduzidos, com a tabela dos nós internos menos um
+/// ply, e sempre sobram ao menos 2 plies; as capturas nunca, e nada sem a
+/// melhoria ou no ICE clássico. A redução não perde o quieto que dá mate:
+/// Th1! (mate em 2) e Dg6! da WAC.001 são achados com ela (em
+/// `mates_com_a_distancia_certa`) e aqui com e sem.
+#[test]
+fn lmr_na_raiz_so_nos_quietos_tardios() {
+    let b = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
+    let quieto = acha_lance(&b, "a1h1").unwrap();
+    let bc = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R5n1 w - - 0 1").unwrap();
+    let captura = acha_lance(&bc, "a1g1").unwrap();
+    let bu = busca_de_teste(TODAS_MELHORIAS, false);
+    assert_eq!(reducao_raiz(&bu, &quieto, 2, 10), 0);
+    assert_eq!(reducao_raiz(&bu, &quieto, 10, 2), 0);
+    assert_eq!(reducao_raiz(&bu, &captura, 10, 10), 0);
+    let r = reducao_raiz(&bu, &quieto, 10, 10);
+    let tabela = ice::parametros::tabela_lmr(&bu.par)[10][10] as i32;
+    assert!(tabela >= 2, "{tabela}");
+    assert_eq!(r, tabela - 1);
+    for prof in 3..=30 {
+        for k in 3..40 {
+            let r = reducao_raiz(&bu, &quieto, k, prof);
+            assert!((0..=prof - 2).contains(&r), "prof {prof} k {k}: {r}");
+        }
+    }
+    let sem = busca_de_teste(TODAS_MELHORIAS & !MELHORIA_LMR_RAIZ, false);
+    assert_eq!(reducao_raiz(&sem, &quieto, 10, 10), 0);
+    let classico = busca_de_teste(TODAS_MELHORIAS, true);
+    assert_eq!(reducao_raiz(&classico, &quieto, 10, 10), 0);
+    for melhorias in [TODAS_MELHORIAS, TODAS_MELHORIAS & !MELHORIA_LMR_RAIZ] {
+        let mut b = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
+        let mut bu = busca_de_teste(melhorias, false);
+        let lim = TLimites {
+            profundidade: 8,
+            ..TLimites::default()
+        };
+        let r = busca(&mut b, &mut bu, &lim);
+        assert_eq!(
+            escore_xboard(r.escore),
+            100002,
+            "{}",
+            lance_para_texto(&r.lance)
+        );
+    }
+}
