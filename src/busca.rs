@@ -529,6 +529,8 @@ fn busca_raiz(
     }
     bu.total_raiz = (lista.n - primeiro) as u32;
     let nos_inicio = bu.nos;
+    // Com a raiz em xeque nenhum lance é reduzido (todos são respostas ao xeque).
+    let raiz_em_xeque = b.em_xeque();
     let mut nos_melhor = 0;
     for i in primeiro..lista.n {
         let l = obtem_melhor_lance(lista, i);
@@ -538,7 +540,6 @@ fn busca_raiz(
         relata_lance_atual(bu, prof, &l, i - primeiro + 1);
         bu.seguindo_pv = i == primeiro;
         let nos_lance = bu.nos;
-        let raiz_em_xeque = b.em_xeque();
         b.make(&l);
         // Na raiz o xeque sempre estende (o limite de 2 × iteração não pesa).
         let nova_prof = prof - 1 + b.em_xeque() as i32;

@@ -636,6 +636,16 @@ fn limpa_estado(j: &TJogo) {
     }
 }
 
+/// Depois de cada busca (lance, dica, análise): apaga a linha de estado e
+/// diz se o jogador mandou `quit` durante ela; então a partida acaba sem o
+/// resultado da busca (e `j.sair` fica marcado).
+fn busca_cancelada(j: &mut TJogo) -> bool {
+    limpa_estado(j);
+    let cancelou = trava(&j.fila).cancelou;
+    j.sair |= cancelou;
+    cancelou
+}
+
 /// Os limites de uma busca curta (dica): os fixos, senão um segundo.
 fn limites_curtos(j: &TJogo) -> TLimites {
     if j.fixos.nos > 0 || j.fixos.profundidade > 0 {
@@ -676,9 +686,7 @@ fn motor_joga(j: &mut TJogo) {
     };
     let rel = relator(j, false);
     let r = motor::pensa(&mut j.m, lim, rel);
-    limpa_estado(j);
-    if trava(&j.fila).cancelou {
-        j.sair = true;
+    if busca_cancelada(j) {
         return;
     }
     let lance = if r.lance.existe() {
@@ -810,9 +818,7 @@ fn dica(j: &mut TJogo) {
     };
     let rel = relator(j, false);
     let r = motor::executa(&mut j.m, p, rel);
-    limpa_estado(j);
-    if trava(&j.fila).cancelou {
-        j.sair = true;
+    if busca_cancelada(j) {
         return;
     }
     let b = tabuleiro(&j.m);
@@ -839,9 +845,7 @@ fn analisa(j: &mut TJogo) {
     imprime("Analyzing; press Enter to stop.\n");
     let rel = relator(j, true);
     let r = motor::analisa(&mut j.m, 1, Vec::new(), rel);
-    limpa_estado(j);
-    if trava(&j.fila).cancelou {
-        j.sair = true;
+    if busca_cancelada(j) {
         return;
     }
     let b = tabuleiro(&j.m);

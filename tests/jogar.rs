@@ -8,9 +8,10 @@
 //! falha. As funções de `tela` e a mesma partida por um cano são testadas
 //! sem terminal.
 
+use crate::motor::roda_com_entrada;
 use ice::tabuleiro::TBoard;
 use ice::tela::*;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Brancas: Kg1, f2 g2 h2, cavalos em b1 e f3 (os dois chegam a d2: `Nd2` é
@@ -267,26 +268,6 @@ fn jogar_de_pretas_com_pecas_unicode() {
 /// A mesma partida pelo cano (sem terminal): a transcrição repete cada
 /// linha depois do prompt, e a busca não lê a entrada (o script inteiro
 /// chega de uma vez).
-/// Roda o `ice` com `args`, a entrada padrão vinda de `entrada` (um cano,
-/// não um terminal), e espera o fim.
-fn roda_com_entrada(args: &[&str], entrada: &str) -> std::process::Output {
-    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("rodar o ice");
-    use std::io::Write;
-    filho
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(entrada.as_bytes())
-        .unwrap();
-    filho.wait_with_output().unwrap()
-}
-
 #[test]
 fn jogar_pela_entrada_padrao() {
     let mut args = vec!["--sem-livro", "jogar", "--ascii", "--nos", NOS, "--fen"];

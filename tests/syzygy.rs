@@ -172,20 +172,7 @@ fn ice_tb_em_lote() {
         .take(50)
         .map(|(f, _, _)| format!("{f}\n"))
         .collect();
-    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
-        .args(["--syzygy", DIR_TB, "tb", "--lote"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    filho
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(entrada.as_bytes())
-        .unwrap();
-    let out = filho.wait_with_output().unwrap();
+    let out = crate::motor::roda_com_entrada(&["--syzygy", DIR_TB, "tb", "--lote"], &entrada);
     let s = String::from_utf8(out.stdout).unwrap();
     let esperado: Vec<String> = linhas
         .iter()

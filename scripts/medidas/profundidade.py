@@ -14,35 +14,27 @@ busca (nem livro nem mate sem profundidade).
 Imprime, por jogador (o nome do PGN): lances, profundidade média e tempo médio por lance (s); a
 comparação só vale entre jogadores que gastaram tempos parecidos (o mesmo relógio).
 """
-import re
 import sys
 from collections import defaultdict
 
-COMENTARIO = re.compile(r"^\s*[+-]?(?:M)?\d+(?:\.\d+)?/(\d+)\s+(\d+(?:\.\d+)?)s")
+from wdl import COMENTARIO_BUSCA, partidas_pgn  # o mesmo leitor de PGN do ajuste do WDL
 
 
 def le(arquivos, ini, fim):
-    import chess.pgn
-
     soma = defaultdict(lambda: [0, 0, 0.0])  # nome -> [lances, soma das profundidades, soma dos tempos]
     partidas = 0
-    for arq in arquivos:
-        with open(arq, encoding="utf-8", errors="replace") as f:
-            while True:
-                jogo = chess.pgn.read_game(f)
-                if jogo is None:
-                    break
-                partidas += 1
-                nomes = {True: jogo.headers.get("White", "?"), False: jogo.headers.get("Black", "?")}
-                vez = jogo.board().turn
-                for ply, no in enumerate(jogo.mainline(), start=1):
-                    m = COMENTARIO.match(no.comment)
-                    if m and ini <= ply <= fim:
-                        s = soma[nomes[vez]]
-                        s[0] += 1
-                        s[1] += int(m.group(1))
-                        s[2] += float(m.group(2))
-                    vez = not vez
+    for jogo in partidas_pgn(arquivos):
+        partidas += 1
+        nomes = {True: jogo.headers.get("White", "?"), False: jogo.headers.get("Black", "?")}
+        vez = jogo.board().turn
+        for ply, no in enumerate(jogo.mainline(), start=1):
+            m = COMENTARIO_BUSCA.match(no.comment)
+            if m and m.group(5) and ini <= ply <= fim:
+                s = soma[nomes[vez]]
+                s[0] += 1
+                s[1] += int(m.group(4))
+                s[2] += float(m.group(5))
+            vez = not vez
     return partidas, soma
 
 

@@ -62,7 +62,19 @@ def le_lotes(arquivos):
     return cont
 
 
-ESCORE_PGN = re.compile(r"^\s*([+-]?)(\d+(?:\.\d+)?)/\d+")
+# O comentário de busca de um lance nos PGNs do match.py e do fastchess: `{+0.31/12 0.25s}` ou
+# `{-M4/63 0.001s}` (sinal, M de mate, escore em peões, profundidade e, se houver, o tempo).
+COMENTARIO_BUSCA = re.compile(r"^\s*([+-]?)(M?)(\d+(?:\.\d+)?)/(\d+)(?:\s+(\d+(?:\.\d+)?)s)?")
+
+
+def partidas_pgn(arquivos):
+    """As partidas dos PGNs, uma a uma (python-chess), na ordem dos arquivos."""
+    import chess.pgn  # só aqui: os lotes não precisam do python-chess
+
+    for arq in arquivos:
+        with open(arq, encoding="utf-8", errors="replace") as f:
+            while (jogo := chess.pgn.read_game(f)) is not None:
+                yield jogo
 
 
 def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
@@ -70,35 +82,30 @@ def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
 
     A partida i (contando todas as que passaram pelo filtro, na ordem dos arquivos) vai para a
     validação quando i % retem == retem − 1."""
-    import chess.pgn  # só aqui: os lotes não precisam do python-chess
+    import chess
 
     re_motor, re_relogio = re.compile(motor), re.compile(relogio)
     treino, val = Counter(), Counter()
     partidas = 0
-    for arq in arquivos:
-        with open(arq, encoding="utf-8", errors="replace") as f:
-            while True:
-                jogo = chess.pgn.read_game(f)
-                if jogo is None:
-                    break
-                h = jogo.headers
-                r = {"1-0": 2, "1/2-1/2": 1, "0-1": 0}.get(h.get("Result", "*"))
-                if r is None or not re_relogio.search(h.get("TimeControl", "")):
-                    continue
-                lados = {chess.WHITE: bool(re_motor.search(h.get("White", ""))),
-                         chess.BLACK: bool(re_motor.search(h.get("Black", "")))}
-                destino = val if retem > 0 and partidas % retem == retem - 1 else treino
-                partidas += 1
-                tab = jogo.board()
-                for no in jogo.mainline():
-                    m = ESCORE_PGN.match(no.comment)
-                    if m and lados[tab.turn]:
-                        v = round(float(m.group(2)) * 100) * (-1 if m.group(1) == "-" else 1)
-                        if tab.turn == chess.BLACK:
-                            v = -v
-                        mat = min(max(material(tab.board_fen()), MATERIAL_MIN), MATERIAL_MAX)
-                        destino[(mat, v, r)] += 1
-                    tab.push(no.move)
+    for jogo in partidas_pgn(arquivos):
+        h = jogo.headers
+        r = {"1-0": 2, "1/2-1/2": 1, "0-1": 0}.get(h.get("Result", "*"))
+        if r is None or not re_relogio.search(h.get("TimeControl", "")):
+            continue
+        lados = {chess.WHITE: bool(re_motor.search(h.get("White", ""))),
+                 chess.BLACK: bool(re_motor.search(h.get("Black", "")))}
+        destino = val if retem > 0 and partidas % retem == retem - 1 else treino
+        partidas += 1
+        tab = jogo.board()
+        for no in jogo.mainline():
+            m = COMENTARIO_BUSCA.match(no.comment)
+            if m and not m.group(2) and lados[tab.turn]:
+                v = round(float(m.group(3)) * 100) * (-1 if m.group(1) == "-" else 1)
+                if tab.turn == chess.BLACK:
+                    v = -v
+                mat = min(max(material(tab.board_fen()), MATERIAL_MIN), MATERIAL_MAX)
+                destino[(mat, v, r)] += 1
+            tab.push(no.move)
     return treino, val, partidas
 
 

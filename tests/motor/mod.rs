@@ -10,7 +10,7 @@ use ice::lance::{lance_para_texto, TListaLances};
 use ice::processo::{self, inicia_processo, le_linha_ate, TLeitura, TProcesso};
 use ice::tabuleiro::TBoard;
 use ice::tipos::GERA_TODOS;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Prazo padrão de uma espera.
@@ -292,4 +292,24 @@ pub fn le_suite(texto: &str) -> Vec<(String, Vec<(u32, u64)>)> {
             (fen, contas)
         })
         .collect()
+}
+
+/// Roda o `ice` com `args`, a entrada padrão vinda de `entrada` (um cano,
+/// não um terminal), e espera o fim.
+pub fn roda_com_entrada(args: &[&str], entrada: &str) -> std::process::Output {
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_ice"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rodar o ice");
+    use std::io::Write;
+    filho
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(entrada.as_bytes())
+        .unwrap();
+    filho.wait_with_output().unwrap()
 }
