@@ -14,6 +14,7 @@ busca (nem livro nem mate sem profundidade).
 Imprime, por jogador (o nome do PGN): lances, profundidade média e tempo médio por lance (s); a
 comparação só vale entre jogadores que gastaram tempos parecidos (o mesmo relógio).
 """
+import os
 import sys
 from collections import defaultdict
 
@@ -40,11 +41,22 @@ def le(arquivos, ini, fim):
 
 def principal(args):
     ini, fim = 10, 80
-    if len(args) >= 2 and args[0] == "--plies":
-        ini, fim = (int(x) for x in args[1].split("-"))
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if args and args[0] == "--plies":
+        try:
+            ini, fim = (int(x) for x in args[1].split("-"))
+        except (IndexError, ValueError):
+            print("profundidade.py: --plies pede um intervalo INI-FIM, ex.: --plies 10-80", file=sys.stderr)
+            return 2
         args = args[2:]
     if not args:
         print(__doc__, file=sys.stderr)
+        return 2
+    faltam = [a for a in args if not os.path.isfile(a)]
+    if faltam:
+        print(f"profundidade.py: arquivo não encontrado: {', '.join(faltam)}", file=sys.stderr)
         return 2
     partidas, soma = le(args, ini, fim)
     print(f"{partidas} partidas, plies {ini}-{fim}")

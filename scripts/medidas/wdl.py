@@ -33,6 +33,7 @@ resultado), o que reduz ~650 mil posições a umas 100 mil contagens.
 """
 
 import math
+import os
 import re
 import sys
 from collections import Counter
@@ -239,23 +240,36 @@ def calibracao(p, dados):
 
 
 def principal(args):
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
     if not args or args[0] not in ("ajusta", "verifica"):
         print(__doc__, file=sys.stderr)
         return 2
     modo, args = args[0], args[1:]
     nval, motor, retem, relogio = 2, ".*", 5, ".*"
     while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio"):
-        if args[0] == "--validacao":
-            nval = int(args[1])
-        elif args[0] == "--motor":
-            motor = args[1]
-        elif args[0] == "--retem":
-            retem = int(args[1])
-        else:
-            relogio = args[1]
+        try:
+            if args[0] == "--validacao":
+                nval = int(args[1])
+            elif args[0] == "--motor":
+                motor = re.compile(args[1]).pattern
+            elif args[0] == "--retem":
+                retem = int(args[1])
+                if retem < 0 or retem == 1:
+                    raise ValueError
+            else:
+                relogio = re.compile(args[1]).pattern
+        except (ValueError, re.error):
+            print(f"wdl.py: valor inválido para {args[0]}: {args[1]}", file=sys.stderr)
+            return 2
         args = args[2:]
     if not args:
         print("wdl.py: nenhum lote nem PGN", file=sys.stderr)
+        return 2
+    faltam = [a for a in args if not os.path.isfile(a)]
+    if faltam:
+        print(f"wdl.py: arquivo não encontrado: {', '.join(faltam)}", file=sys.stderr)
         return 2
     pgn = [a for a in args if a.endswith(".pgn")]
     if pgn and len(pgn) != len(args):

@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "medidas"))
+import profundidade  # noqa: E402
 import wdl  # noqa: E402
 
 PGN = """[Event "t"]
@@ -64,6 +65,21 @@ def main():
         vazio = os.path.join(d, "vazio.pgn")
         open(vazio, "w").write("")
         assert wdl.principal(["ajusta", vazio]) == 1
+        # Arquivo que não existe e valores ruins: mensagem e código 2, sem exceção.
+        assert wdl.principal(["ajusta", os.path.join(d, "nao-existe.pgn")]) == 2
+        assert wdl.principal(["ajusta", "--retem", "x", arq]) == 2
+        assert wdl.principal(["ajusta", "--retem", "1", arq]) == 2
+        assert wdl.principal(["verifica", "--motor", "(", arq]) == 2
+        assert wdl.principal(["--help"]) == 0
+        # O profundidade.py, que usa o mesmo leitor: a média por jogador nos plies pedidos, e os
+        # mesmos erros claros.
+        assert profundidade.principal(["--plies", "1-4", arq]) == 0
+        soma = profundidade.le([arq], 1, 4)[1]
+        # ICE-rs: 1.e4 /12, 2.Nf3 /12 (jogo 1), d5 /12, dxc4 /12 (jogo 2), 1.e4 /12 (jogo 3).
+        assert soma["ICE-rs"][:2] == [5, 60], dict(soma)
+        assert soma["Toga II"][:2] == [5, 11 + 10 + 10 + 10 + 11], dict(soma)
+        assert profundidade.principal(["--plies", "x", arq]) == 2
+        assert profundidade.principal([os.path.join(d, "nao-existe.pgn")]) == 2
     print("test_wdl_pgn: ok")
 
 
