@@ -36,6 +36,7 @@
 //! `janela_aspiracao` e `busca_raiz`, que chama `arvore::alpha_beta`.
 
 use crate::arvore::{alpha_beta, anota_filho};
+use crate::ataques::{ataques_peca, ATAQUES_PEAO};
 use crate::estado::{
     nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
     MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_LMR_RAIZ, MELHORIA_RUINS, MELHORIA_SEE,
@@ -53,7 +54,9 @@ use crate::tempo::{
     cabe_outra_iteracao, inicializa_tempo_busca, mascara_verificacao, nota_iteracao,
     so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
-use crate::tipos::{GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO};
+use crate::tipos::{
+    BISPO, CAVALO, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO, PEAO, TORRE,
+};
 use crate::wdl::material_wdl;
 use std::sync::atomic::Ordering;
 
@@ -546,7 +549,7 @@ fn busca_raiz(
         let reducao = if raiz_em_xeque || nova_prof != prof - 1 {
             0
         } else {
-            reducao_raiz(bu, &l, i - primeiro, prof)
+            reducao_raiz(bu, b, &l, i - primeiro, prof)
         };
         if let Some(t) = bu.traco.as_deref_mut() {
             anota_filho(t, nova_prof - (prof - 1), reducao);
@@ -610,16 +613,45 @@ fn busca_raiz(
 /// anterior: um quieto lá atrás já foi refutado uma vez, e provar de novo que
 /// ele é pior custa uma árvore inteira por lance. Se ele surpreender,
 /// `busca_raiz` repete na profundidade cheia antes de abrir a janela.
-pub fn reducao_raiz(bu: &TBusca, l: &TLance, k: usize, prof: i32) -> i32 {
+///
+/// O quieto que ameaça uma peça maior (`ameaca_quieto`; `b` é a posição
+/// depois dele) não é reduzido: é o lance das combinações (Td2 contra a dama
+/// na WAC.116, g6 na 120, Cf5 na 256), que só aparece com a profundidade
+/// cheia. Reduzido, ele custava 5 posições da WAC a 1 M nós (281 contra
+/// 286); poupado, a WAC vai a 287 e a árvore cresce 6 % (docs/forca.md).
+pub fn reducao_raiz(bu: &TBusca, b: &TBoard, l: &TLance, k: usize, prof: i32) -> i32 {
     if !usa(bu, MELHORIA_LMR_RAIZ)
         || !l.eh_quieto()
         || prof < bu.par.v[P_LMR_PROFUNDIDADE]
         || k < bu.par.v[P_LMR_LANCES] as usize
+        || ameaca_quieto(b, l)
     {
         return 0;
     }
     let tabela = bu.reducoes_lmr[(prof as usize).min(63)][k.min(63)] as i32;
     (tabela - 1).min(prof - 2).max(0)
+}
+
+/// Depois de `make(l)`, com o adversário a jogar: a peça que andou ataca,
+/// da casa de chegada, uma peça inimiga que vale mais que ela (o peão ataca
+/// cavalo, bispo, torre ou dama; cavalo e bispo, torre ou dama; a torre, a
+/// dama). Só a ameaça que a troca não explica: a dama e o rei não ameaçam
+/// nada maior, e um ataque a peça igual ou menor pode ser só uma troca.
+pub fn ameaca_quieto(b: &TBoard, l: &TLance) -> bool {
+    let inimigo = b.vez;
+    let alvos = match l.peca {
+        PEAO => b.cavalos[inimigo] | b.bispos[inimigo] | b.torres[inimigo] | b.damas[inimigo],
+        CAVALO | BISPO => b.torres[inimigo] | b.damas[inimigo],
+        TORRE => b.damas[inimigo],
+        _ => return false,
+    };
+    let destino = l.casa_destino as usize;
+    let ataques = if l.peca == PEAO {
+        ATAQUES_PEAO[1 - inimigo][destino]
+    } else {
+        ataques_peca(l.peca, destino, b.ocupadas())
+    };
+    ataques & alvos != 0
 }
 
 /// Passo 4c: a iteração `prof` terminou com as `linhas`: ordenadas da

@@ -87,7 +87,8 @@ pub const MELHORIA_REI_ATACADO: u32 = 131072;
 /// tudo de uma vez, como antes, com o mesmo `Bench:` de antes.
 pub const MELHORIA_SELETOR: u32 = 262144;
 /// LMR também na raiz (`busca::reducao_raiz`): os quietos tardios da raiz
-/// são provados mais rasos, como nos nós PV (issue 60).
+/// são provados mais rasos, como nos nós PV, menos os que ameaçam uma peça
+/// maior (issue 60).
 pub const MELHORIA_LMR_RAIZ: u32 = 524288;
 /// Todas as melhorias.
 pub const TODAS_MELHORIAS: u32 = 1048575;

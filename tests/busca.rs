@@ -976,34 +976,59 @@ fn parametros_da_busca_mudam_a_arvore() {
 /// LMR na raiz (MELHORIA_LMR_RAIZ): só os quietos a partir do 4º lance
 /// depois do primeiro da linha (`LmrLances` = 3) e da profundidade 3
 /// (`LmrProfundidade`) são reduzidos, com a tabela dos nós internos menos um
-/// ply, e sempre sobram ao menos 2 plies; as capturas nunca, e nada sem a
-/// melhoria ou no ICE clássico. A redução não perde o quieto que dá mate:
-/// Th1! (mate em 2) e Dg6! da WAC.001 são achados com ela (em
-/// `mates_com_a_distancia_certa`) e aqui com e sem.
+/// ply, e sempre sobram ao menos 2 plies; as capturas nunca, nem o quieto
+/// que ameaça uma peça maior, e nada sem a melhoria ou no ICE clássico. A
+/// redução não perde o quieto que dá mate: Th1! (mate em 2) e Dg6! da
+/// WAC.001 são achados com ela (em `mates_com_a_distancia_certa`) e aqui com
+/// e sem.
 #[test]
 fn lmr_na_raiz_so_nos_quietos_tardios() {
-    let b = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
-    let quieto = acha_lance(&b, "a1h1").unwrap();
-    let bc = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R5n1 w - - 0 1").unwrap();
-    let captura = acha_lance(&bc, "a1g1").unwrap();
+    // A posição depois do lance, como `busca_raiz` a passa.
+    let depois = |fen: &str, lance: &str| {
+        let mut b = TBoard::de_fen(fen).unwrap();
+        let l = acha_lance(&b, lance).unwrap();
+        b.make(&l);
+        (b, l)
+    };
+    let (b, quieto) = depois("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", "a1h1");
+    let (bc, captura) = depois("6k1/8/5K2/8/8/8/8/R5n1 w - - 0 1", "a1g1");
     let bu = busca_de_teste(TODAS_MELHORIAS, false);
-    assert_eq!(reducao_raiz(&bu, &quieto, 2, 10), 0);
-    assert_eq!(reducao_raiz(&bu, &quieto, 10, 2), 0);
-    assert_eq!(reducao_raiz(&bu, &captura, 10, 10), 0);
-    let r = reducao_raiz(&bu, &quieto, 10, 10);
+    assert_eq!(reducao_raiz(&bu, &b, &quieto, 2, 10), 0);
+    assert_eq!(reducao_raiz(&bu, &b, &quieto, 10, 2), 0);
+    assert_eq!(reducao_raiz(&bu, &bc, &captura, 10, 10), 0);
+    let r = reducao_raiz(&bu, &b, &quieto, 10, 10);
     let tabela = ice::parametros::tabela_lmr(&bu.par)[10][10] as i32;
     assert!(tabela >= 2, "{tabela}");
     assert_eq!(r, tabela - 1);
     for prof in 3..=30 {
         for k in 3..40 {
-            let r = reducao_raiz(&bu, &quieto, k, prof);
+            let r = reducao_raiz(&bu, &b, &quieto, k, prof);
             assert!((0..=prof - 2).contains(&r), "prof {prof} k {k}: {r}");
         }
     }
+    // A ameaça: Cf5 ataca a dama em e7 (peça maior) e não é reduzido; Ce6
+    // ataca só o peão de g7 e é; a torre que ataca a torre também é (é uma
+    // troca, não uma ameaça), e o peão que ataca o cavalo não.
+    let fen = "6k1/4q1p1/8/8/3N4/8/8/R5K1 w - - 0 1";
+    let (bf, cf5) = depois(fen, "d4f5");
+    assert!(ameaca_quieto(&bf, &cf5));
+    assert_eq!(reducao_raiz(&bu, &bf, &cf5, 10, 10), 0);
+    let (be, ce6) = depois(fen, "d4e6");
+    assert!(!ameaca_quieto(&be, &ce6));
+    assert_eq!(reducao_raiz(&bu, &be, &ce6, 10, 10), tabela - 1);
+    let (bt, ta8) = depois("r5k1/8/8/8/8/8/8/1R4K1 w - - 0 1", "b1b8");
+    assert!(!ameaca_quieto(&bt, &ta8));
+    let (bp, e5) = depois("6k1/8/3n4/8/4P3/8/8/6K1 w - - 0 1", "e4e5");
+    assert!(ameaca_quieto(&bp, &e5));
+    // O peão preto ataca rumo à fileira 1: de e6, d5 e f5, não d6.
+    let (bn, e6) = depois("6k1/4p3/3N4/8/8/8/8/6K1 b - - 0 1", "e7e6");
+    assert!(!ameaca_quieto(&bn, &e6));
+    let (bn, e6) = depois("6k1/4p3/8/3N4/8/8/8/6K1 b - - 0 1", "e7e6");
+    assert!(ameaca_quieto(&bn, &e6));
     let sem = busca_de_teste(TODAS_MELHORIAS & !MELHORIA_LMR_RAIZ, false);
-    assert_eq!(reducao_raiz(&sem, &quieto, 10, 10), 0);
+    assert_eq!(reducao_raiz(&sem, &b, &quieto, 10, 10), 0);
     let classico = busca_de_teste(TODAS_MELHORIAS, true);
-    assert_eq!(reducao_raiz(&classico, &quieto, 10, 10), 0);
+    assert_eq!(reducao_raiz(&classico, &b, &quieto, 10, 10), 0);
     for melhorias in [TODAS_MELHORIAS, TODAS_MELHORIAS & !MELHORIA_LMR_RAIZ] {
         let mut b = TBoard::de_fen("6k1/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
         let mut bu = busca_de_teste(melhorias, false);
