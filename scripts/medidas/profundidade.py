@@ -14,11 +14,11 @@ busca (nem livro nem mate sem profundidade).
 Imprime, por jogador (o nome do PGN): lances, profundidade média e tempo médio por lance (s); a
 comparação só vale entre jogadores que gastaram tempos parecidos (o mesmo relógio).
 """
-import os
 import sys
 from collections import defaultdict
 
-from wdl import COMENTARIO_BUSCA, partidas_pgn  # o mesmo leitor de PGN do ajuste do WDL
+# O mesmo leitor de PGN (e a mesma conferência dos arquivos) do ajuste do WDL.
+from wdl import COMENTARIO_BUSCA, faltam_arquivos, partidas_pgn
 
 
 def le(arquivos, ini, fim):
@@ -54,9 +54,7 @@ def principal(args):
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
-    faltam = [a for a in args if not os.path.isfile(a)]
-    if faltam:
-        print(f"profundidade.py: arquivo não encontrado: {', '.join(faltam)}", file=sys.stderr)
+    if faltam_arquivos("profundidade.py", args):
         return 2
     partidas, soma = le(args, ini, fim)
     print(f"{partidas} partidas, plies {ini}-{fim}")

@@ -78,6 +78,14 @@ def partidas_pgn(arquivos):
                 yield jogo
 
 
+def faltam_arquivos(script, arquivos):
+    """Avisa (em stderr, em nome de `script`) dos arquivos que não existem; True se faltou algum."""
+    faltam = [a for a in arquivos if not os.path.isfile(a)]
+    if faltam:
+        print(f"{script}: arquivo não encontrado: {', '.join(faltam)}", file=sys.stderr)
+    return bool(faltam)
+
+
 def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
     """Contagens como as de le_lotes, a partir de PGNs: (treino, validação, partidas lidas).
 
@@ -267,9 +275,7 @@ def principal(args):
     if not args:
         print("wdl.py: nenhum lote nem PGN", file=sys.stderr)
         return 2
-    faltam = [a for a in args if not os.path.isfile(a)]
-    if faltam:
-        print(f"wdl.py: arquivo não encontrado: {', '.join(faltam)}", file=sys.stderr)
+    if faltam_arquivos("wdl.py", args):
         return 2
     pgn = [a for a in args if a.endswith(".pgn")]
     if pgn and len(pgn) != len(args):
