@@ -234,10 +234,23 @@ impl TBoard {
             // A casa de chegada entra sempre, mesmo quando o rei já está nela:
             // tirar a torre pode abrir a fileira para um atacante (no gerador).
             self.caminho_roque[i] = (faixa(k, chegada_rei) & !bit(k)) | bit(chegada_rei);
-            if k != REI_ROQUE[i] || t != TORRE_ROQUE_PADRAO[i] as usize {
-                self.chess960 = true;
-            }
         }
+        if self.roque_exige_960() {
+            self.chess960 = true;
+        }
+    }
+
+    /// Algum direito de roque tem rei ou torre fora das casas do xadrez
+    /// comum: esse roque só se escreve como no Chess960 (`O-O`, `g1h1`). Com
+    /// o rei já na casa de chegada, a notação comum daria `g1g1`, que nenhuma
+    /// interface entende; por isso `variant normal` não apaga a marca de uma
+    /// posição assim.
+    pub fn roque_exige_960(&self) -> bool {
+        (0..4).any(|i| {
+            self.msk_roque & (1 << i) != 0
+                && (self.casa_rei(i / 2) != REI_ROQUE[i]
+                    || self.torre_roque[i] as usize != TORRE_ROQUE_PADRAO[i] as usize)
+        })
     }
 
     /// Campo 4 do FEN: a casa de en passant fica na 6ª fileira (brancas a

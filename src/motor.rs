@@ -225,10 +225,12 @@ pub fn volta_lances(m: &mut TMotor, n: usize) -> bool {
 }
 
 /// Liga ou desliga o Chess960 (`variant`, `UCI_Chess960`): o roque da
-/// posição atual passa a ser escrito do jeito pedido.
+/// posição atual passa a ser escrito do jeito pedido, salvo quando a posição
+/// só tem roque de 960 (rei ou torre fora das casas comuns): aí continua
+/// `O-O`, porque em coordenadas comuns o rei que não anda daria `g1g1`.
 pub fn define_chess960(m: &mut TMotor, v: bool) {
     m.chess960 = v;
-    m.b.chess960 = v;
+    m.b.chess960 = v || m.b.roque_exige_960();
 }
 
 /// `level MPS BASE INC`: no meio da partida diz o que resta (WinBoard 4.3+):

@@ -688,7 +688,10 @@ impl TModeloXb {
         }
         match interpreta_comando(linha) {
             Comando::Variante(v) => match v.as_str() {
-                "normal" => self.chess960 = false,
+                "normal" => {
+                    self.chess960 = false;
+                    self.b.chess960 = self.b.roque_exige_960();
+                }
                 "fischerandom" => {
                     self.chess960 = true;
                     self.b.chess960 = true;
@@ -1261,7 +1264,7 @@ impl TModeloUci {
                     }
                     Some("false") => {
                         self.chess960 = false;
-                        self.b.chess960 = false;
+                        self.b.chess960 = self.b.roque_exige_960();
                     }
                     _ => {}
                 }

@@ -1914,6 +1914,30 @@ fn fischerandom_setboard_e_roques() {
     sem_erros(&sincroniza(&mut m));
 }
 
+/// Mate em 1 só pelo roque pequeno de 960 com o rei já em g1: só a torre
+/// anda (h1 para f1) e dá mate pela coluna f (o python-chess concorda).
+const FEN_MATE_ROQUE_REI_PARADO: &str = "4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1";
+
+/// `variant normal` com uma posição de 960 no tabuleiro (o fuzzer achou):
+/// o roque em que o rei não anda saía `g1g1`, que ninguém lê. A posição
+/// continua escrevendo esse roque como "rei toma a torre" (`g1h1`).
+#[test]
+fn variant_normal_numa_posicao_de_960() {
+    let mut m = motor_pronto();
+    envia(&mut m, "new");
+    envia(&mut m, "variant fischerandom");
+    envia(&mut m, "force");
+    envia(&mut m, &format!("setboard {FEN_MATE_ROQUE_REI_PARADO}"));
+    envia(&mut m, "variant normal");
+    envia(&mut m, "sd 3");
+    envia(&mut m, "go");
+    let (v, x) = espera_lance(&mut m);
+    sem_erros(&v);
+    assert_eq!(x, "g1h1", "{v:#?}");
+    let v = espera(&mut m, |l| l.starts_with("1-0"), PRAZO);
+    assert!(v.last().unwrap().starts_with("1-0 {White mates}"), "{v:#?}");
+}
+
 /// Mate em 1 só pelo roque grande do xadrez comum: a torre em d1 descobre o
 /// xeque pela primeira fila depois que o rei sai de e1 (o python-chess
 /// concorda; Td1 com o rei em e1 não dá xeque).
