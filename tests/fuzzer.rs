@@ -585,6 +585,14 @@ struct TModeloXb {
     pongs: VecDeque<String>,
 }
 
+/// O modelo de `variant` e de `UCI_Chess960` nos dois protocolos: o modo
+/// muda, e a marca do tabuleiro só sai se a posição não tiver roque de 960
+/// (senão o roque com o rei parado seria `g1g1`; `motor::define_chess960`).
+fn modo_960(chess960: &mut bool, b: &mut TBoard, v: bool) {
+    *chess960 = v;
+    b.chess960 = v || b.roque_exige_960();
+}
+
 fn novo_modelo_xb() -> TModeloXb {
     TModeloXb {
         b: Box::new(TBoard::inicial()),
@@ -688,14 +696,8 @@ impl TModeloXb {
         }
         match interpreta_comando(linha) {
             Comando::Variante(v) => match v.as_str() {
-                "normal" => {
-                    self.chess960 = false;
-                    self.b.chess960 = self.b.roque_exige_960();
-                }
-                "fischerandom" => {
-                    self.chess960 = true;
-                    self.b.chess960 = true;
-                }
+                "normal" => modo_960(&mut self.chess960, &mut self.b, false),
+                "fischerandom" => modo_960(&mut self.chess960, &mut self.b, true),
                 _ => {}
             },
             Comando::Sair => panic!("o fuzzer não manda quit no meio"),
@@ -1258,14 +1260,8 @@ impl TModeloUci {
             }
             ComandoUci::SetOption { nome, valor } if nome.eq_ignore_ascii_case("uci_chess960") => {
                 match valor.map(|v| v.to_ascii_lowercase()).as_deref() {
-                    Some("true") => {
-                        self.chess960 = true;
-                        self.b.chess960 = true;
-                    }
-                    Some("false") => {
-                        self.chess960 = false;
-                        self.b.chess960 = self.b.roque_exige_960();
-                    }
+                    Some("true") => modo_960(&mut self.chess960, &mut self.b, true),
+                    Some("false") => modo_960(&mut self.chess960, &mut self.b, false),
                     _ => {}
                 }
             }
