@@ -235,9 +235,7 @@ impl TBoard {
             // tirar a torre pode abrir a fileira para um atacante (no gerador).
             self.caminho_roque[i] = (faixa(k, chegada_rei) & !bit(k)) | bit(chegada_rei);
         }
-        if self.roque_exige_960() {
-            self.chess960 = true;
-        }
+        self.chess960 |= self.roque_exige_960();
     }
 
     /// Algum direito de roque tem rei ou torre fora das casas do xadrez
@@ -249,7 +247,7 @@ impl TBoard {
         (0..4).any(|i| {
             self.msk_roque & (1 << i) != 0
                 && (self.casa_rei(i / 2) != REI_ROQUE[i]
-                    || self.torre_roque[i] as usize != TORRE_ROQUE_PADRAO[i] as usize)
+                    || self.torre_roque[i] != TORRE_ROQUE_PADRAO[i])
         })
     }
 
