@@ -28,7 +28,7 @@ use crate::syzygy_arquivo::{
 use crate::syzygy_indice::{coluna_do_peao, indice_com_peoes, indice_sem_peoes, MAX_PECAS_TB};
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
-    BRANCAS, GERA_CAPTURAS, GERA_TODOS, MATE, MSK_EN_PASSANT, NEGRAS, PEAO, REI, SEM_CASA,
+    BRANCAS, GERA_CAPTURAS, GERA_TODOS, MSK_EN_PASSANT, NEGRAS, PEAO, REI, SEM_CASA,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -80,11 +80,9 @@ impl std::fmt::Debug for TTabelas {
     }
 }
 
-/// Escore de uma vitória das tabelas no ply 0: dentro da faixa dos escores,
-/// acima de qualquer avaliação e abaixo dos mates (`LIMIAR_MATE`), para que
-/// um mate de verdade seja sempre preferido. Na busca vale
-/// `VITORIA_TB − ply` (a vitória mais perto da raiz é melhor).
-pub const VITORIA_TB: i32 = MATE - 1000;
+/// O escore de uma vitória das tabelas (em `tipos`, onde o `wdl` também o
+/// lê).
+pub use crate::tipos::VITORIA_TB;
 
 /// O escore de busca de um WDL no ply `ply`. Com a regra dos 50, a vitória
 /// amaldiçoada e a derrota abençoada são empates (±1, para desempatar de um

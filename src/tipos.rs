@@ -69,6 +69,14 @@ pub const INFINITO: i32 = 32000;
 pub const MATE: i32 = 31000;
 /// Qualquer escore acima disso (em módulo) é um mate.
 pub const LIMIAR_MATE: i32 = MATE - 2 * MAX_DEPTH as i32;
+/// Escore de uma vitória das tabelas de finais no ply 0: dentro da faixa dos
+/// escores, acima de qualquer avaliação e abaixo dos mates (`LIMIAR_MATE`),
+/// para que um mate de verdade seja sempre preferido. Na busca vale
+/// `VITORIA_TB − ply` (a vitória mais perto da raiz é melhor).
+pub const VITORIA_TB: i32 = MATE - 1000;
+/// Qualquer escore acima disso (em módulo) é uma vitória provada: das
+/// tabelas, a qualquer ply, ou um mate.
+pub const LIMIAR_VITORIA_TB: i32 = VITORIA_TB - MAX_DEPTH as i32;
 
 /// Valores materiais do ICE, em centipeões, indexados pelo código da peça.
 pub const VALOR_PECA: [i32; 7] = [0, 100, 300, 300, 500, 900, 9900];

@@ -8,33 +8,40 @@
 //! dois lados), a(x) e b(x) são polinômios de grau 3 e
 //!
 //! ```text
-//! P(vitória | v) = 1 / (1 + exp((a(x) − v) / b(x))),  P(derrota | v) = P(vitória | −v)
+//! P(vitória | v) = (1 − e) / (1 + exp((a(x) − v) / b(x))),  P(derrota | v) = P(vitória | −v)
 //! ```
 //!
-//! e o empate é o resto. a é o escore com que o lado a jogar ganha metade
-//! das partidas; b, quanto o escore precisa andar para a chance mudar. Os
-//! coeficientes não são os do Stockfish (a escala dos escores dele é outra):
-//! foram ajustados por máxima verossimilhança a 535 707 posições de 18 000
-//! partidas do ICE-rs contra si mesmo (`ice datagen`, a 5000 nós por lance),
-//! com `scripts/medidas/wdl.py`; a fonte dos dados e as perdas estão em
-//! `docs/wdl.md`.
+//! e o empate é o resto; e, o piso do empate, é o que empata mesmo com o
+//! escore alto (fortalezas, vitórias que não se convertem). a é o escore com
+//! que o lado a jogar ganha metade das partidas; b, quanto o escore precisa
+//! andar para a chance mudar. O escore exatamente 0 tem um termo só dele,
+//! z(x), outro polinômio de grau 3: vitória = derrota = 1 / (1 + exp(z)).
+//! Nas partidas ele é quase sempre um empate que a busca já viu (repetição,
+//! 50 lances, fortaleza) e empata bem mais que os escores de ±1 a ±10, o que
+//! a curva logística não tem como dizer. Os coeficientes não são os do Stockfish (a escala dos escores dele
+//! é outra): foram ajustados por máxima verossimilhança a 2365 partidas do
+//! ICE-rs contra si mesmo a 5+0.05, com `scripts/medidas/wdl.py`; as
+//! partidas, as perdas e a calibração estão em `docs/wdl.md`.
 
-use crate::tipos::LIMIAR_MATE;
+use crate::tipos::LIMIAR_VITORIA_TB;
 
 /// Os coeficientes de a(x), do termo de x³ ao constante (como os `as[]` do
 /// Stockfish). `scripts/medidas/wdl.py ajusta` imprime estas linhas.
-pub const WDL_A: [f64; 4] = [-450.620004, 1322.887993, -1290.951068, 502.273560];
+pub const WDL_A: [f64; 4] = [-334.290751, 940.041239, -877.754308, 362.105889];
 /// Os coeficientes de b(x), na mesma ordem.
-pub const WDL_B: [f64; 4] = [-244.712452, 665.793155, -519.166251, 212.259242];
+pub const WDL_B: [f64; 4] = [-35.654172, 82.083127, -31.180984, 56.069881];
+/// Os coeficientes de z(x), o termo do escore 0, na mesma ordem.
+pub const WDL_Z: [f64; 4] = [-6.545664, 18.359062, -19.017672, 9.095526];
+/// O piso do empate: a fração que empata por maior que seja o escore.
+pub const WDL_E: f64 = 0.020628;
 
 /// A faixa de material em que o modelo foi ajustado (fora dela, satura) e o
 /// material em que x = 1 (o do Stockfish; só muda a escala dos coeficientes).
 pub const MATERIAL_MINIMO: i32 = 17;
 pub const MATERIAL_MAXIMO: i32 = 78;
 const MATERIAL_ANCORA: f64 = 58.0;
-/// O escore satura aqui antes de entrar no modelo: as posições do ajuste vão
-/// até ±2000 (`datagen` não guarda as mais decididas), e acima disso a conta
-/// já dá 1000 0 0.
+/// O escore satura aqui antes de entrar no modelo: acima disso a conta já
+/// não muda (vitória 1000 menos o piso do empate, `WDL_E`; derrota 0).
 const ESCORE_MAXIMO: i32 = 2000;
 
 /// O material que o modelo usa, das contagens de peças dos dois lados.
@@ -42,29 +49,35 @@ pub fn material_wdl(peoes: u32, menores: u32, torres: u32, damas: u32) -> i32 {
     (peoes + 3 * menores + 5 * torres + 9 * damas) as i32
 }
 
-/// Os parâmetros a e b do modelo para um material.
-pub fn parametros_wdl(material: i32) -> (f64, f64) {
+/// Os parâmetros a, b e z do modelo para um material.
+pub fn parametros_wdl(material: i32) -> (f64, f64, f64) {
     let x = material.clamp(MATERIAL_MINIMO, MATERIAL_MAXIMO) as f64 / MATERIAL_ANCORA;
     let p = |c: &[f64; 4]| ((c[0] * x + c[1]) * x + c[2]) * x + c[3];
-    (p(&WDL_A), p(&WDL_B))
+    (p(&WDL_A), p(&WDL_B), p(&WDL_Z))
 }
 
 /// A chance de vitória do lado a jogar, em milésimos (arredondada), com o
 /// escore `v` (centipeões, sem mate) e o `material`.
 pub fn taxa_vitoria(v: i32, material: i32) -> i32 {
-    let (a, b) = parametros_wdl(material);
+    let (a, b, z) = parametros_wdl(material);
+    if v == 0 {
+        return (0.5 + 1000.0 / (1.0 + z.exp())) as i32;
+    }
     let v = v.clamp(-ESCORE_MAXIMO, ESCORE_MAXIMO) as f64;
-    (0.5 + 1000.0 / (1.0 + ((a - v) / b).exp())) as i32
+    (0.5 + 1000.0 * (1.0 - WDL_E) / (1.0 + ((a - v) / b).exp())) as i32
 }
 
 /// Vitória, empate e derrota do lado a jogar, em milésimos, somando 1000.
-/// Um mate achado é 1000 0 0 (ou 0 0 1000, levando mate). Simétrico:
-/// `wdl(−v)` é `wdl(v)` com vitória e derrota trocadas.
+/// Um mate achado ou uma vitória das tabelas é 1000 0 0 (0 0 1000, do lado
+/// que perde). Simétrico: `wdl(−v)` é `wdl(v)` com vitória e derrota
+/// trocadas. Monótono no escore de cada lado do 0; no 0, o termo próprio
+/// (vitória = derrota).
 pub fn wdl(escore: i32, material: i32) -> (i32, i32, i32) {
-    if escore >= LIMIAR_MATE {
+    // Mate ou vitória das tabelas: provados, sem o piso do empate.
+    if escore >= LIMIAR_VITORIA_TB {
         return (1000, 0, 0);
     }
-    if escore <= -LIMIAR_MATE {
+    if escore <= -LIMIAR_VITORIA_TB {
         return (0, 0, 1000);
     }
     let mut w = taxa_vitoria(escore, material);

@@ -7,29 +7,44 @@ Uso:
   scripts/medidas/wdl.py ajusta [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
   scripts/medidas/wdl.py verifica [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
 
+O verifica lê as constantes do src/wdl.rs do repositório, ou do arquivo de --constantes ARQ (por
+exemplo, as de um commit antigo: `git show REV:src/wdl.rs > ARQ`).
+
 Com PGNs (os do scripts/medidas/match.py, do gauntlet.sh e do sprt.sh, ou do fastchess), cada lance
 comentado com o escore de quem jogou (`{+0.31/12 0.25s}`, do ponto de vista de quem joga) vira uma
-posição: o material é o da posição antes do lance, o escore e o resultado passam ao ponto de vista
-das brancas. Só contam os lances dos jogadores cujo nome casa com --motor (padrão: todos; num
-gauntlet, `--motor ICE`); escores de mate ficam de fora, e também as partidas cujo TimeControl não
-casa com --relogio (padrão: qualquer um; `--relogio '^(10\+0.1|5\+0.05)$'` só as dos relógios de
-verdade). Uma partida em cada K (--retem, padrão 5) fica de fora do ajuste e é a validação: a
-calibração por faixa de escore é medida nela, em partidas que o ajuste não viu.
+posição: o material é o da posição antes do lance, e o escore e o resultado ficam do ponto de vista
+de quem joga, o do número que a GUI mostra (as faixas da calibração são desse escore). Só contam os
+lances dos jogadores cujo nome casa com --motor (padrão: todos; num gauntlet, `--motor ICE`);
+escores de mate ficam de fora, e também as partidas cujo TimeControl não casa com --relogio (padrão:
+qualquer um; `--relogio '^(10\+0.1|5\+0.05)$'` só as dos relógios de verdade). Uma partida em cada K
+(--retem, padrão 5) fica de fora do ajuste e é a validação: a calibração por faixa de escore é
+medida nela, em partidas que o ajuste não viu.
 
 Os lotes são saídas do `ice datagen` (uma linha `FEN | escore | resultado` por posição; escore em
-centipeões e resultado 1.0/0.5/0.0, os dois do ponto de vista das brancas; ver src/datagen.rs), por
-exemplo os de `scripts/medidas/datagen-lotes.sh` (docs/forca.md, "Os dados da força III"). Os N
-últimos lotes da lista (padrão 2) ficam de fora do ajuste e medem a perda na validação.
+centipeões e resultado 1.0/0.5/0.0, os dois do ponto de vista das brancas, que a leitura passa ao de
+quem joga pela vez da FEN; ver src/datagen.rs), por exemplo os de `scripts/medidas/datagen-lotes.sh`
+(docs/forca.md, "Os dados da força III"). Os N últimos lotes da lista (padrão 2) ficam de fora do
+ajuste e medem a perda na validação.
 
 O modelo é o do Stockfish (`win_rate_model`): com x = clamp(material, 17, 78) / 58 (material = peões
 + 3 × cavalos e bispos + 5 × torres + 9 × damas, dos dois lados),
     a(x) = ((a0·x + a1)·x + a2)·x + a3,   b(x) = ((b0·x + b1)·x + b2)·x + b3,
-    P(vitória | v) = 1 / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
-e o empate é o resto. Como o modelo é simétrico, tanto faz o ponto de vista (brancas ou lado a jogar)
-de escore e resultado, desde que seja o mesmo. O ajuste é por máxima verossimilhança (a perda é o
-−log da probabilidade do resultado observado, média por posição), com BFGS e busca linear em Python
-puro (a máquina não tem numpy nem scipy): as posições são agrupadas por (material, escore,
-resultado), o que reduz ~650 mil posições a umas 100 mil contagens.
+    P(vitória | v) = (1 − e) / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
+e o empate é o resto; e, o piso do empate, é o que empata mesmo com o escore alto (fortalezas,
+vitórias que o motor não converte: 2 % nas partidas a relógio; 0 nas constantes antigas). Como o modelo é simétrico, o ajuste não depende do ponto de vista (brancas ou
+lado a jogar) de escore e resultado, desde que seja o mesmo; a calibração por faixa, sim.
+
+O escore exatamente 0 tem um termo só dele: nas partidas com relógio ele é quase sempre um empate que
+a busca já viu (repetição, regra dos 50, material que não dá mate, fortaleza), e empata muito mais
+do que os escores de ±1 a ±10 (91 % contra 77–78 % nas 2365 partidas de auto-jogo a 5+0.05 de
+docs/wdl.md; 98 % com pouco material, 40 % com todo), o que a curva logística não consegue ter. Com
+z(x) = ((z0·x + z1)·x + z2)·x + z3,
+    P(vitória | 0) = P(derrota | 0) = 1 / (1 + exp(z)),   P(empate | 0) = o resto;
+a e b (com o piso) se ajustam às posições de escore ≠ 0, e z às de escore 0. O ajuste é por
+máxima verossimilhança (a perda é o −log da probabilidade do resultado observado, média por
+posição), com BFGS e busca linear em Python puro (a máquina não tem numpy nem scipy): as posições
+são agrupadas por (material, escore, resultado), o que reduz ~650 mil posições a umas 100 mil
+contagens.
 """
 
 import math
@@ -48,7 +63,8 @@ def material(fen):
 
 
 def le_lotes(arquivos):
-    """Contagens {(material, escore, resultado): n}; resultado 2 = vitória das brancas, 1 = empate, 0 = derrota."""
+    """Contagens {(material, escore, resultado): n} do ponto de vista de quem joga; resultado 2 =
+    vitória de quem joga, 1 = empate, 0 = derrota."""
     cont = Counter()
     for arq in arquivos:
         with open(arq, encoding="utf-8") as f:
@@ -56,9 +72,12 @@ def le_lotes(arquivos):
                 partes = linha.split("|")
                 if len(partes) != 3:
                     continue
-                m = min(max(material(partes[0].strip()), MATERIAL_MIN), MATERIAL_MAX)
+                fen = partes[0].strip()
+                m = min(max(material(fen), MATERIAL_MIN), MATERIAL_MAX)
                 v = int(partes[1])
                 r = {"1.0": 2, "0.5": 1, "0.0": 0}[partes[2].strip()]
+                if fen.split(" ")[1:2] == ["b"]:
+                    v, r = -v, 2 - r
                 cont[(m, v, r)] += 1
     return cont
 
@@ -109,11 +128,10 @@ def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
         for no in jogo.mainline():
             m = COMENTARIO_BUSCA.match(no.comment)
             if m and not m.group(2) and lados[tab.turn]:
+                # O escore já é o de quem joga; o resultado passa a ser o dele.
                 v = round(float(m.group(3)) * 100) * (-1 if m.group(1) == "-" else 1)
-                if tab.turn == chess.BLACK:
-                    v = -v
                 mat = min(max(material(tab.board_fen()), MATERIAL_MIN), MATERIAL_MAX)
-                destino[(mat, v, r)] += 1
+                destino[(mat, v, r if tab.turn == chess.WHITE else 2 - r)] += 1
             tab.push(no.move)
     return treino, val, partidas
 
@@ -132,9 +150,15 @@ def sigma(z):
 
 
 def perda(p, dados, com_gradiente=True):
-    """Média de −log P(resultado) e o gradiente em relação aos 8 coeficientes."""
+    """Média de −log P(resultado) e o gradiente em relação aos coeficientes: os 8 de a e b e, se
+    houver o nono, o piso e do empate (vitória e derrota multiplicadas por 1 − e)."""
     total, n = 0.0, 0
-    g = [0.0] * 8
+    g = [0.0] * len(p)
+    e = p[8] if len(p) > 8 else 0.0
+    if not 0.0 <= e < 0.5:
+        return math.inf, g
+    k = 1.0 - e
+    ge = 0.0
     por_m = {}
     for (m, v, r), c in dados.items():
         por_m.setdefault(m, []).append((v, r, c))
@@ -155,11 +179,12 @@ def perda(p, dados, com_gradiente=True):
             dpw_a, dpw_b = -dw / b, -dw * zw / b
             dpl_a, dpl_b = -dl / b, -dl * zl / b
             if r == 2:
-                pr, dpa, dpb = pw, dpw_a, dpw_b
+                pr, dpa, dpb, dpe = k * pw, k * dpw_a, k * dpw_b, -pw
             elif r == 0:
-                pr, dpa, dpb = pl, dpl_a, dpl_b
+                pr, dpa, dpb, dpe = k * pl, k * dpl_a, k * dpl_b, -pl
             else:
-                pr, dpa, dpb = 1 - pw - pl, -dpw_a - dpl_a, -dpw_b - dpl_b
+                pr = 1 - k * (pw + pl)
+                dpa, dpb, dpe = -k * (dpw_a + dpl_a), -k * (dpw_b + dpl_b), pw + pl
             if pr <= 1e-300:
                 return math.inf, g
             total -= c * math.log(pr)
@@ -167,33 +192,85 @@ def perda(p, dados, com_gradiente=True):
             if com_gradiente:
                 ga -= c * dpa / pr
                 gb -= c * dpb / pr
+                ge -= c * dpe / pr
         if com_gradiente:
             pot = (x**3, x**2, x, 1.0)
             for i in range(4):
                 g[i] += ga * pot[i]
                 g[4 + i] += gb * pot[i]
+    if len(p) > 8:
+        g[8] = ge
     return total / n, [gi / n for gi in g]
 
 
-def bfgs(p, dados, iteracoes=300, tol=1e-9):
+def coef_z(q, x):
+    return ((q[0] * x + q[1]) * x + q[2]) * x + q[3]
+
+
+def probs(p, q, m, v):
+    """(vitória, empate, derrota) previstos para o material m e o escore v; q = None: sem o termo
+    do escore 0 (as constantes antigas)."""
+    x = m / MATERIAL_ANCORA
+    if v == 0 and q is not None:
+        pw = pl = sigma(-coef_z(q, x))
+    else:
+        a, b = coef_ab(p, x)
+        k = 1.0 - (p[8] if len(p) > 8 else 0.0)
+        pw, pl = k * sigma((v - a) / b), k * sigma((-v - a) / b)
+    return pw, 1 - pw - pl, pl
+
+
+def separa(dados):
+    """(as posições de escore ≠ 0, as de escore 0): o modelo logístico vê umas, o termo z as outras."""
+    resto, zero = Counter(), Counter()
+    for k, c in dados.items():
+        (zero if k[1] == 0 else resto)[k] = c
+    return resto, zero
+
+
+def perda_zero(q, dados, com_gradiente=True):
+    """Média de −log P(resultado) nas posições de escore 0 e o gradiente em relação aos 4 z."""
+    total, n = 0.0, 0
+    g = [0.0] * 4
+    for (m, v, r), c in dados.items():
+        x = m / MATERIAL_ANCORA
+        z = coef_z(q, x)
+        if z <= 0:
+            return math.inf, g
+        s = sigma(-z)  # vitória (= derrota)
+        if r == 1:
+            pr, dz = 1 - 2 * s, -2 * s * (1 - s) / (1 - 2 * s)
+        else:
+            pr, dz = s, 1 - s
+        total -= c * math.log(pr)
+        n += c
+        if com_gradiente:
+            for i, pot in enumerate((x**3, x**2, x, 1.0)):
+                g[i] += c * dz * pot
+    return total / n, [gi / n for gi in g]
+
+
+def bfgs(p, dados, iteracoes=300, tol=1e-9, f_perda=perda):
     """BFGS com busca linear de Armijo (retrocesso)."""
     k = len(p)
     h = [[(1.0 if i == j else 0.0) for j in range(k)] for i in range(k)]
     # Escala inicial: os coeficientes vivem perto de 100, o gradiente perto de 1e-3.
+    # (z vive perto de 1 a 5: a escala é outra.)
+    h0 = 1e4 if f_perda is perda else 1.0
     for i in range(k):
-        h[i][i] = 1e4
-    f, g = perda(p, dados)
+        h[i][i] = h0
+    f, g = f_perda(p, dados)
     for it in range(iteracoes):
         d = [-sum(h[i][j] * g[j] for j in range(k)) for i in range(k)]
         inclinacao = sum(d[i] * g[i] for i in range(k))
         if inclinacao >= 0:
-            h = [[(1e4 if i == j else 0.0) for j in range(k)] for i in range(k)]
-            d = [-1e4 * gi for gi in g]
+            h = [[(h0 if i == j else 0.0) for j in range(k)] for i in range(k)]
+            d = [-h0 * gi for gi in g]
             inclinacao = sum(d[i] * g[i] for i in range(k))
         passo = 1.0
         while True:
             q = [p[i] + passo * d[i] for i in range(k)]
-            fq, gq = perda(q, dados)
+            fq, gq = f_perda(q, dados)
             if fq <= f + 1e-4 * passo * inclinacao or passo < 1e-12:
                 break
             passo *= 0.5
@@ -214,37 +291,66 @@ def bfgs(p, dados, iteracoes=300, tol=1e-9):
     return p, f
 
 
-def coeficientes_do_rust(caminho="src/wdl.rs"):
+RUST_WDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "wdl.rs")
+
+
+def coeficientes_do_rust(caminho=RUST_WDL):
+    """(os coeficientes de a e b, mais o piso e se houver; os 4 de z, ou None se o src/wdl.rs não
+    tiver o termo do 0)."""
     texto = open(caminho, encoding="utf-8").read()
+
     def lista(nome):
-        m = re.search(nome + r"[^=]*=\s*\[([^\]]*)\]", texto)
+        m = re.search(r"const " + nome + r"[^=]*=\s*\[([^\]]*)\]", texto)
+        if m is None:
+            return None
         return [float(t) for t in m.group(1).replace("_", "").split(",") if t.strip()]
-    return lista("WDL_A") + lista("WDL_B")
+
+    piso = re.search(r"const WDL_E[^=]*=\s*([0-9.eE+-]+)\s*;", texto)
+    p = lista("WDL_A") + lista("WDL_B") + ([float(piso.group(1))] if piso else [])
+    return p, lista("WDL_Z")
 
 
-def calibracao(p, dados):
-    """Observado × previsto (vitórias, empates e derrotas, por mil) por faixa de escore."""
-    faixas = [(-2000, -400), (-400, -200), (-200, -100), (-100, -50), (-50, -10), (-10, 10),
-              (10, 50), (50, 100), (100, 200), (200, 400), (400, 2001)]
-    print("faixa de escore        n      obs V/E/D      prev V/E/D")
-    for lo, hi in faixas:
+def perda_total(p, q, dados):
+    """A perda média por posição do modelo inteiro (o termo z nas de escore 0, se houver)."""
+    if q is None:
+        return perda(p, dados, com_gradiente=False)[0]
+    resto, zero = separa(dados)
+    total = 0.0
+    if resto:
+        total += perda(p, resto, com_gradiente=False)[0] * sum(resto.values())
+    if zero:
+        total += perda_zero(q, zero, com_gradiente=False)[0] * sum(zero.values())
+    return total / sum(dados.values())
+
+
+FAIXAS = [(-2000, -400), (-400, -200), (-200, -100), (-100, -50), (-50, -10), (-10, 10),
+          (10, 50), (50, 100), (100, 200), (200, 400), (400, 2001)]
+
+
+def calibracao(p, q, dados):
+    """Observado × previsto (vitórias, empates e derrotas, por mil) por faixa do escore de quem
+    joga, e a maior diferença em pontos percentuais (a de cada faixa e a de todas)."""
+    print("faixa de escore        n      obs V/E/D      prev V/E/D   maior diferença (pontos)")
+    pior = 0.0
+    for lo, hi in FAIXAS:
         n = 0
         obs = [0, 0, 0]
         prev = [0.0, 0.0, 0.0]
         for (m, v, r), c in dados.items():
             if not lo <= v < hi:
                 continue
-            a, b = coef_ab(p, m / MATERIAL_ANCORA)
-            pw, pl = sigma((v - a) / b), sigma((-v - a) / b)
             n += c
             obs[2 - r] += c
-            prev[0] += c * pw
-            prev[1] += c * (1 - pw - pl)
-            prev[2] += c * pl
+            for i, x in enumerate(probs(p, q, m, v)):
+                prev[i] += c * x
         if n:
+            dif = max(abs(o - x) for o, x in zip(obs, prev)) * 100 / n
+            pior = max(pior, dif)
             o = "/".join(f"{1000 * x / n:.0f}" for x in obs)
-            q = "/".join(f"{1000 * x / n:.0f}" for x in prev)
-            print(f"[{lo:5d}, {hi:5d})  {n:8d}  {o:>14}  {q:>14}")
+            e = "/".join(f"{1000 * x / n:.0f}" for x in prev)
+            print(f"[{lo:5d}, {hi:5d})  {n:8d}  {o:>14}  {e:>14}   {dif:.1f}")
+    print(f"maior diferença: {pior:.1f} pontos")
+    return pior
 
 
 def principal(args):
@@ -255,10 +361,15 @@ def principal(args):
         print(__doc__, file=sys.stderr)
         return 2
     modo, args = args[0], args[1:]
-    nval, motor, retem, relogio = 2, ".*", 5, ".*"
-    while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio"):
+    nval, motor, retem, relogio, rust = 2, ".*", 5, ".*", RUST_WDL
+    while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio",
+                                         "--constantes"):
         try:
-            if args[0] == "--validacao":
+            if args[0] == "--constantes":
+                rust = args[1]
+                if not os.path.isfile(rust):
+                    raise ValueError
+            elif args[0] == "--validacao":
                 nval = int(args[1])
             elif args[0] == "--motor":
                 motor = re.compile(args[1]).pattern
@@ -290,10 +401,15 @@ def principal(args):
             return 1
     if modo == "verifica":
         dados = treino + val if pgn else le_lotes(args)
-        p = coeficientes_do_rust()
-        f, _ = perda(p, dados, com_gradiente=False)
-        print(f"posições {sum(dados.values())}, perda das constantes de src/wdl.rs {f:.6f}")
-        calibracao(p, dados)
+        try:
+            p, q = coeficientes_do_rust(rust)
+        except (TypeError, ValueError):
+            print(f"wdl.py: {rust} não tem as constantes WDL_A e WDL_B", file=sys.stderr)
+            return 2
+        f = perda_total(p, q, dados)
+        termo = "com" if q is not None else "sem"
+        print(f"posições {sum(dados.values())}, perda das constantes de src/wdl.rs ({termo} o termo do 0) {f:.6f}")
+        calibracao(p, q, dados)
         return 0
     if not pgn:
         treino_arq, val_arq = (args[:-nval], args[-nval:]) if nval > 0 else (args, [])
@@ -301,19 +417,28 @@ def principal(args):
         val = le_lotes(val_arq) if val_arq else Counter()
         print(f"treino: {len(treino_arq)} lotes, {sum(treino.values())} posições "
               f"({len(treino)} grupos); validação: {len(val_arq)} lotes, {sum(val.values())} posições")
-    inicio = [0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0]
-    p, f = bfgs(inicio, treino)
-    print(f"perda no treino {f:.6f}")
+    resto, zero = separa(treino)
+    if not resto or not zero:
+        print("wdl.py: o ajuste pede posições de escore 0 e de escore ≠ 0", file=sys.stderr)
+        return 1
+    # Primeiro a e b sem o piso, depois os nove juntos (o piso vive perto de 0.01, e a escala do
+    # primeiro passo é a de a e b).
+    p, _ = bfgs([0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0], resto)
+    p, _ = bfgs(p + [0.01], resto)
+    q, _ = bfgs([0.0, 0.0, 0.0, 2.0], zero, f_perda=perda_zero)
+    print(f"perda no treino {perda_total(p, q, treino):.6f} (escore 0: {sum(zero.values())} posições)")
     if val:
-        fv, _ = perda(p, val, com_gradiente=False)
-        print(f"perda na validação {fv:.6f}")
+        print(f"perda na validação {perda_total(p, q, val):.6f}")
         print("calibração na validação (por mil):")
-        calibracao(p, val)
+        calibracao(p, q, val)
     print("WDL_A = [" + ", ".join(f"{x:.6f}" for x in p[:4]) + "]")
-    print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:]) + "]")
+    print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:8]) + "]")
+    print("WDL_Z = [" + ", ".join(f"{x:.6f}" for x in q) + "]")
+    print(f"WDL_E = {p[8]:.6f}")
     for m in (20, 30, 40, 50, 58, 65, 78):
-        a, b = coef_ab(p, m / MATERIAL_ANCORA)
-        print(f"material {m}: a = {a:.1f}, b = {b:.1f}")
+        x = m / MATERIAL_ANCORA
+        a, b = coef_ab(p, x)
+        print(f"material {m}: a = {a:.1f}, b = {b:.1f}, empate com escore 0 = {1 - 2 * sigma(-coef_z(q, x)):.3f}")
     return 0
 
 

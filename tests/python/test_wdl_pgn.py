@@ -2,7 +2,7 @@
 """O leitor de PGN do scripts/medidas/wdl.py (o WDL refeito com partidas de verdade, issue 61).
 
 Cada lance comentado com o escore de quem jogou vira (material, escore, resultado) do ponto de vista
-das brancas; os lances de outros motores (--motor), os escores de mate e as partidas de outro relógio
+de quem jogou (o do escore que a GUI mostra); os lances de outros motores (--motor), os escores de mate e as partidas de outro relógio
 (--relogio) ficam de fora; uma partida em cada K vai para a validação. Uso:
 python3 tests/python/test_wdl_pgn.py
 """
@@ -45,13 +45,14 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         arq = os.path.join(d, "t.pgn")
         open(arq, "w").write(PGN)
-        # Só o ICE-rs, só 10+0.1, nada retido: 1.e4 (+30, 78 de material, derrota das brancas),
-        # 2.Nf3 (+25), 3.Bc4 é mate (fora); pretas na segunda: d5 −15 → +15 para as brancas,
-        # dxc4 −40 → +40, ainda com 78 de material (a posição é a de antes da captura), empate.
+        # Só o ICE-rs, só 10+0.1, nada retido: 1.e4 (+30, 78 de material, derrota de quem jogou,
+        # as brancas), 2.Nf3 (+25), 3.Bc4 é mate (fora); pretas na segunda: d5 −15 e dxc4 −40
+        # (escores das pretas, que ficam como estão), ainda com 78 de material (a posição é a de
+        # antes da captura), empate.
         treino, val, n = wdl.le_pgns([arq], motor="ICE", retem=0, relogio=r"^10\+0\.1$")
         assert n == 2, n
         assert not val, val
-        esperado = {(78, 30, 0): 1, (78, 25, 0): 1, (78, 15, 1): 1, (78, 40, 1): 1}
+        esperado = {(78, 30, 0): 1, (78, 25, 0): 1, (78, -15, 1): 1, (78, -40, 1): 1}
         assert dict(treino) == esperado, dict(treino)
         # Todos os jogadores, todos os relógios, 1 partida em 2 retida: a segunda vai para a
         # validação, a terceira volta ao treino.
@@ -59,8 +60,9 @@ def main():
         assert n == 3, n
         assert sum(val.values()) == 4, dict(val)
         assert sum(treino.values()) == 5 + 2, dict(treino)
-        # O preto do primeiro jogo: e5 −10 do ponto de vista das pretas = +10 das brancas.
-        assert treino[(78, 10, 0)] == 1, dict(treino)
+        # O preto do primeiro jogo: e5 −10, do ponto de vista das pretas, que ganharam (2); o do
+        # terceiro: o mesmo escore, mas as pretas perderam (0).
+        assert treino[(78, -10, 2)] == 1 and treino[(78, -10, 0)] == 1, dict(treino)
         # A linha de comando: PGN sem posição nenhuma é um erro claro, não uma divisão por zero.
         vazio = os.path.join(d, "vazio.pgn")
         open(vazio, "w").write("")
@@ -70,6 +72,17 @@ def main():
         assert wdl.principal(["ajusta", "--retem", "x", arq]) == 2
         assert wdl.principal(["ajusta", "--retem", "1", arq]) == 2
         assert wdl.principal(["verifica", "--motor", "(", arq]) == 2
+        # O verifica acha o src/wdl.rs de qualquer diretório; --constantes lê outro arquivo.
+        cwd = os.getcwd()
+        try:
+            os.chdir(d)
+            assert wdl.principal(["verifica", "--retem", "0", arq]) == 0
+        finally:
+            os.chdir(cwd)
+        assert wdl.principal(["verifica", "--constantes", os.path.join(d, "nao-existe.rs"), arq]) == 2
+        sem = os.path.join(d, "sem.rs")
+        open(sem, "w").write("// nada\n")
+        assert wdl.principal(["verifica", "--constantes", sem, arq]) == 2
         assert wdl.principal(["--help"]) == 0
         # O profundidade.py, que usa o mesmo leitor: a média por jogador nos plies pedidos, e os
         # mesmos erros claros.
