@@ -201,6 +201,10 @@ fn limites_so_nas_buscas_longas_do_uci_e_nunca_no_xboard() {
 
 #[test]
 fn modelo_wdl_monotono_simetrico_e_soma_mil() {
+    // Bem longe do 0 só sobra o piso do empate (as vitórias que não se
+    // convertem): nenhuma chance do outro lado.
+    assert!((0.0..0.1).contains(&WDL_E), "piso {WDL_E}");
+    let topo = (1000.0 * (1.0 - WDL_E)).round() as i32;
     for m in [0, MATERIAL_MINIMO, 24, 40, 58, 70, MATERIAL_MAXIMO, 100] {
         let (a, b, z) = parametros_wdl(m);
         // a > 0: o escore 0 não é vitória provável; b > 0: mais escore,
@@ -209,10 +213,6 @@ fn modelo_wdl_monotono_simetrico_e_soma_mil() {
             a > 0.0 && b > 0.0 && z > 0.0,
             "material {m}: a {a}, b {b}, z {z}"
         );
-        // Bem longe do 0 só sobra o piso do empate (as vitórias que não se
-        // convertem): nenhuma chance do outro lado.
-        assert!((0.0..0.1).contains(&WDL_E), "piso {WDL_E}");
-        let topo = (1000.0 * (1.0 - WDL_E)).round() as i32;
         let mut anterior = wdl(-3000, m);
         assert!(
             anterior.0 == 0 && (anterior.2 - topo).abs() <= 1,

@@ -31,8 +31,9 @@ O modelo é o do Stockfish (`win_rate_model`): com x = clamp(material, 17, 78) /
     a(x) = ((a0·x + a1)·x + a2)·x + a3,   b(x) = ((b0·x + b1)·x + b2)·x + b3,
     P(vitória | v) = (1 − e) / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
 e o empate é o resto; e, o piso do empate, é o que empata mesmo com o escore alto (fortalezas,
-vitórias que o motor não converte: 2 % nas partidas a relógio; 0 nas constantes antigas). Como o modelo é simétrico, o ajuste não depende do ponto de vista (brancas ou
-lado a jogar) de escore e resultado, desde que seja o mesmo; a calibração por faixa, sim.
+vitórias que o motor não converte: 2 % nas partidas a relógio; 0 nas constantes antigas). Como o
+modelo é simétrico, o ajuste não depende do ponto de vista (brancas ou lado a jogar) de escore e
+resultado, desde que seja o mesmo; a calibração por faixa, sim.
 
 O escore exatamente 0 tem um termo só dele: nas partidas com relógio ele é quase sempre um empate que
 a busca já viu (repetição, regra dos 50, material que não dá mate, fortaleza), e empata muito mais
@@ -136,10 +137,13 @@ def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
     return treino, val, partidas
 
 
+def cubica(c, x):
+    """((c0·x + c1)·x + c2)·x + c3: a forma de a, b e z."""
+    return ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
+
+
 def coef_ab(p, x):
-    a = ((p[0] * x + p[1]) * x + p[2]) * x + p[3]
-    b = ((p[4] * x + p[5]) * x + p[6]) * x + p[7]
-    return a, b
+    return cubica(p[0:4], x), cubica(p[4:8], x)
 
 
 def sigma(z):
@@ -203,16 +207,12 @@ def perda(p, dados, com_gradiente=True):
     return total / n, [gi / n for gi in g]
 
 
-def coef_z(q, x):
-    return ((q[0] * x + q[1]) * x + q[2]) * x + q[3]
-
-
 def probs(p, q, m, v):
     """(vitória, empate, derrota) previstos para o material m e o escore v; q = None: sem o termo
     do escore 0 (as constantes antigas)."""
     x = m / MATERIAL_ANCORA
     if v == 0 and q is not None:
-        pw = pl = sigma(-coef_z(q, x))
+        pw = pl = sigma(-cubica(q, x))
     else:
         a, b = coef_ab(p, x)
         k = 1.0 - (p[8] if len(p) > 8 else 0.0)
@@ -234,7 +234,7 @@ def perda_zero(q, dados, com_gradiente=True):
     g = [0.0] * 4
     for (m, v, r), c in dados.items():
         x = m / MATERIAL_ANCORA
-        z = coef_z(q, x)
+        z = cubica(q, x)
         if z <= 0:
             return math.inf, g
         s = sigma(-z)  # vitória (= derrota)
@@ -250,13 +250,11 @@ def perda_zero(q, dados, com_gradiente=True):
     return total / n, [gi / n for gi in g]
 
 
-def bfgs(p, dados, iteracoes=300, tol=1e-9, f_perda=perda):
-    """BFGS com busca linear de Armijo (retrocesso)."""
+def bfgs(p, dados, iteracoes=300, tol=1e-9, f_perda=perda, h0=1e4):
+    """BFGS com busca linear de Armijo (retrocesso). h0 é a escala inicial da inversa da hessiana:
+    1e4 para a e b, que vivem perto de 100 com o gradiente perto de 1e-3; z, perto de 1 a 5, pede 1."""
     k = len(p)
     h = [[(1.0 if i == j else 0.0) for j in range(k)] for i in range(k)]
-    # Escala inicial: os coeficientes vivem perto de 100, o gradiente perto de 1e-3.
-    # (z vive perto de 1 a 5: a escala é outra.)
-    h0 = 1e4 if f_perda is perda else 1.0
     for i in range(k):
         h[i][i] = h0
     f, g = f_perda(p, dados)
@@ -425,7 +423,7 @@ def principal(args):
     # primeiro passo é a de a e b).
     p, _ = bfgs([0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0], resto)
     p, _ = bfgs(p + [0.01], resto)
-    q, _ = bfgs([0.0, 0.0, 0.0, 2.0], zero, f_perda=perda_zero)
+    q, _ = bfgs([0.0, 0.0, 0.0, 2.0], zero, f_perda=perda_zero, h0=1.0)
     print(f"perda no treino {perda_total(p, q, treino):.6f} (escore 0: {sum(zero.values())} posições)")
     if val:
         print(f"perda na validação {perda_total(p, q, val):.6f}")
@@ -436,9 +434,8 @@ def principal(args):
     print("WDL_Z = [" + ", ".join(f"{x:.6f}" for x in q) + "]")
     print(f"WDL_E = {p[8]:.6f}")
     for m in (20, 30, 40, 50, 58, 65, 78):
-        x = m / MATERIAL_ANCORA
-        a, b = coef_ab(p, x)
-        print(f"material {m}: a = {a:.1f}, b = {b:.1f}, empate com escore 0 = {1 - 2 * sigma(-coef_z(q, x)):.3f}")
+        a, b = coef_ab(p, m / MATERIAL_ANCORA)
+        print(f"material {m}: a = {a:.1f}, b = {b:.1f}, empate com escore 0 = {probs(p, q, m, 0)[1]:.3f}")
     return 0
 
 
