@@ -406,7 +406,9 @@ def principal(args):
             return 2
         f = perda_total(p, q, dados)
         termo = "com" if q is not None else "sem"
-        print(f"posições {sum(dados.values())}, perda das constantes de src/wdl.rs ({termo} o termo do 0) {f:.6f}")
+        # O rótulo diz de onde vieram as constantes: com --constantes, não são as do src/wdl.rs.
+        origem = "src/wdl.rs" if rust == RUST_WDL else rust
+        print(f"posições {sum(dados.values())}, perda das constantes de {origem} ({termo} o termo do 0) {f:.6f}")
         calibracao(p, q, dados)
         return 0
     if not pgn:
