@@ -19,9 +19,10 @@
 //! Nas partidas ele é quase sempre um empate que a busca já viu (repetição,
 //! 50 lances, fortaleza) e empata bem mais que os escores de ±1 a ±10, o que
 //! a curva logística não tem como dizer. Os coeficientes não são os do
-//! Stockfish (a escala dos escores dele é outra): foram ajustados por máxima verossimilhança a 2365 partidas do
-//! ICE-rs contra si mesmo a 5+0.05, com `scripts/medidas/wdl.py`; as
-//! partidas, as perdas e a calibração estão em `docs/wdl.md`.
+//! Stockfish (a escala dos escores dele é outra): foram ajustados por máxima
+//! verossimilhança a 2365 partidas do ICE-rs contra si mesmo a 5+0.05, com
+//! `scripts/medidas/wdl.py`; as partidas, as perdas e a calibração estão em
+//! `docs/wdl.md`.
 
 use crate::tipos::LIMIAR_VITORIA_TB;
 

@@ -153,12 +153,17 @@ def sigma(z):
     return e / (1.0 + e)
 
 
+def piso(p):
+    """O piso e do empate: o nono coeficiente, se houver (0 nas constantes antigas)."""
+    return p[8] if len(p) > 8 else 0.0
+
+
 def perda(p, dados, com_gradiente=True):
     """Média de −log P(resultado) e o gradiente em relação aos coeficientes: os 8 de a e b e, se
     houver o nono, o piso e do empate (vitória e derrota multiplicadas por 1 − e)."""
     total, n = 0.0, 0
     g = [0.0] * len(p)
-    e = p[8] if len(p) > 8 else 0.0
+    e = piso(p)
     if not 0.0 <= e < 0.5:
         return math.inf, g
     k = 1.0 - e
@@ -215,7 +220,7 @@ def probs(p, q, m, v):
         pw = pl = sigma(-cubica(q, x))
     else:
         a, b = coef_ab(p, x)
-        k = 1.0 - (p[8] if len(p) > 8 else 0.0)
+        k = 1.0 - piso(p)
         pw, pl = k * sigma((v - a) / b), k * sigma((-v - a) / b)
     return pw, 1 - pw - pl, pl
 
