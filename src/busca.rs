@@ -122,6 +122,7 @@ pub fn busca_na_thread(b: &mut TBoard, bu: &mut TBusca, lim: &TLimites) -> TResu
     // Passo 1. Zera contadores, começa o relógio, prepara killers e history.
     prepara_busca(bu, lim);
     bu.material_raiz = material_da_raiz(b);
+    bu.meio_lances_raiz = b.meio_lances;
 
     // Passo 2. Sem lances na raiz: mate ou afogamento, nada a pesquisar.
     let mut r = TResultado::default();
@@ -760,6 +761,7 @@ fn monta_linha(
         tbhits: bu.pedido.tabelas.as_ref().map(|_| bu.tb_sondas),
         nps_virtual: bu.tempo.nps > 0,
         material: bu.material_raiz,
+        meio_lances: bu.meio_lances_raiz,
         pv: *pv,
     }
 }

@@ -287,9 +287,10 @@ pub struct TBusca {
     /// O escore que as tabelas dão à raiz (mostrado no lugar do da busca,
     /// salvo um mate achado); `None` fora das tabelas.
     pub(crate) tb_escore_raiz: Option<i32>,
-    /// O material na raiz (`wdl::material_wdl`), que as linhas de
-    /// pensamento levam para o `wdl` do UCI.
+    /// O material na raiz (`wdl::material_wdl`) e o contador da regra dos
+    /// 50 nela, que as linhas de pensamento levam para o `wdl` do UCI.
     pub(crate) material_raiz: i32,
+    pub(crate) meio_lances_raiz: u16,
 }
 
 /// O máximo de linhas do MultiPV (a opção vai de 1 a 64, como no
@@ -371,6 +372,7 @@ pub fn nova_busca_com_tabela(tt: Arc<TTabelaHash>) -> TBusca {
         tb_sondas: 0,
         tb_escore_raiz: None,
         material_raiz: 0,
+        meio_lances_raiz: 0,
     }
 }
 

@@ -145,7 +145,7 @@ pub fn linha_uci(l: &TLinhaPensamento, com_wdl: bool) -> String {
         _ => "",
     };
     let chances = if com_wdl {
-        let (w, d, p) = wdl(l.escore, l.material);
+        let (w, d, p) = wdl(l.escore, l.material, l.meio_lances);
         format!(" wdl {w} {d} {p}")
     } else {
         String::new()

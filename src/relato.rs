@@ -87,8 +87,9 @@ pub struct TLinhaPensamento {
     /// O tempo é o virtual do `nps` (a interface cobra pelos nós).
     pub nps_virtual: bool,
     /// O material na raiz, para o modelo de vitória/empate/derrota
-    /// (`wdl::material_wdl`).
+    /// (`wdl::material_wdl`), e o contador da regra dos 50 nela.
     pub material: i32,
+    pub meio_lances: u16,
     pub pv: TPv,
 }
 

@@ -18,9 +18,17 @@
 //! z(x), outro polinômio de grau 3: vitória = derrota = 1 / (1 + exp(z)).
 //! Nas partidas ele é quase sempre um empate que a busca já viu (repetição,
 //! 50 lances, fortaleza) e empata bem mais que os escores de ±1 a ±10, o que
-//! a curva logística não tem como dizer. Os coeficientes não são os do
+//! a curva logística não tem como dizer.
+//!
+//! Por fim, o contador da regra dos 50 (y = min(meio-lances, 100) ÷ 50, o
+//! que está em todo FEN) soma um termo linear a cada um: a + ha·y, b + hb·y,
+//! e + he·y, z + hz·y. Com o mesmo material e o mesmo escore, a posição em
+//! que ninguém captura nem mexe peão há 30 lances empata muito mais que a
+//! recém-saída de uma troca: o material sozinho deixava 3.6 pontos de erro
+//! numa faixa de escore (3.2 com o contador), e o lance da partida (o ply,
+//! que o Stockfish usava) não está num FEN montado à mão. Os coeficientes não são os do
 //! Stockfish (a escala dos escores dele é outra): foram ajustados por máxima
-//! verossimilhança a 2365 partidas do ICE-rs contra si mesmo a 5+0.05, com
+//! verossimilhança a 4805 partidas do ICE-rs contra si mesmo a 5+0.05, com
 //! `scripts/medidas/wdl.py`; as partidas, as perdas e a calibração estão em
 //! `docs/wdl.md`.
 
@@ -28,21 +36,28 @@ use crate::tipos::LIMIAR_VITORIA_TB;
 
 /// Os coeficientes de a(x), do termo de x³ ao constante (como os `as[]` do
 /// Stockfish). `scripts/medidas/wdl.py ajusta` imprime estas linhas.
-pub const WDL_A: [f64; 4] = [-334.290751, 940.041239, -877.754308, 362.105889];
+pub const WDL_A: [f64; 4] = [-210.866231, 608.306691, -589.982679, 279.115560];
 /// Os coeficientes de b(x), na mesma ordem.
-pub const WDL_B: [f64; 4] = [-35.654172, 82.083127, -31.180984, 56.069881];
+pub const WDL_B: [f64; 4] = [26.859550, -58.953581, 61.937555, 34.444177];
 /// Os coeficientes de z(x), o termo do escore 0, na mesma ordem.
-pub const WDL_Z: [f64; 4] = [-6.545664, 18.359062, -19.017672, 9.095526];
-/// O piso do empate: a fração que empata por maior que seja o escore.
-pub const WDL_E: f64 = 0.020628;
+pub const WDL_Z: [f64; 4] = [-5.154192, 14.260607, -15.132489, 7.837990];
+/// Os termos da regra dos 50 (multiplicam y) em a, b, e e z, nessa ordem.
+pub const WDL_H: [f64; 4] = [58.053964, 4.807634, 0.258886, 2.299964];
+/// O piso do empate: a fração que empata por maior que seja o escore, com o
+/// contador da regra dos 50 em 0.
+pub const WDL_E: f64 = 0.002033;
 
 /// A faixa de material em que o modelo foi ajustado (fora dela, satura) e o
 /// material em que x = 1 (o do Stockfish; só muda a escala dos coeficientes).
 pub const MATERIAL_MINIMO: i32 = 17;
 pub const MATERIAL_MAXIMO: i32 = 78;
 const MATERIAL_ANCORA: f64 = 58.0;
+/// O contador da regra dos 50 satura em 100 meios-lances (a regra) e entra
+/// no modelo dividido por 50.
+pub const MEIO_LANCES_MAXIMO: u16 = 100;
+const MEIO_LANCES_ESCALA: f64 = 50.0;
 /// O escore satura aqui antes de entrar no modelo: acima disso a conta já
-/// não muda (vitória 1000 menos o piso do empate, `WDL_E`; derrota 0).
+/// não muda (vitória 1000 menos o piso do empate; derrota 0).
 const ESCORE_MAXIMO: i32 = 2000;
 
 /// O material que o modelo usa, das contagens de peças dos dois lados.
@@ -50,22 +65,30 @@ pub fn material_wdl(peoes: u32, menores: u32, torres: u32, damas: u32) -> i32 {
     (peoes + 3 * menores + 5 * torres + 9 * damas) as i32
 }
 
-/// Os parâmetros a, b e z do modelo para um material.
-pub fn parametros_wdl(material: i32) -> (f64, f64, f64) {
+/// Os parâmetros a, b, z e e do modelo para um material e um contador da
+/// regra dos 50.
+pub fn parametros_wdl(material: i32, meio_lances: u16) -> (f64, f64, f64, f64) {
     let x = material.clamp(MATERIAL_MINIMO, MATERIAL_MAXIMO) as f64 / MATERIAL_ANCORA;
+    let y = meio_lances.min(MEIO_LANCES_MAXIMO) as f64 / MEIO_LANCES_ESCALA;
     let p = |c: &[f64; 4]| ((c[0] * x + c[1]) * x + c[2]) * x + c[3];
-    (p(&WDL_A), p(&WDL_B), p(&WDL_Z))
+    (
+        p(&WDL_A) + WDL_H[0] * y,
+        p(&WDL_B) + WDL_H[1] * y,
+        p(&WDL_Z) + WDL_H[3] * y,
+        WDL_E + WDL_H[2] * y,
+    )
 }
 
 /// A chance de vitória do lado a jogar, em milésimos (arredondada), com o
-/// escore `v` (centipeões, sem mate) e o `material`.
-pub fn taxa_vitoria(v: i32, material: i32) -> i32 {
-    let (a, b, z) = parametros_wdl(material);
+/// escore `v` (centipeões, sem mate), o `material` e o contador da regra dos
+/// 50.
+pub fn taxa_vitoria(v: i32, material: i32, meio_lances: u16) -> i32 {
+    let (a, b, z, e) = parametros_wdl(material, meio_lances);
     if v == 0 {
         return (0.5 + 1000.0 / (1.0 + z.exp())) as i32;
     }
     let v = v.clamp(-ESCORE_MAXIMO, ESCORE_MAXIMO) as f64;
-    (0.5 + 1000.0 * (1.0 - WDL_E) / (1.0 + ((a - v) / b).exp())) as i32
+    (0.5 + 1000.0 * (1.0 - e) / (1.0 + ((a - v) / b).exp())) as i32
 }
 
 /// Vitória, empate e derrota do lado a jogar, em milésimos, somando 1000.
@@ -73,7 +96,7 @@ pub fn taxa_vitoria(v: i32, material: i32) -> i32 {
 /// que perde). Simétrico: `wdl(−v)` é `wdl(v)` com vitória e derrota
 /// trocadas. Monótono no escore de cada lado do 0; no 0, o termo próprio
 /// (vitória = derrota).
-pub fn wdl(escore: i32, material: i32) -> (i32, i32, i32) {
+pub fn wdl(escore: i32, material: i32, meio_lances: u16) -> (i32, i32, i32) {
     // Mate ou vitória das tabelas: provados, sem o piso do empate.
     if escore >= LIMIAR_VITORIA_TB {
         return (1000, 0, 0);
@@ -81,8 +104,8 @@ pub fn wdl(escore: i32, material: i32) -> (i32, i32, i32) {
     if escore <= -LIMIAR_VITORIA_TB {
         return (0, 0, 1000);
     }
-    let mut w = taxa_vitoria(escore, material);
-    let mut l = taxa_vitoria(-escore, material);
+    let mut w = taxa_vitoria(escore, material, meio_lances);
+    let mut l = taxa_vitoria(-escore, material, meio_lances);
     // Os dois arredondados podem passar de 1000 por um quando o empate é
     // quase zero: tira-se do menor (o que mantém a simetria).
     if w + l > 1000 {

@@ -13,7 +13,7 @@ use ice::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator, TTipoLinha};
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::{LIMIAR_MATE, MATE, VITORIA_TB};
-use ice::wdl::{parametros_wdl, wdl, MATERIAL_MAXIMO, MATERIAL_MINIMO, WDL_E};
+use ice::wdl::{parametros_wdl, wdl, MATERIAL_MAXIMO, MATERIAL_MINIMO, MEIO_LANCES_MAXIMO};
 use motor::*;
 use std::sync::{Arc, Mutex};
 
@@ -201,64 +201,85 @@ fn limites_so_nas_buscas_longas_do_uci_e_nunca_no_xboard() {
 
 #[test]
 fn modelo_wdl_monotono_simetrico_e_soma_mil() {
-    // Bem longe do 0 só sobra o piso do empate (as vitórias que não se
-    // convertem): nenhuma chance do outro lado.
-    assert!((0.0..0.1).contains(&WDL_E), "piso {WDL_E}");
-    let topo = (1000.0 * (1.0 - WDL_E)).round() as i32;
-    for m in [0, MATERIAL_MINIMO, 24, 40, 58, 70, MATERIAL_MAXIMO, 100] {
-        let (a, b, z) = parametros_wdl(m);
-        // a > 0: o escore 0 não é vitória provável; b > 0: mais escore,
-        // mais vitória; z > 0: o escore 0 empata de verdade.
-        assert!(
-            a > 0.0 && b > 0.0 && z > 0.0,
-            "material {m}: a {a}, b {b}, z {z}"
-        );
-        let mut anterior = wdl(-3000, m);
-        assert!(
-            anterior.0 == 0 && (anterior.2 - topo).abs() <= 1,
-            "material {m}: {anterior:?}"
-        );
-        for v in -2999..=3000 {
-            let (w, d, l) = wdl(v, m);
-            assert_eq!(w + d + l, 1000, "{v} {m}");
-            assert!(w >= 0 && d >= 0 && l >= 0, "{v} {m}: {w} {d} {l}");
-            // Monótono de cada lado do 0 (o 0 tem o termo dele: o salto de
-            // −1 a 0 e de 0 a 1 é o empate visto, conferido abaixo).
-            if v != 0 && v != 1 {
-                assert!(
-                    w >= anterior.0 && l <= anterior.2,
-                    "não monótono em {v} (material {m}): {anterior:?} → {:?}",
-                    (w, d, l)
-                );
-            }
-            // wdl(−v) é wdl(v) com vitória e derrota trocadas.
-            assert_eq!(wdl(-v, m), (l, d, w), "{v} {m}");
-            anterior = (w, d, l);
-        }
-        let (w, _, l) = wdl(3000, m);
-        assert!(l == 0 && (w - topo).abs() <= 1, "material {m}: {w} {l}");
-        // Escore 0: tanto vitória quanto derrota, e empate de verdade; até o
-        // material de referência (onde estão quase todos os escores 0 das
-        // partidas), ao menos tanto quanto o de ±1: o 0 exato é quase
-        // sempre um empate que a busca já viu. Com todo o material o 0 é
-        // raro (53 posições em 2365 partidas) e o termo fica com os dados.
-        let (w, d, l) = wdl(0, m);
-        assert!(w == l && d > 0, "{m}: {w} {d} {l}");
-        if m <= 58 {
-            assert!(d >= wdl(1, m).1, "{m}: {:?} {:?}", wdl(0, m), wdl(1, m));
+    for h in [0, 10, 40, MEIO_LANCES_MAXIMO, 300] {
+        for m in [0, MATERIAL_MINIMO, 24, 40, 58, 70, MATERIAL_MAXIMO, 100] {
+            confere_wdl(m, h);
         }
     }
     // Mate achado (dar ou levar), em qualquer distância.
-    assert_eq!(wdl(MATE - 1, 40), (1000, 0, 0));
-    assert_eq!(wdl(LIMIAR_MATE, 78), (1000, 0, 0));
-    assert_eq!(wdl(-(MATE - 2), 40), (0, 0, 1000));
+    assert_eq!(wdl(MATE - 1, 40, 0), (1000, 0, 0));
+    assert_eq!(wdl(LIMIAR_MATE, 78, 90), (1000, 0, 0));
+    assert_eq!(wdl(-(MATE - 2), 40, 0), (0, 0, 1000));
     // Vitória das tabelas (a qualquer ply da busca): provada, sem piso.
-    assert_eq!(wdl(VITORIA_TB - 7, 20), (1000, 0, 0));
-    assert_eq!(wdl(-(VITORIA_TB - 90), 30), (0, 0, 1000));
+    assert_eq!(wdl(VITORIA_TB - 7, 20, 0), (1000, 0, 0));
+    assert_eq!(wdl(-(VITORIA_TB - 90), 30, 60), (0, 0, 1000));
     // Com pouco material o escore 0 empata mais que com todo (os finais
     // empatam mais que as aberturas), e o mesmo com um escore pequeno.
-    assert!(wdl(0, 20).1 > wdl(0, 78).1);
-    assert!(wdl(30, 20).1 > wdl(30, 78).1);
+    assert!(wdl(0, 20, 0).1 > wdl(0, 78, 0).1);
+    assert!(wdl(30, 20, 0).1 > wdl(30, 78, 0).1);
+    // Com o mesmo material e o mesmo escore, a posição parada há 30 lances
+    // (60 meios-lances sem captura nem lance de peão) empata mais que a
+    // recém-saída de uma troca, e vence menos: o que as partidas dizem.
+    for (v, m) in [(0, 40), (50, 40), (150, 30), (400, 20), (100, 70)] {
+        let (w0, d0, _) = wdl(v, m, 0);
+        let (w60, d60, _) = wdl(v, m, 60);
+        assert!(d60 > d0 && w60 <= w0, "{v} {m}: {w0} {d0} × {w60} {d60}");
+    }
+    // Acima de 100 meios-lances o contador satura (a regra já valeu).
+    assert_eq!(wdl(80, 40, 100), wdl(80, 40, 250));
+}
+
+/// As propriedades do modelo num material e num contador da regra dos 50.
+fn confere_wdl(m: i32, h: u16) {
+    let (a, b, z, e) = parametros_wdl(m, h);
+    // a > 0: o escore 0 não é vitória provável; b > 0: mais escore, mais
+    // vitória; z > 0: o escore 0 empata de verdade; o piso do empate, bem
+    // longe do 0 (as vitórias que não se convertem), entre 0 e 1: pequeno
+    // logo depois de uma captura, perto de metade com a regra dos 50 vencida.
+    assert!(
+        a > 0.0 && b > 0.0 && z > 0.0 && (0.0..1.0).contains(&e),
+        "material {m}, {h} meios-lances: a {a}, b {b}, z {z}, e {e}"
+    );
+    // Bem longe do 0 só sobra o piso: nenhuma chance do outro lado.
+    let topo = (1000.0 * (1.0 - e)).round() as i32;
+    let mut anterior = wdl(-3000, m, h);
+    assert!(
+        anterior.0 == 0 && (anterior.2 - topo).abs() <= 1,
+        "material {m}, {h}: {anterior:?}"
+    );
+    for v in -2999..=3000 {
+        let (w, d, l) = wdl(v, m, h);
+        assert_eq!(w + d + l, 1000, "{v} {m} {h}");
+        assert!(w >= 0 && d >= 0 && l >= 0, "{v} {m} {h}: {w} {d} {l}");
+        // Monótono de cada lado do 0 (o 0 tem o termo dele: o salto de −1 a
+        // 0 e de 0 a 1 é o empate visto, conferido abaixo).
+        if v != 0 && v != 1 {
+            assert!(
+                w >= anterior.0 && l <= anterior.2,
+                "não monótono em {v} (material {m}, {h}): {anterior:?} → {:?}",
+                (w, d, l)
+            );
+        }
+        // wdl(−v) é wdl(v) com vitória e derrota trocadas.
+        assert_eq!(wdl(-v, m, h), (l, d, w), "{v} {m} {h}");
+        anterior = (w, d, l);
+    }
+    let (w, _, l) = wdl(3000, m, h);
+    assert!(
+        l == 0 && (w - topo).abs() <= 1,
+        "material {m}, {h}: {w} {l}"
+    );
+    // Escore 0: tanto vitória quanto derrota, e empate de verdade; até o
+    // material de referência (onde estão quase todos os escores 0 das
+    // partidas), ao menos tanto quanto o de ±1: o 0 exato é quase sempre um
+    // empate que a busca já viu. Com todo o material o 0 é raro e o termo
+    // fica com os dados.
+    let (w, d, l) = wdl(0, m, h);
+    assert!(w == l && d > 0, "{m} {h}: {w} {d} {l}");
+    if m <= 58 {
+        let um = wdl(1, m, h);
+        assert!(d >= um.1, "{m} {h}: {:?} {um:?}", (w, d, l));
+    }
 }
 
 /// O material de um FEN, como o modelo o conta.
@@ -306,8 +327,8 @@ fn uci_show_wdl_liga_e_desliga_o_wdl() {
         "{v:#?}"
     );
     let material = material_do_fen(FEN_WDL);
-    let go = |m: &mut TMotor| {
-        envia(m, &format!("position fen {FEN_WDL}"));
+    let go = |m: &mut TMotor, fen: &str| {
+        envia(m, &format!("position fen {fen}"));
         envia(m, "go depth 6");
         let v = espera(m, |l| l.starts_with("bestmove "), PRAZO);
         let info: Vec<String> = v.into_iter().filter(|l| l.contains(" score ")).collect();
@@ -315,21 +336,27 @@ fn uci_show_wdl_liga_e_desliga_o_wdl() {
         info
     };
     // Desligada (o padrão): nenhuma linha tem `wdl`.
-    for l in go(&mut m) {
+    for l in go(&mut m, FEN_WDL) {
         assert!(wdl_da_linha(&l).is_none(), "{l}");
     }
     // Ligada: todas têm, somando 1000, e é o modelo com o escore da linha.
+    // O contador da regra dos 50 vem do FEN: 4 nele, e 60 na mesma posição
+    // parada há 30 lances.
     envia(&mut m, "setoption name UCI_ShowWDL value true");
-    for l in go(&mut m) {
-        let (w, d, p) = wdl_da_linha(&l).unwrap_or_else(|| panic!("sem wdl: {l}"));
-        assert_eq!(w + d + p, 1000, "{l}");
-        let cp = cp_da_linha(&l).expect("cp");
-        assert_eq!((w, d, p), wdl(cp, material), "{l}");
-        // Logo depois do escore, antes dos nós.
-        assert!(
-            l.contains(&format!("score cp {cp} wdl {w} {d} {p} nodes ")),
-            "{l}"
-        );
+    let parada = FEN_WDL.replace(" - 4 4", " - 60 34");
+    for (fen, h) in [(FEN_WDL, 4), (parada.as_str(), 60)] {
+        for l in go(&mut m, fen) {
+            let (w, d, p) = wdl_da_linha(&l).unwrap_or_else(|| panic!("sem wdl: {l}"));
+            assert_eq!(w + d + p, 1000, "{l}");
+            let cp = cp_da_linha(&l).expect("cp");
+            assert_eq!((w, d, p), wdl(cp, material, h), "{l}");
+            assert_ne!(wdl(cp, material, h), wdl(cp, material, 64 - h), "{l}");
+            // Logo depois do escore, antes dos nós.
+            assert!(
+                l.contains(&format!("score cp {cp} wdl {w} {d} {p} nodes ")),
+                "{l}"
+            );
+        }
     }
     // Mate em 1: 1000 0 0.
     envia(&mut m, "position fen 7k/8/5KQ1/8/8/8/8/8 w - - 0 1");
@@ -348,7 +375,7 @@ fn uci_show_wdl_liga_e_desliga_o_wdl() {
         "{v:#?}"
     );
     envia(&mut m, "setoption name uci_showwdl value false");
-    for l in go(&mut m) {
+    for l in go(&mut m, FEN_WDL) {
         assert!(wdl_da_linha(&l).is_none(), "{l}");
     }
     envia(&mut m, "quit");

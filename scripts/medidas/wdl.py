@@ -4,11 +4,13 @@
 Uso:
   scripts/medidas/wdl.py ajusta [--validacao N] LOTE...   ajusta e imprime os coeficientes e a perda
   scripts/medidas/wdl.py verifica LOTE...                 a perda e a calibração das constantes de src/wdl.rs
-  scripts/medidas/wdl.py ajusta [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
-  scripts/medidas/wdl.py verifica [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
+  scripts/medidas/wdl.py ajusta [--sem-50] [--grava ARQ.rs] [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
+  scripts/medidas/wdl.py verifica [--constantes ARQ.rs] [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
 
 O verifica lê as constantes do src/wdl.rs do repositório, ou do arquivo de --constantes ARQ (por
-exemplo, as de um commit antigo: `git show REV:src/wdl.rs > ARQ`).
+exemplo, as de um commit antigo: `git show REV:src/wdl.rs > ARQ`). O ajusta com --grava ARQ escreve
+as constantes do ajuste no arquivo (src/wdl.rs); com --sem-50, ajusta o modelo sem o contador da
+regra dos 50 (para comparar).
 
 Com PGNs (os do scripts/medidas/match.py, do gauntlet.sh e do sprt.sh, ou do fastchess), cada lance
 comentado com o escore de quem jogou (`{+0.31/12 0.25s}`, do ponto de vista de quem joga) vira uma
@@ -18,7 +20,8 @@ lances dos jogadores cujo nome casa com --motor (padrão: todos; num gauntlet, `
 escores de mate ficam de fora, e também as partidas cujo TimeControl não casa com --relogio (padrão:
 qualquer um; `--relogio '^(10\+0.1|5\+0.05)$'` só as dos relógios de verdade). Uma partida em cada K
 (--retem, padrão 5) fica de fora do ajuste e é a validação: a calibração por faixa de escore é
-medida nela, em partidas que o ajuste não viu.
+medida nela, em partidas que o ajuste não viu, com o erro padrão de cada faixa sorteando partidas
+inteiras (bootstrap; as posições de uma partida têm todas o mesmo resultado).
 
 Os lotes são saídas do `ice datagen` (uma linha `FEN | escore | resultado` por posição; escore em
 centipeões e resultado 1.0/0.5/0.0, os dois do ponto de vista das brancas, que a leitura passa ao de
@@ -31,7 +34,7 @@ O modelo é o do Stockfish (`win_rate_model`): com x = clamp(material, 17, 78) /
     a(x) = ((a0·x + a1)·x + a2)·x + a3,   b(x) = ((b0·x + b1)·x + b2)·x + b3,
     P(vitória | v) = (1 − e) / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
 e o empate é o resto; e, o piso do empate, é o que empata mesmo com o escore alto (fortalezas,
-vitórias que o motor não converte: 2 % nas partidas a relógio; 0 nas constantes antigas). Como o
+vitórias que o motor não converte; cresce com o contador da regra dos 50, abaixo). Como o
 modelo é simétrico, o ajuste não depende do ponto de vista (brancas ou lado a jogar) de escore e
 resultado, desde que seja o mesmo; a calibração por faixa, sim.
 
@@ -41,11 +44,17 @@ do que os escores de ±1 a ±10 (91 % contra 77–78 % nas 2365 partidas de auto
 docs/wdl.md; 98 % com pouco material, 40 % com todo), o que a curva logística não consegue ter. Com
 z(x) = ((z0·x + z1)·x + z2)·x + z3,
     P(vitória | 0) = P(derrota | 0) = 1 / (1 + exp(z)),   P(empate | 0) = o resto;
-a e b (com o piso) se ajustam às posições de escore ≠ 0, e z às de escore 0. O ajuste é por
+a e b (com o piso) se ajustam às posições de escore ≠ 0, e z às de escore 0.
+
+Por fim, o contador da regra dos 50 (meios-lances desde a última captura ou lance de peão, o 5º
+campo do FEN), como y = min(contador, 100) / 50, soma um termo linear a cada um: a + ha·y,
+b + hb·y, e + he·y e z + hz·y (WDL_H = [ha, hb, he, hz]). Com o mesmo material e escore, a posição
+parada há muitos lances empata mais: nas 3581 primeiras partidas a 5+0.05, a perda na validação
+caiu de 0.6238 para 0.6123 com ele (docs/wdl.md). O ajuste é por
 máxima verossimilhança (a perda é o −log da probabilidade do resultado observado, média por
 posição), com BFGS e busca linear em Python puro (a máquina não tem numpy nem scipy): as posições
-são agrupadas por (material, escore, resultado), o que reduz ~650 mil posições a umas 100 mil
-contagens.
+são agrupadas por (material, contador, escore, resultado), o que reduz ~430 mil posições a umas
+280 mil contagens.
 """
 
 import math
@@ -55,6 +64,8 @@ import sys
 from collections import Counter
 
 MATERIAL_MIN, MATERIAL_MAX, MATERIAL_ANCORA = 17, 78, 58
+# y = min(meio-lances, 100) / 50: o contador da regra dos 50, de 0 a 2.
+MEIO_LANCES_MAX, MEIO_LANCES_ESCALA = 100, 50.0
 VALOR = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9}
 
 
@@ -64,8 +75,9 @@ def material(fen):
 
 
 def le_lotes(arquivos):
-    """Contagens {(material, escore, resultado): n} do ponto de vista de quem joga; resultado 2 =
-    vitória de quem joga, 1 = empate, 0 = derrota."""
+    """Contagens {(material, meio-lances, escore, resultado): n} do ponto de vista de quem joga;
+    meio-lances é o contador da regra dos 50 do FEN (até 100); resultado 2 = vitória de quem joga,
+    1 = empate, 0 = derrota."""
     cont = Counter()
     for arq in arquivos:
         with open(arq, encoding="utf-8") as f:
@@ -75,12 +87,22 @@ def le_lotes(arquivos):
                     continue
                 fen = partes[0].strip()
                 m = min(max(material(fen), MATERIAL_MIN), MATERIAL_MAX)
+                h = meio_lances_fen(fen)
                 v = int(partes[1])
                 r = {"1.0": 2, "0.5": 1, "0.0": 0}[partes[2].strip()]
                 if fen.split(" ")[1:2] == ["b"]:
                     v, r = -v, 2 - r
-                cont[(m, v, r)] += 1
+                cont[(m, h, v, r)] += 1
     return cont
+
+
+def meio_lances_fen(fen):
+    """O contador da regra dos 50 de um FEN (o 5º campo), limitado a MEIO_LANCES_MAX; 0 se faltar."""
+    campos = fen.split()
+    try:
+        return min(max(int(campos[4]), 0), MEIO_LANCES_MAX)
+    except (IndexError, ValueError):
+        return 0
 
 
 # O comentário de busca de um lance nos PGNs do match.py e do fastchess: `{+0.31/12 0.25s}` ou
@@ -106,11 +128,12 @@ def faltam_arquivos(script, arquivos):
     return bool(faltam)
 
 
-def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
+def le_pgns(arquivos, motor=".*", retem=5, relogio=".*", por_partida=None):
     """Contagens como as de le_lotes, a partir de PGNs: (treino, validação, partidas lidas).
 
     A partida i (contando todas as que passaram pelo filtro, na ordem dos arquivos) vai para a
-    validação quando i % retem == retem − 1."""
+    validação quando i % retem == retem − 1. Com uma lista em por_partida, cada partida põe nela
+    (está na validação?, as contagens só dela): o erro padrão da calibração sorteia partidas."""
     import chess
 
     re_motor, re_relogio = re.compile(motor), re.compile(relogio)
@@ -125,6 +148,7 @@ def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
                  chess.BLACK: bool(re_motor.search(h.get("Black", "")))}
         destino = val if retem > 0 and partidas % retem == retem - 1 else treino
         partidas += 1
+        desta = Counter()
         tab = jogo.board()
         for no in jogo.mainline():
             m = COMENTARIO_BUSCA.match(no.comment)
@@ -132,8 +156,12 @@ def le_pgns(arquivos, motor=".*", retem=5, relogio=".*"):
                 # O escore já é o de quem joga; o resultado passa a ser o dele.
                 v = round(float(m.group(3)) * 100) * (-1 if m.group(1) == "-" else 1)
                 mat = min(max(material(tab.board_fen()), MATERIAL_MIN), MATERIAL_MAX)
-                destino[(mat, v, r if tab.turn == chess.WHITE else 2 - r)] += 1
+                h = min(tab.halfmove_clock, MEIO_LANCES_MAX)
+                desta[(mat, h, v, r if tab.turn == chess.WHITE else 2 - r)] += 1
             tab.push(no.move)
+        destino.update(desta)
+        if por_partida is not None:
+            por_partida.append((destino is val, desta))
     return treino, val, partidas
 
 
@@ -142,8 +170,20 @@ def cubica(c, x):
     return ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
 
 
-def coef_ab(p, x):
-    return cubica(p[0:4], x), cubica(p[4:8], x)
+def termos_h(p):
+    """Os termos da regra dos 50 em a, b e e (os coeficientes 10 a 12; 0 nas constantes antigas)."""
+    return p[9:12] if len(p) > 9 else (0.0, 0.0, 0.0)
+
+
+def coef_ab(p, x, y=0.0):
+    """a, b e o piso e do material x e do contador y (os dois já nas escalas do modelo)."""
+    ha, hb, he = termos_h(p)
+    return cubica(p[0:4], x) + ha * y, cubica(p[4:8], x) + hb * y, piso(p) + he * y
+
+
+def coef_z(q, x, y=0.0):
+    """z do material x e do contador y; q tem os 4 da cúbica e, se houver, o termo da regra dos 50."""
+    return cubica(q[0:4], x) + (q[4] * y if len(q) > 4 else 0.0)
 
 
 def sigma(z):
@@ -159,24 +199,21 @@ def piso(p):
 
 
 def perda(p, dados, com_gradiente=True):
-    """Média de −log P(resultado) e o gradiente em relação aos coeficientes: os 8 de a e b e, se
-    houver o nono, o piso e do empate (vitória e derrota multiplicadas por 1 − e)."""
+    """Média de −log P(resultado) e o gradiente em relação aos coeficientes: os 8 de a e b; se
+    houver o nono, o piso e do empate (vitória e derrota multiplicadas por 1 − e); se houver do
+    10º ao 12º, os termos da regra dos 50 em a, b e e."""
     total, n = 0.0, 0
     g = [0.0] * len(p)
-    e = piso(p)
-    if not 0.0 <= e < 0.5:
-        return math.inf, g
-    k = 1.0 - e
-    ge = 0.0
-    por_m = {}
-    for (m, v, r), c in dados.items():
-        por_m.setdefault(m, []).append((v, r, c))
-    for m, itens in por_m.items():
-        x = m / MATERIAL_ANCORA
-        a, b = coef_ab(p, x)
-        if b <= 0 or a <= 0:
+    por_mh = {}
+    for (m, h, v, r), c in dados.items():
+        por_mh.setdefault((m, h), []).append((v, r, c))
+    for (m, h), itens in por_mh.items():
+        x, y = m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA
+        a, b, e = coef_ab(p, x, y)
+        if b <= 0 or a <= 0 or not 0.0 <= e < 1.0:
             return math.inf, g
-        ga = gb = 0.0
+        k = 1.0 - e
+        ga = gb = ge = 0.0
         for v, r, c in itens:
             zw = (v - a) / b
             zl = (-v - a) / b
@@ -207,21 +244,24 @@ def perda(p, dados, com_gradiente=True):
             for i in range(4):
                 g[i] += ga * pot[i]
                 g[4 + i] += gb * pot[i]
-    if len(p) > 8:
-        g[8] = ge
+            if len(p) > 8:
+                g[8] += ge
+            if len(p) > 9:
+                g[9] += ga * y
+                g[10] += gb * y
+                g[11] += ge * y
     return total / n, [gi / n for gi in g]
 
 
-def probs(p, q, m, v):
-    """(vitória, empate, derrota) previstos para o material m e o escore v; q = None: sem o termo
-    do escore 0 (as constantes antigas)."""
-    x = m / MATERIAL_ANCORA
+def probs(p, q, m, h, v):
+    """(vitória, empate, derrota) previstos para o material m, o contador h da regra dos 50 e o
+    escore v; q = None: sem o termo do escore 0 (as constantes antigas)."""
+    x, y = m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA
     if v == 0 and q is not None:
-        pw = pl = sigma(-cubica(q, x))
+        pw = pl = sigma(-coef_z(q, x, y))
     else:
-        a, b = coef_ab(p, x)
-        k = 1.0 - piso(p)
-        pw, pl = k * sigma((v - a) / b), k * sigma((-v - a) / b)
+        a, b, e = coef_ab(p, x, y)
+        pw, pl = (1.0 - e) * sigma((v - a) / b), (1.0 - e) * sigma((-v - a) / b)
     return pw, 1 - pw - pl, pl
 
 
@@ -229,17 +269,18 @@ def separa(dados):
     """(as posições de escore ≠ 0, as de escore 0): o modelo logístico vê umas, o termo z as outras."""
     resto, zero = Counter(), Counter()
     for k, c in dados.items():
-        (zero if k[1] == 0 else resto)[k] = c
+        (zero if k[2] == 0 else resto)[k] = c
     return resto, zero
 
 
 def perda_zero(q, dados, com_gradiente=True):
-    """Média de −log P(resultado) nas posições de escore 0 e o gradiente em relação aos 4 z."""
+    """Média de −log P(resultado) nas posições de escore 0 e o gradiente em relação aos 4 z e, se
+    houver o 5º, ao termo da regra dos 50."""
     total, n = 0.0, 0
-    g = [0.0] * 4
-    for (m, v, r), c in dados.items():
-        x = m / MATERIAL_ANCORA
-        z = cubica(q, x)
+    g = [0.0] * len(q)
+    for (m, h, v, r), c in dados.items():
+        x, y = m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA
+        z = coef_z(q, x, y)
         if z <= 0:
             return math.inf, g
         s = sigma(-z)  # vitória (= derrota)
@@ -250,25 +291,25 @@ def perda_zero(q, dados, com_gradiente=True):
         total -= c * math.log(pr)
         n += c
         if com_gradiente:
-            for i, pot in enumerate((x**3, x**2, x, 1.0)):
+            for i, pot in enumerate((x**3, x**2, x, 1.0, y)[:len(q)]):
                 g[i] += c * dz * pot
     return total / n, [gi / n for gi in g]
 
 
 def bfgs(p, dados, iteracoes=300, tol=1e-9, f_perda=perda, h0=1e4):
-    """BFGS com busca linear de Armijo (retrocesso). h0 é a escala inicial da inversa da hessiana:
-    1e4 para a e b, que vivem perto de 100 com o gradiente perto de 1e-3; z, perto de 1 a 5, pede 1."""
+    """BFGS com busca linear de Armijo (retrocesso). h0 é a escala inicial da inversa da hessiana,
+    um número ou um por coeficiente: 1e4 para a e b, que vivem perto de 100 com o gradiente perto de
+    1e-3; z, perto de 1 a 5, pede 1; o piso e, perto de 0.01, 1e-2."""
     k = len(p)
-    h = [[(1.0 if i == j else 0.0) for j in range(k)] for i in range(k)]
-    for i in range(k):
-        h[i][i] = h0
+    diag = list(h0) if isinstance(h0, (list, tuple)) else [h0] * k
+    h = [[(diag[i] if i == j else 0.0) for j in range(k)] for i in range(k)]
     f, g = f_perda(p, dados)
     for it in range(iteracoes):
         d = [-sum(h[i][j] * g[j] for j in range(k)) for i in range(k)]
         inclinacao = sum(d[i] * g[i] for i in range(k))
         if inclinacao >= 0:
-            h = [[(h0 if i == j else 0.0) for j in range(k)] for i in range(k)]
-            d = [-h0 * gi for gi in g]
+            h = [[(diag[i] if i == j else 0.0) for j in range(k)] for i in range(k)]
+            d = [-diag[i] * g[i] for i in range(k)]
             inclinacao = sum(d[i] * g[i] for i in range(k))
         passo = 1.0
         while True:
@@ -298,8 +339,8 @@ RUST_WDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
 
 
 def coeficientes_do_rust(caminho=RUST_WDL):
-    """(os coeficientes de a e b, mais o piso e se houver; os 4 de z, ou None se o src/wdl.rs não
-    tiver o termo do 0)."""
+    """(os coeficientes de a e b, mais o piso e e os termos da regra dos 50 em a, b e e se houver;
+    os 4 de z mais o da regra dos 50 se houver, ou None se o src/wdl.rs não tiver o termo do 0)."""
     texto = open(caminho, encoding="utf-8").read()
 
     def lista(nome):
@@ -310,7 +351,13 @@ def coeficientes_do_rust(caminho=RUST_WDL):
 
     piso = re.search(r"const WDL_E[^=]*=\s*([0-9.eE+-]+)\s*;", texto)
     p = lista("WDL_A") + lista("WDL_B") + ([float(piso.group(1))] if piso else [])
-    return p, lista("WDL_Z")
+    q, h = lista("WDL_Z"), lista("WDL_H")
+    if h is not None:
+        # WDL_H = [ha, hb, he, hz]: os três primeiros vão com a, b e e; o último, com z.
+        if len(h) != 4 or not piso or q is None:
+            raise ValueError
+        p, q = p + h[:3], q + h[3:]
+    return p, q
 
 
 def perda_total(p, q, dados):
@@ -330,30 +377,100 @@ FAIXAS = [(-2000, -400), (-400, -200), (-200, -100), (-100, -50), (-50, -10), (-
           (10, 50), (50, 100), (100, 200), (200, 400), (400, 2001)]
 
 
-def calibracao(p, q, dados):
-    """Observado × previsto (vitórias, empates e derrotas, por mil) por faixa do escore de quem
-    joga, e a maior diferença em pontos percentuais (a de cada faixa e a de todas)."""
-    print("faixa de escore        n      obs V/E/D      prev V/E/D   maior diferença (pontos)")
-    pior = 0.0
-    for lo, hi in FAIXAS:
-        n = 0
-        obs = [0, 0, 0]
-        prev = [0.0, 0.0, 0.0]
-        for (m, v, r), c in dados.items():
-            if not lo <= v < hi:
+def soma_faixas(p, q, dados):
+    """Por faixa de escore: [n, observados V/E/D, previstos V/E/D] (contagens, não frações)."""
+    somas = [[0, [0, 0, 0], [0.0, 0.0, 0.0]] for _ in FAIXAS]
+    for (m, h, v, r), c in dados.items():
+        for k, (lo, hi) in enumerate(FAIXAS):
+            if lo <= v < hi:
+                s = somas[k]
+                s[0] += c
+                s[1][2 - r] += c
+                for i, x in enumerate(probs(p, q, m, h, v)):
+                    s[2][i] += c * x
+                break
+    return somas
+
+
+def erro_padrao(p, q, partidas, amostras=200, semente=61):
+    """O erro padrão (em pontos percentuais) da diferença observado − previsto, por faixa e por
+    V/E/D, sorteando partidas inteiras com reposição (bootstrap): todas as posições de uma partida
+    têm o mesmo resultado, e o ruído da calibração é o de quantas partidas há, não de quantas
+    posições."""
+    import random
+
+    sorteio = random.Random(semente)
+    por = [soma_faixas(p, q, d) for d in partidas]
+    difs = [[[] for _ in range(3)] for _ in FAIXAS]
+    for _ in range(amostras):
+        escolha = [por[sorteio.randrange(len(por))] for _ in por]
+        for k in range(len(FAIXAS)):
+            n = sum(s[k][0] for s in escolha)
+            if not n:
                 continue
-            n += c
-            obs[2 - r] += c
-            for i, x in enumerate(probs(p, q, m, v)):
-                prev[i] += c * x
+            for i in range(3):
+                o = sum(s[k][1][i] for s in escolha)
+                e = sum(s[k][2][i] for s in escolha)
+                difs[k][i].append((o - e) * 100 / n)
+    ep = []
+    for k in range(len(FAIXAS)):
+        linha = []
+        for i in range(3):
+            x = difs[k][i]
+            media = sum(x) / len(x) if x else 0.0
+            linha.append(math.sqrt(sum((a - media) ** 2 for a in x) / (len(x) - 1)) if len(x) > 1 else 0.0)
+        ep.append(linha)
+    return ep
+
+
+def calibracao(p, q, dados, partidas=None):
+    """Observado × previsto (vitórias, empates e derrotas, por mil) por faixa do escore de quem
+    joga, e a maior diferença em pontos percentuais (a de cada faixa e a de todas). Com as
+    contagens de cada partida (partidas), também o erro padrão dessa diferença (bootstrap das
+    partidas) e as faixas que passam de 3 pontos e de dois erros padrão."""
+    ep = erro_padrao(p, q, partidas) if partidas else None
+    print("faixa de escore        n      obs V/E/D      prev V/E/D   maior diferença (pontos)"
+          + ("  erro padrão" if ep else ""))
+    pior, fora = 0.0, []
+    for k, ((lo, hi), (n, obs, prev)) in enumerate(zip(FAIXAS, soma_faixas(p, q, dados))):
         if n:
-            dif = max(abs(o - x) for o, x in zip(obs, prev)) * 100 / n
+            difs = [abs(o - x) * 100 / n for o, x in zip(obs, prev)]
+            i = max(range(3), key=lambda j: difs[j])
+            dif = difs[i]
             pior = max(pior, dif)
             o = "/".join(f"{1000 * x / n:.0f}" for x in obs)
             e = "/".join(f"{1000 * x / n:.0f}" for x in prev)
-            print(f"[{lo:5d}, {hi:5d})  {n:8d}  {o:>14}  {e:>14}   {dif:.1f}")
+            extra = ""
+            if ep:
+                extra = f"   {ep[k][i]:.1f}"
+                if dif > 3.0 and dif > 2 * ep[k][i]:
+                    fora.append(f"[{lo}, {hi})")
+            print(f"[{lo:5d}, {hi:5d})  {n:8d}  {o:>14}  {e:>14}   {dif:.1f}{extra}")
     print(f"maior diferença: {pior:.1f} pontos")
+    if ep:
+        print(f"faixas com mais de 3 pontos e mais de 2 erros padrão ({len(partidas)} partidas, "
+              f"200 sorteios): {', '.join(fora) if fora else 'nenhuma'}")
     return pior
+
+
+def grava_no_rust(caminho, p, q):
+    """Troca, no arquivo Rust, os valores de WDL_A, WDL_B, WDL_Z, WDL_E e (com a regra dos 50)
+    WDL_H pelos do ajuste; o resto do arquivo fica como está."""
+    texto = open(caminho, encoding="utf-8").read()
+    valores = {"WDL_A": p[:4], "WDL_B": p[4:8], "WDL_Z": q[:4]}
+    if len(p) > 9:
+        valores["WDL_H"] = p[9:12] + q[4:5]
+    for nome, v in valores.items():
+        lista = "[" + ", ".join(f"{x:.6f}" for x in v) + "]"
+        texto, n = re.subn(r"(const " + nome + r": \[f64; 4\] = )\[[^\]]*\]",
+                           lambda m: m.group(1) + lista, texto)
+        if n != 1:
+            raise ValueError(f"{caminho}: sem a constante {nome}")
+    texto, n = re.subn(r"(const WDL_E: f64 = )[0-9.eE+-]+", lambda m: m.group(1) + f"{p[8]:.6f}", texto)
+    if n != 1:
+        raise ValueError(f"{caminho}: sem a constante WDL_E")
+    with open(caminho, "w", encoding="utf-8") as f:
+        f.write(texto)
 
 
 def principal(args):
@@ -364,11 +481,17 @@ def principal(args):
         print(__doc__, file=sys.stderr)
         return 2
     modo, args = args[0], args[1:]
-    nval, motor, retem, relogio, rust = 2, ".*", 5, ".*", RUST_WDL
+    nval, motor, retem, relogio, rust, grava = 2, ".*", 5, ".*", RUST_WDL, None
+    com_50 = "--sem-50" not in args
+    args = [a for a in args if a != "--sem-50"]
     while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio",
-                                         "--constantes"):
+                                         "--constantes", "--grava"):
         try:
-            if args[0] == "--constantes":
+            if args[0] == "--grava":
+                grava = args[1]
+                if modo != "ajusta" or not os.path.isfile(grava):
+                    raise ValueError
+            elif args[0] == "--constantes":
                 rust = args[1]
                 if not os.path.isfile(rust):
                     raise ValueError
@@ -395,8 +518,9 @@ def principal(args):
     if pgn and len(pgn) != len(args):
         print("wdl.py: ou lotes do datagen, ou PGNs, não os dois", file=sys.stderr)
         return 2
+    por_partida = []
     if pgn:
-        treino, val, partidas = le_pgns(pgn, motor, retem, relogio)
+        treino, val, partidas = le_pgns(pgn, motor, retem, relogio, por_partida)
         print(f"PGN: {partidas} partidas; treino {sum(treino.values())} posições ({len(treino)} grupos), "
               f"validação (1 partida em {retem}) {sum(val.values())} posições")
         if not treino:
@@ -414,7 +538,7 @@ def principal(args):
         # O rótulo diz de onde vieram as constantes: com --constantes, não são as do src/wdl.rs.
         origem = "src/wdl.rs" if rust == RUST_WDL else rust
         print(f"posições {sum(dados.values())}, perda das constantes de {origem} ({termo} o termo do 0) {f:.6f}")
-        calibracao(p, q, dados)
+        calibracao(p, q, dados, [d for _, d in por_partida] or None)
         return 0
     if not pgn:
         treino_arq, val_arq = (args[:-nval], args[-nval:]) if nval > 0 else (args, [])
@@ -426,23 +550,38 @@ def principal(args):
     if not resto or not zero:
         print("wdl.py: o ajuste pede posições de escore 0 e de escore ≠ 0", file=sys.stderr)
         return 1
-    # Primeiro a e b sem o piso, depois os nove juntos (o piso vive perto de 0.01, e a escala do
-    # primeiro passo é a de a e b).
+    # Primeiro a e b sem o piso, depois com o piso e, por fim, com os termos da regra dos 50 (cada
+    # etapa parte da anterior; o piso e o termo dele vivem perto de 0.01 a 0.3, a e b perto de 100,
+    # e a escala do primeiro passo de cada coeficiente é a dele).
     p, _ = bfgs([0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0], resto)
-    p, _ = bfgs(p + [0.01], resto)
+    p, _ = bfgs(p + [0.01], resto, h0=[1e4] * 8 + [1e-2])
     q, _ = bfgs([0.0, 0.0, 0.0, 2.0], zero, f_perda=perda_zero, h0=1.0)
+    if com_50:
+        p, _ = bfgs(p + [0.0, 0.0, 0.0], resto, h0=[1e4] * 8 + [1e-2, 1e4, 1e4, 1e-2])
+        q, _ = bfgs(q + [0.0], zero, f_perda=perda_zero, h0=1.0)
     print(f"perda no treino {perda_total(p, q, treino):.6f} (escore 0: {sum(zero.values())} posições)")
     if val:
         print(f"perda na validação {perda_total(p, q, val):.6f}")
         print("calibração na validação (por mil):")
-        calibracao(p, q, val)
+        calibracao(p, q, val, [d for na_val, d in por_partida if na_val] or None)
     print("WDL_A = [" + ", ".join(f"{x:.6f}" for x in p[:4]) + "]")
     print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:8]) + "]")
-    print("WDL_Z = [" + ", ".join(f"{x:.6f}" for x in q) + "]")
+    print("WDL_Z = [" + ", ".join(f"{x:.6f}" for x in q[:4]) + "]")
     print(f"WDL_E = {p[8]:.6f}")
+    if com_50:
+        print("WDL_H = [" + ", ".join(f"{x:.6f}" for x in p[9:12] + q[4:5]) + "]")
     for m in (20, 30, 40, 50, 58, 65, 78):
-        a, b = coef_ab(p, m / MATERIAL_ANCORA)
-        print(f"material {m}: a = {a:.1f}, b = {b:.1f}, empate com escore 0 = {probs(p, q, m, 0)[1]:.3f}")
+        for h in (0, 50) if com_50 else (0,):
+            a, b, e = coef_ab(p, m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA)
+            print(f"material {m}, {h:2d} meio-lances: a = {a:.1f}, b = {b:.1f}, piso = {e:.3f}, "
+                  f"empate com escore 0 = {probs(p, q, m, h, 0)[1]:.3f}")
+    if grava:
+        try:
+            grava_no_rust(grava, p, q)
+        except ValueError as erro:
+            print(f"wdl.py: {erro}", file=sys.stderr)
+            return 2
+        print(f"constantes gravadas em {grava}")
     return 0
 
 
