@@ -26,11 +26,12 @@
 //! que ninguém captura nem mexe peão há 30 lances empata muito mais que a
 //! recém-saída de uma troca: o material sozinho deixava 3.6 pontos de erro
 //! numa faixa de escore (3.2 com o contador), e o lance da partida (o ply,
-//! que o Stockfish usava) não está num FEN montado à mão. Os coeficientes não são os do
-//! Stockfish (a escala dos escores dele é outra): foram ajustados por máxima
-//! verossimilhança a 4805 partidas do ICE-rs contra si mesmo a 5+0.05, com
-//! `scripts/medidas/wdl.py`; as partidas, as perdas e a calibração estão em
-//! `docs/wdl.md`.
+//! que o Stockfish usava) não está num FEN montado à mão.
+//!
+//! Os coeficientes não são os do Stockfish (a escala dos escores dele é
+//! outra): foram ajustados por máxima verossimilhança a 4805 partidas do
+//! ICE-rs contra si mesmo a 5+0.05, com `scripts/medidas/wdl.py`; as
+//! partidas, as perdas e a calibração estão em `docs/wdl.md`.
 
 use crate::tipos::LIMIAR_VITORIA_TB;
 

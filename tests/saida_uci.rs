@@ -240,6 +240,10 @@ fn confere_wdl(m: i32, h: u16) {
         a > 0.0 && b > 0.0 && z > 0.0 && (0.0..1.0).contains(&e),
         "material {m}, {h} meios-lances: a {a}, b {b}, z {z}, e {e}"
     );
+    // Logo depois de uma captura ou lance de peão, o piso é pequeno.
+    if h == 0 {
+        assert!((0.0..0.1).contains(&e), "piso {e} (material {m})");
+    }
     // Bem longe do 0 só sobra o piso: nenhuma chance do outro lado.
     let topo = (1000.0 * (1.0 - e)).round() as i32;
     let mut anterior = wdl(-3000, m, h);

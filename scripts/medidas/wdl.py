@@ -392,35 +392,34 @@ def soma_faixas(p, q, dados):
     return somas
 
 
-def erro_padrao(p, q, partidas, amostras=200, semente=61):
+def junta(lista):
+    """A soma das contagens por faixa (as de soma_faixas) de várias partidas."""
+    somas = [[0, [0, 0, 0], [0.0, 0.0, 0.0]] for _ in FAIXAS]
+    for por_faixa in lista:
+        for s, t in zip(somas, por_faixa):
+            s[0] += t[0]
+            for i in range(3):
+                s[1][i] += t[1][i]
+                s[2][i] += t[2][i]
+    return somas
+
+
+def erro_padrao(por, amostras=200, semente=61):
     """O erro padrão (em pontos percentuais) da diferença observado − previsto, por faixa e por
-    V/E/D, sorteando partidas inteiras com reposição (bootstrap): todas as posições de uma partida
-    têm o mesmo resultado, e o ruído da calibração é o de quantas partidas há, não de quantas
-    posições."""
+    V/E/D, sorteando partidas inteiras com reposição (bootstrap; por = as contagens por faixa de
+    cada partida): todas as posições de uma partida têm o mesmo resultado, e o ruído da calibração
+    é o de quantas partidas há, não de quantas posições."""
     import random
+    import statistics
 
     sorteio = random.Random(semente)
-    por = [soma_faixas(p, q, d) for d in partidas]
     difs = [[[] for _ in range(3)] for _ in FAIXAS]
     for _ in range(amostras):
-        escolha = [por[sorteio.randrange(len(por))] for _ in por]
-        for k in range(len(FAIXAS)):
-            n = sum(s[k][0] for s in escolha)
-            if not n:
-                continue
-            for i in range(3):
-                o = sum(s[k][1][i] for s in escolha)
-                e = sum(s[k][2][i] for s in escolha)
-                difs[k][i].append((o - e) * 100 / n)
-    ep = []
-    for k in range(len(FAIXAS)):
-        linha = []
-        for i in range(3):
-            x = difs[k][i]
-            media = sum(x) / len(x) if x else 0.0
-            linha.append(math.sqrt(sum((a - media) ** 2 for a in x) / (len(x) - 1)) if len(x) > 1 else 0.0)
-        ep.append(linha)
-    return ep
+        for k, (n, obs, prev) in enumerate(junta(por[sorteio.randrange(len(por))] for _ in por)):
+            if n:
+                for i in range(3):
+                    difs[k][i].append((obs[i] - prev[i]) * 100 / n)
+    return [[statistics.stdev(x) if len(x) > 1 else 0.0 for x in faixa] for faixa in difs]
 
 
 def calibracao(p, q, dados, partidas=None):
@@ -428,11 +427,13 @@ def calibracao(p, q, dados, partidas=None):
     joga, e a maior diferença em pontos percentuais (a de cada faixa e a de todas). Com as
     contagens de cada partida (partidas), também o erro padrão dessa diferença (bootstrap das
     partidas) e as faixas que passam de 3 pontos e de dois erros padrão."""
-    ep = erro_padrao(p, q, partidas) if partidas else None
+    # Com as partidas, as contagens de cada uma servem ao bootstrap e, somadas, à tabela.
+    por = [soma_faixas(p, q, d) for d in partidas] if partidas else None
+    ep = erro_padrao(por) if por else None
     print("faixa de escore        n      obs V/E/D      prev V/E/D   maior diferença (pontos)"
           + ("  erro padrão" if ep else ""))
     pior, fora = 0.0, []
-    for k, ((lo, hi), (n, obs, prev)) in enumerate(zip(FAIXAS, soma_faixas(p, q, dados))):
+    for k, ((lo, hi), (n, obs, prev)) in enumerate(zip(FAIXAS, junta(por) if por else soma_faixas(p, q, dados))):
         if n:
             difs = [abs(o - x) * 100 / n for o, x in zip(obs, prev)]
             i = max(range(3), key=lambda j: difs[j])
@@ -453,6 +454,11 @@ def calibracao(p, q, dados, partidas=None):
     return pior
 
 
+def lista_rust(v):
+    """Os coeficientes como o src/wdl.rs os escreve: `[x, y, ...]` com seis casas."""
+    return "[" + ", ".join(f"{x:.6f}" for x in v) + "]"
+
+
 def grava_no_rust(caminho, p, q):
     """Troca, no arquivo Rust, os valores de WDL_A, WDL_B, WDL_Z, WDL_E e (com a regra dos 50)
     WDL_H pelos do ajuste; o resto do arquivo fica como está."""
@@ -461,9 +467,8 @@ def grava_no_rust(caminho, p, q):
     if len(p) > 9:
         valores["WDL_H"] = p[9:12] + q[4:5]
     for nome, v in valores.items():
-        lista = "[" + ", ".join(f"{x:.6f}" for x in v) + "]"
         texto, n = re.subn(r"(const " + nome + r": \[f64; 4\] = )\[[^\]]*\]",
-                           lambda m: m.group(1) + lista, texto)
+                           lambda m: m.group(1) + lista_rust(v), texto)
         if n != 1:
             raise ValueError(f"{caminho}: sem a constante {nome}")
     texto, n = re.subn(r"(const WDL_E: f64 = )[0-9.eE+-]+", lambda m: m.group(1) + f"{p[8]:.6f}", texto)
@@ -564,12 +569,12 @@ def principal(args):
         print(f"perda na validação {perda_total(p, q, val):.6f}")
         print("calibração na validação (por mil):")
         calibracao(p, q, val, [d for na_val, d in por_partida if na_val] or None)
-    print("WDL_A = [" + ", ".join(f"{x:.6f}" for x in p[:4]) + "]")
-    print("WDL_B = [" + ", ".join(f"{x:.6f}" for x in p[4:8]) + "]")
-    print("WDL_Z = [" + ", ".join(f"{x:.6f}" for x in q[:4]) + "]")
+    print(f"WDL_A = {lista_rust(p[:4])}")
+    print(f"WDL_B = {lista_rust(p[4:8])}")
+    print(f"WDL_Z = {lista_rust(q[:4])}")
     print(f"WDL_E = {p[8]:.6f}")
     if com_50:
-        print("WDL_H = [" + ", ".join(f"{x:.6f}" for x in p[9:12] + q[4:5]) + "]")
+        print(f"WDL_H = {lista_rust(p[9:12] + q[4:5])}")
     for m in (20, 30, 40, 50, 58, 65, 78):
         for h in (0, 50) if com_50 else (0,):
             a, b, e = coef_ab(p, m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA)

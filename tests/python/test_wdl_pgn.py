@@ -2,9 +2,10 @@
 """O leitor de PGN do scripts/medidas/wdl.py (o WDL refeito com partidas de verdade, issue 61).
 
 Cada lance comentado com o escore de quem jogou vira (material, contador da regra dos 50, escore,
-resultado) do ponto de vista de quem jogou (o do escore que a GUI mostra); os lances de outros motores (--motor), os escores de
-mate e as partidas de outro relógio (--relogio) ficam de fora; uma partida em cada K vai para a
-validação. Uso:
+resultado) do ponto de vista de quem jogou (o do escore que a GUI mostra); os lances de outros
+motores (--motor), os escores de mate e as partidas de outro relógio (--relogio) ficam de fora; uma
+partida em cada K vai para a validação. Com o motor compilado, o `wdl` que ele mostra confere com o
+do wdl.py. Uso:
 python3 tests/python/test_wdl_pgn.py
 """
 import os
