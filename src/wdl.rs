@@ -3,33 +3,40 @@
 //! de vitória, empate e derrota em milésimos (`wdl W D L`, somando 1000).
 //!
 //! Nível 1: depende só de `tipos`. Só ICE-rs (o ICE não falava UCI). A forma
-//! é a do `win_rate_model` do Stockfish: com x = clamp(material, 17, 78) ÷ 58
-//! (material = peões + 3 × cavalos e bispos + 5 × torres + 9 × damas, dos
-//! dois lados), a(x) e b(x) são polinômios de grau 3 e
+//! parte do `win_rate_model` do Stockfish: com x = clamp(material, 17, 78)
+//! ÷ 58 (material = peões + 3 × cavalos e bispos + 5 × torres + 9 × damas,
+//! dos dois lados), a(x) e b(x) são polinômios de grau 3 e
 //!
 //! ```text
-//! P(vitória | v) = (1 − e) / (1 + exp((a(x) − v) / b(x))),  P(derrota | v) = P(vitória | −v)
+//! L(v) = (1 − w) / (1 + exp((a − v) / b)) + w / (1 + exp((a − v) / (k·b)))
+//! P(vitória | v) = (1 − e)·L(v),  P(derrota | v) = (1 − e)·L(−v)
 //! ```
 //!
-//! e o empate é o resto; e, o piso do empate, é o que empata mesmo com o
-//! escore alto (fortalezas, vitórias que não se convertem). a é o escore com
-//! que o lado a jogar ganha metade das partidas; b, quanto o escore precisa
-//! andar para a chance mudar. O escore exatamente 0 tem um termo só dele,
-//! z(x), outro polinômio de grau 3: vitória = derrota = 1 / (1 + exp(z)).
-//! Nas partidas ele é quase sempre um empate que a busca já viu (repetição,
-//! 50 lances, fortaleza) e empata bem mais que os escores de ±1 a ±10, o que
-//! a curva logística não tem como dizer.
+//! e o empate é o resto. a é o escore com que o lado a jogar ganha metade
+//! das partidas; b, quanto o escore precisa andar para a chance mudar. A
+//! primeira parcela é a logística do Stockfish; a segunda, com um peso w
+//! pequeno e k vezes mais larga, são as partidas que o escore não decide (o
+//! erro grosso, o relógio acabando). Com uma logística só, quem estava 10 a
+//! 100 centipeões melhor ganhava menos e perdia mais do que ela previa (3.2
+//! pontos numa faixa); a mistura põe essas partidas numa curva própria em vez
+//! de achatar a curva inteira.
+//!
+//! O escore exatamente 0 tem um termo só dele, z(x), outro polinômio de grau
+//! 3: vitória = derrota = 1 / (1 + exp(z)). Nas partidas ele é quase sempre
+//! um empate que a busca já viu (repetição, 50 lances, fortaleza) e empata
+//! bem mais que os escores de ±1 a ±10, o que a curva logística não tem como
+//! dizer.
 //!
 //! Por fim, o contador da regra dos 50 (y = min(meio-lances, 100) ÷ 50, o
-//! que está em todo FEN) soma um termo linear a cada um: a + ha·y, b + hb·y,
-//! e + he·y, z + hz·y. Com o mesmo material e o mesmo escore, a posição em
-//! que ninguém captura nem mexe peão há 30 lances empata muito mais que a
-//! recém-saída de uma troca: o material sozinho deixava 3.6 pontos de erro
-//! numa faixa de escore (3.2 com o contador), e o lance da partida (o ply,
-//! que o Stockfish usava) não está num FEN montado à mão.
+//! que está em todo FEN) soma um termo linear a a, b e z (a + ha·y, b + hb·y,
+//! z + hz·y) e é o piso do empate, e = he·y: o que empata mesmo com o escore
+//! alto (fortalezas, vitórias que não se convertem). Com o mesmo material e
+//! o mesmo escore, a posição em que ninguém captura nem mexe peão há 30
+//! lances empata muito mais que a recém-saída de uma troca, e o lance da
+//! partida (o ply, que o Stockfish usava) não está num FEN montado à mão.
 //!
 //! Os coeficientes não são os do Stockfish (a escala dos escores dele é
-//! outra): foram ajustados por máxima verossimilhança a 4805 partidas do
+//! outra): foram ajustados por máxima verossimilhança a 5004 partidas do
 //! ICE-rs contra si mesmo a 5+0.05, com `scripts/medidas/wdl.py`; as
 //! partidas, as perdas e a calibração estão em `docs/wdl.md`.
 
@@ -37,16 +44,17 @@ use crate::tipos::LIMIAR_VITORIA_TB;
 
 /// Os coeficientes de a(x), do termo de x³ ao constante (como os `as[]` do
 /// Stockfish). `scripts/medidas/wdl.py ajusta` imprime estas linhas.
-pub const WDL_A: [f64; 4] = [-210.866231, 608.306691, -589.982679, 279.115560];
+pub const WDL_A: [f64; 4] = [-214.124978, 613.512789, -591.664537, 279.750219];
 /// Os coeficientes de b(x), na mesma ordem.
-pub const WDL_B: [f64; 4] = [26.859550, -58.953581, 61.937555, 34.444177];
+pub const WDL_B: [f64; 4] = [47.919135, -109.994820, 102.391415, 19.890745];
 /// Os coeficientes de z(x), o termo do escore 0, na mesma ordem.
-pub const WDL_Z: [f64; 4] = [-5.154192, 14.260607, -15.132489, 7.837990];
-/// Os termos da regra dos 50 (multiplicam y) em a, b, e e z, nessa ordem.
-pub const WDL_H: [f64; 4] = [58.053964, 4.807634, 0.258886, 2.299964];
-/// O piso do empate: a fração que empata por maior que seja o escore, com o
-/// contador da regra dos 50 em 0.
-pub const WDL_E: f64 = 0.002033;
+pub const WDL_Z: [f64; 4] = [-5.295621, 14.668483, -15.535683, 7.965761];
+/// Os termos da regra dos 50 (multiplicam y) em a, b, e e z, nessa ordem (o
+/// de e é o piso inteiro: com o contador em 0 não há piso).
+pub const WDL_H: [f64; 4] = [33.768076, -7.936422, 0.320601, 2.366839];
+/// A mistura: o peso w da logística larga e quantas vezes (k) ela é mais
+/// larga que a outra.
+pub const WDL_M: [f64; 2] = [0.027109, 7.767687];
 
 /// A faixa de material em que o modelo foi ajustado (fora dela, satura) e o
 /// material em que x = 1 (o do Stockfish; só muda a escala dos coeficientes).
@@ -58,8 +66,10 @@ const MATERIAL_ANCORA: f64 = 58.0;
 pub const MEIO_LANCES_MAXIMO: u16 = 100;
 const MEIO_LANCES_ESCALA: f64 = 50.0;
 /// O escore satura aqui antes de entrar no modelo: acima disso a conta já
-/// não muda (vitória 1000 menos o piso do empate; derrota 0).
-const ESCORE_MAXIMO: i32 = 2000;
+/// não muda (vitória 1000 menos o piso do empate; derrota 0). A logística
+/// larga da mistura (k·b chega a ~580 cp) ainda muda um milésimo perto de
+/// 2000; em 4000 já não muda nada.
+const ESCORE_MAXIMO: i32 = 4000;
 
 /// O material que o modelo usa, das contagens de peças dos dois lados.
 pub fn material_wdl(peoes: u32, menores: u32, torres: u32, damas: u32) -> i32 {
@@ -76,7 +86,7 @@ pub fn parametros_wdl(material: i32, meio_lances: u16) -> (f64, f64, f64, f64) {
         p(&WDL_A) + WDL_H[0] * y,
         p(&WDL_B) + WDL_H[1] * y,
         p(&WDL_Z) + WDL_H[3] * y,
-        WDL_E + WDL_H[2] * y,
+        WDL_H[2] * y,
     )
 }
 
@@ -89,7 +99,9 @@ pub fn taxa_vitoria(v: i32, material: i32, meio_lances: u16) -> i32 {
         return (0.5 + 1000.0 / (1.0 + z.exp())) as i32;
     }
     let v = v.clamp(-ESCORE_MAXIMO, ESCORE_MAXIMO) as f64;
-    (0.5 + 1000.0 * (1.0 - e) / (1.0 + ((a - v) / b).exp())) as i32
+    let [w, k] = WDL_M;
+    let l = (1.0 - w) / (1.0 + ((a - v) / b).exp()) + w / (1.0 + ((a - v) / (k * b)).exp());
+    (0.5 + 1000.0 * (1.0 - e) * l) as i32
 }
 
 /// Vitória, empate e derrota do lado a jogar, em milésimos, somando 1000.

@@ -13,7 +13,7 @@ use ice::relato::{TInfoBusca, TLinhaPensamento, TReacao, TRelator, TTipoLinha};
 use ice::tabuleiro::TBoard;
 use ice::tempo::TLimites;
 use ice::tipos::{LIMIAR_MATE, MATE, VITORIA_TB};
-use ice::wdl::{parametros_wdl, wdl, MATERIAL_MAXIMO, MATERIAL_MINIMO, MEIO_LANCES_MAXIMO};
+use ice::wdl::{parametros_wdl, wdl, MATERIAL_MAXIMO, MATERIAL_MINIMO, MEIO_LANCES_MAXIMO, WDL_M};
 use motor::*;
 use std::sync::{Arc, Mutex};
 
@@ -240,10 +240,10 @@ fn confere_wdl(m: i32, h: u16) {
         a > 0.0 && b > 0.0 && z > 0.0 && (0.0..1.0).contains(&e),
         "material {m}, {h} meios-lances: a {a}, b {b}, z {z}, e {e}"
     );
-    // Logo depois de uma captura ou lance de peão, o piso é pequeno.
-    if h == 0 {
-        assert!((0.0..0.1).contains(&e), "piso {e} (material {m})");
-    }
+    // A logística larga da mistura é a minoria das partidas e é mais larga
+    // de fato.
+    let [w, k] = WDL_M;
+    assert!((0.0..0.1).contains(&w) && k > 1.0, "mistura w {w}, k {k}");
     // Bem longe do 0 só sobra o piso: nenhuma chance do outro lado.
     let topo = (1000.0 * (1.0 - e)).round() as i32;
     let mut anterior = wdl(-3000, m, h);

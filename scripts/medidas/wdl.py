@@ -4,13 +4,13 @@
 Uso:
   scripts/medidas/wdl.py ajusta [--validacao N] LOTE...   ajusta e imprime os coeficientes e a perda
   scripts/medidas/wdl.py verifica LOTE...                 a perda e a calibração das constantes de src/wdl.rs
-  scripts/medidas/wdl.py ajusta [--sem-50] [--grava ARQ.rs] [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
+  scripts/medidas/wdl.py ajusta [--sem-50] [--sem-mistura] [--grava ARQ.rs] [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
   scripts/medidas/wdl.py verifica [--constantes ARQ.rs] [--motor RE] [--retem K] [--relogio RE] PARTIDAS.pgn...
 
 O verifica lê as constantes do src/wdl.rs do repositório, ou do arquivo de --constantes ARQ (por
 exemplo, as de um commit antigo: `git show REV:src/wdl.rs > ARQ`). O ajusta com --grava ARQ escreve
 as constantes do ajuste no arquivo (src/wdl.rs); com --sem-50, ajusta o modelo sem o contador da
-regra dos 50 (para comparar).
+regra dos 50, e com --sem-mistura, com uma logística só (w = 0), para comparar.
 
 Com PGNs (os do scripts/medidas/match.py, do gauntlet.sh e do sprt.sh, ou do fastchess), cada lance
 comentado com o escore de quem jogou (`{+0.31/12 0.25s}`, do ponto de vista de quem joga) vira uma
@@ -29,14 +29,19 @@ quem joga pela vez da FEN; ver src/datagen.rs), por exemplo os de `scripts/medid
 (docs/forca.md, "Os dados da força III"). Os N últimos lotes da lista (padrão 2) ficam de fora do
 ajuste e medem a perda na validação.
 
-O modelo é o do Stockfish (`win_rate_model`): com x = clamp(material, 17, 78) / 58 (material = peões
-+ 3 × cavalos e bispos + 5 × torres + 9 × damas, dos dois lados),
+O modelo parte do `win_rate_model` do Stockfish: com x = clamp(material, 17, 78) / 58 (material =
+peões + 3 × cavalos e bispos + 5 × torres + 9 × damas, dos dois lados),
     a(x) = ((a0·x + a1)·x + a2)·x + a3,   b(x) = ((b0·x + b1)·x + b2)·x + b3,
-    P(vitória | v) = (1 − e) / (1 + exp((a − v) / b)),   P(derrota | v) = P(vitória | −v),
-e o empate é o resto; e, o piso do empate, é o que empata mesmo com o escore alto (fortalezas,
-vitórias que o motor não converte; cresce com o contador da regra dos 50, abaixo). Como o
-modelo é simétrico, o ajuste não depende do ponto de vista (brancas ou lado a jogar) de escore e
-resultado, desde que seja o mesmo; a calibração por faixa, sim.
+    L(v) = (1 − w) / (1 + exp((a − v) / b)) + w / (1 + exp((a − v) / (k·b))),
+    P(vitória | v) = (1 − e)·L(v),   P(derrota | v) = (1 − e)·L(−v),
+e o empate é o resto (WDL_M = [w, k]). A logística do Stockfish é a primeira parcela; a segunda,
+com um peso w pequeno e k vezes mais larga, são as partidas que o escore não decide (o erro grosso,
+o relógio acabando): com uma logística só, as faixas de 10 a 100 centipeões previam vitórias demais
+para quem está melhor e derrotas de menos (3.2 pontos em [50, 100) nas 4805 partidas de
+docs/wdl.md). e, o piso do empate, é o que empata mesmo com o escore alto (fortalezas, vitórias que
+não se convertem): só cresce com o contador da regra dos 50, abaixo (o piso constante das versões
+antigas, com a mistura, ia a 0). Como o modelo é simétrico, o ajuste não depende do ponto de vista
+(brancas ou lado a jogar) de escore e resultado, desde que seja o mesmo; a calibração por faixa, sim.
 
 O escore exatamente 0 tem um termo só dele: nas partidas com relógio ele é quase sempre um empate que
 a busca já viu (repetição, regra dos 50, material que não dá mate, fortaleza), e empata muito mais
@@ -44,11 +49,11 @@ do que os escores de ±1 a ±10 (91 % contra 77–78 % nas 2365 partidas de auto
 docs/wdl.md; 98 % com pouco material, 40 % com todo), o que a curva logística não consegue ter. Com
 z(x) = ((z0·x + z1)·x + z2)·x + z3,
     P(vitória | 0) = P(derrota | 0) = 1 / (1 + exp(z)),   P(empate | 0) = o resto;
-a e b (com o piso) se ajustam às posições de escore ≠ 0, e z às de escore 0.
+a, b, w e k (com o piso) se ajustam às posições de escore ≠ 0, e z às de escore 0.
 
 Por fim, o contador da regra dos 50 (meios-lances desde a última captura ou lance de peão, o 5º
 campo do FEN), como y = min(contador, 100) / 50, soma um termo linear a cada um: a + ha·y,
-b + hb·y, e + he·y e z + hz·y (WDL_H = [ha, hb, he, hz]). Com o mesmo material e escore, a posição
+b + hb·y, o piso e = he·y e z + hz·y (WDL_H = [ha, hb, he, hz]). Com o mesmo material e escore, a posição
 parada há muitos lances empata mais: nas 3581 primeiras partidas a 5+0.05, a perda na validação
 caiu de 0.6238 para 0.6123 com ele (docs/wdl.md). O ajuste é por
 máxima verossimilhança (a perda é o −log da probabilidade do resultado observado, média por
@@ -170,15 +175,9 @@ def cubica(c, x):
     return ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
 
 
-def termos_h(p):
-    """Os termos da regra dos 50 em a, b e e (os coeficientes 10 a 12; 0 nas constantes antigas)."""
-    return p[9:12] if len(p) > 9 else (0.0, 0.0, 0.0)
-
-
 def coef_ab(p, x, y=0.0):
     """a, b e o piso e do material x e do contador y (os dois já nas escalas do modelo)."""
-    ha, hb, he = termos_h(p)
-    return cubica(p[0:4], x) + ha * y, cubica(p[4:8], x) + hb * y, piso(p) + he * y
+    return cubica(p[0:4], x) + p[9] * y, cubica(p[4:8], x) + p[10] * y, p[8] + p[11] * y
 
 
 def coef_z(q, x, y=0.0):
@@ -193,17 +192,28 @@ def sigma(z):
     return e / (1.0 + e)
 
 
-def piso(p):
-    """O piso e do empate: o nono coeficiente, se houver (0 nas constantes antigas)."""
-    return p[8] if len(p) > 8 else 0.0
+def mistura(p, t, a, b):
+    """(1 − w)·σ((t − a)/b) + w·σ((t − a)/(k·b)) e as derivadas em relação a a, b, w e k: a chance
+    de vitória antes do piso, com o escore t."""
+    w, k = p[12], p[13]
+    z1, z2 = (t - a) / b, (t - a) / (k * b)
+    s1, s2 = sigma(z1), sigma(z2)
+    d1, d2 = s1 * (1 - s1), s2 * (1 - s2)
+    return ((1 - w) * s1 + w * s2,
+            -(1 - w) * d1 / b - w * d2 / (k * b),
+            -(1 - w) * d1 * z1 / b - w * d2 * z2 / b,
+            s2 - s1,
+            -w * d2 * z2 / k)
 
 
 def perda(p, dados, com_gradiente=True):
-    """Média de −log P(resultado) e o gradiente em relação aos coeficientes: os 8 de a e b; se
-    houver o nono, o piso e do empate (vitória e derrota multiplicadas por 1 − e); se houver do
-    10º ao 12º, os termos da regra dos 50 em a, b e e."""
+    """Média de −log P(resultado) e o gradiente em relação aos 14 coeficientes (os de a e b, o
+    piso e, os termos da regra dos 50 em a, b e e, o peso w e a largura k da mistura). Quais deles
+    o ajuste move é a bfgs que decide (h0 = 0 deixa um coeficiente parado)."""
     total, n = 0.0, 0
     g = [0.0] * len(p)
+    if not (0.0 <= p[12] < 1.0 and p[13] > 1.0):
+        return math.inf, g
     por_mh = {}
     for (m, h, v, r), c in dados.items():
         por_mh.setdefault((m, h), []).append((v, r, c))
@@ -212,44 +222,39 @@ def perda(p, dados, com_gradiente=True):
         a, b, e = coef_ab(p, x, y)
         if b <= 0 or a <= 0 or not 0.0 <= e < 1.0:
             return math.inf, g
-        k = 1.0 - e
-        ga = gb = ge = 0.0
+        f = 1.0 - e
+        gl = [0.0] * 5  # a, b, e, w, k
         for v, r, c in itens:
-            zw = (v - a) / b
-            zl = (-v - a) / b
-            pw = sigma(zw)
-            pl = sigma(zl)
-            # Derivadas de pw e pl em relação a a e a b.
-            dw = pw * (1 - pw)
-            dl = pl * (1 - pl)
-            dpw_a, dpw_b = -dw / b, -dw * zw / b
-            dpl_a, dpl_b = -dl / b, -dl * zl / b
+            # Vitória: a mistura em v; derrota: em −v. O piso multiplica as duas por 1 − e.
             if r == 2:
-                pr, dpa, dpb, dpe = k * pw, k * dpw_a, k * dpw_b, -pw
+                mw = mistura(p, v, a, b)
+                pr, d = f * mw[0], (f * mw[1], f * mw[2], -mw[0], f * mw[3], f * mw[4])
             elif r == 0:
-                pr, dpa, dpb, dpe = k * pl, k * dpl_a, k * dpl_b, -pl
+                ml = mistura(p, -v, a, b)
+                pr, d = f * ml[0], (f * ml[1], f * ml[2], -ml[0], f * ml[3], f * ml[4])
             else:
-                pr = 1 - k * (pw + pl)
-                dpa, dpb, dpe = -k * (dpw_a + dpl_a), -k * (dpw_b + dpl_b), pw + pl
+                mw, ml = mistura(p, v, a, b), mistura(p, -v, a, b)
+                pr = 1 - f * (mw[0] + ml[0])
+                d = (-f * (mw[1] + ml[1]), -f * (mw[2] + ml[2]), mw[0] + ml[0],
+                     -f * (mw[3] + ml[3]), -f * (mw[4] + ml[4]))
             if pr <= 1e-300:
                 return math.inf, g
             total -= c * math.log(pr)
             n += c
             if com_gradiente:
-                ga -= c * dpa / pr
-                gb -= c * dpb / pr
-                ge -= c * dpe / pr
+                for i in range(5):
+                    gl[i] -= c * d[i] / pr
         if com_gradiente:
             pot = (x**3, x**2, x, 1.0)
             for i in range(4):
-                g[i] += ga * pot[i]
-                g[4 + i] += gb * pot[i]
-            if len(p) > 8:
-                g[8] += ge
-            if len(p) > 9:
-                g[9] += ga * y
-                g[10] += gb * y
-                g[11] += ge * y
+                g[i] += gl[0] * pot[i]
+                g[4 + i] += gl[1] * pot[i]
+            g[8] += gl[2]
+            g[9] += gl[0] * y
+            g[10] += gl[1] * y
+            g[11] += gl[2] * y
+            g[12] += gl[3]
+            g[13] += gl[4]
     return total / n, [gi / n for gi in g]
 
 
@@ -261,7 +266,7 @@ def probs(p, q, m, h, v):
         pw = pl = sigma(-coef_z(q, x, y))
     else:
         a, b, e = coef_ab(p, x, y)
-        pw, pl = (1.0 - e) * sigma((v - a) / b), (1.0 - e) * sigma((-v - a) / b)
+        pw, pl = (1.0 - e) * mistura(p, v, a, b)[0], (1.0 - e) * mistura(p, -v, a, b)[0]
     return pw, 1 - pw - pl, pl
 
 
@@ -299,7 +304,8 @@ def perda_zero(q, dados, com_gradiente=True):
 def bfgs(p, dados, iteracoes=300, tol=1e-9, f_perda=perda, h0=1e4):
     """BFGS com busca linear de Armijo (retrocesso). h0 é a escala inicial da inversa da hessiana,
     um número ou um por coeficiente: 1e4 para a e b, que vivem perto de 100 com o gradiente perto de
-    1e-3; z, perto de 1 a 5, pede 1; o piso e, perto de 0.01, 1e-2."""
+    1e-3; z e k, perto de 1 a 5, pedem 1; o piso e e o peso w, perto de 0.01, 1e-2; 0 deixa o
+    coeficiente parado (a linha dele na inversa da hessiana fica nula)."""
     k = len(p)
     diag = list(h0) if isinstance(h0, (list, tuple)) else [h0] * k
     h = [[(diag[i] if i == j else 0.0) for j in range(k)] for i in range(k)]
@@ -339,8 +345,10 @@ RUST_WDL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
 
 
 def coeficientes_do_rust(caminho=RUST_WDL):
-    """(os coeficientes de a e b, mais o piso e e os termos da regra dos 50 em a, b e e se houver;
-    os 4 de z mais o da regra dos 50 se houver, ou None se o src/wdl.rs não tiver o termo do 0)."""
+    """(os 14 coeficientes do modelo: a, b, o piso e, os termos da regra dos 50 em a, b e e, o peso w
+    e a largura k da mistura; os 4 de z mais o da regra dos 50, ou None sem o termo do 0). As
+    constantes de versões antigas do src/wdl.rs que faltarem valem o que valiam nelas: piso 0 (sem
+    WDL_E), sem termos da regra dos 50 (sem WDL_H), uma logística só (sem WDL_M: w = 0)."""
     texto = open(caminho, encoding="utf-8").read()
 
     def lista(nome):
@@ -350,13 +358,21 @@ def coeficientes_do_rust(caminho=RUST_WDL):
         return [float(t) for t in m.group(1).replace("_", "").split(",") if t.strip()]
 
     piso = re.search(r"const WDL_E[^=]*=\s*([0-9.eE+-]+)\s*;", texto)
-    p = lista("WDL_A") + lista("WDL_B") + ([float(piso.group(1))] if piso else [])
-    q, h = lista("WDL_Z"), lista("WDL_H")
-    if h is not None:
+    p = lista("WDL_A") + lista("WDL_B") + [float(piso.group(1)) if piso else 0.0]
+    q, h, m = lista("WDL_Z"), lista("WDL_H"), lista("WDL_M")
+    if h is None:
+        p += [0.0, 0.0, 0.0]
+    else:
         # WDL_H = [ha, hb, he, hz]: os três primeiros vão com a, b e e; o último, com z.
-        if len(h) != 4 or not piso or q is None:
+        if len(h) != 4 or q is None:
             raise ValueError
         p, q = p + h[:3], q + h[3:]
+    if m is None:
+        p += [0.0, 2.0]
+    elif len(m) != 2:
+        raise ValueError
+    else:
+        p += m
     return p, q
 
 
@@ -460,20 +476,19 @@ def lista_rust(v):
 
 
 def grava_no_rust(caminho, p, q):
-    """Troca, no arquivo Rust, os valores de WDL_A, WDL_B, WDL_Z, WDL_E e (com a regra dos 50)
-    WDL_H pelos do ajuste; o resto do arquivo fica como está."""
+    """Troca, no arquivo Rust, os valores de WDL_A, WDL_B, WDL_Z, WDL_H e WDL_M pelos do ajuste (e o
+    de WDL_E, o piso constante das versões antigas, se o arquivo o tiver); o resto fica como está."""
     texto = open(caminho, encoding="utf-8").read()
-    valores = {"WDL_A": p[:4], "WDL_B": p[4:8], "WDL_Z": q[:4]}
-    if len(p) > 9:
-        valores["WDL_H"] = p[9:12] + q[4:5]
-    for nome, v in valores.items():
-        texto, n = re.subn(r"(const " + nome + r": \[f64; 4\] = )\[[^\]]*\]",
+    valores = {"WDL_A": (4, p[:4]), "WDL_B": (4, p[4:8]), "WDL_Z": (4, q[:4]),
+               "WDL_H": (4, p[9:12] + (q[4:5] or [0.0])), "WDL_M": (2, p[12:14])}
+    for nome, (tam, v) in valores.items():
+        texto, n = re.subn(r"(const " + nome + r": \[f64; " + str(tam) + r"\] = )\[[^\]]*\]",
                            lambda m: m.group(1) + lista_rust(v), texto)
         if n != 1:
             raise ValueError(f"{caminho}: sem a constante {nome}")
     texto, n = re.subn(r"(const WDL_E: f64 = )[0-9.eE+-]+", lambda m: m.group(1) + f"{p[8]:.6f}", texto)
-    if n != 1:
-        raise ValueError(f"{caminho}: sem a constante WDL_E")
+    if n == 0 and p[8] != 0.0:
+        raise ValueError(f"{caminho}: sem a constante WDL_E, e o piso do ajuste não é 0")
     with open(caminho, "w", encoding="utf-8") as f:
         f.write(texto)
 
@@ -487,8 +502,8 @@ def principal(args):
         return 2
     modo, args = args[0], args[1:]
     nval, motor, retem, relogio, rust, grava = 2, ".*", 5, ".*", RUST_WDL, None
-    com_50 = "--sem-50" not in args
-    args = [a for a in args if a != "--sem-50"]
+    com_50, com_mistura = "--sem-50" not in args, "--sem-mistura" not in args
+    args = [a for a in args if a not in ("--sem-50", "--sem-mistura")]
     while len(args) >= 2 and args[0] in ("--validacao", "--motor", "--retem", "--relogio",
                                          "--constantes", "--grava"):
         try:
@@ -555,14 +570,19 @@ def principal(args):
     if not resto or not zero:
         print("wdl.py: o ajuste pede posições de escore 0 e de escore ≠ 0", file=sys.stderr)
         return 1
-    # Primeiro a e b sem o piso, depois com o piso e, por fim, com os termos da regra dos 50 (cada
-    # etapa parte da anterior; o piso e o termo dele vivem perto de 0.01 a 0.3, a e b perto de 100,
-    # e a escala do primeiro passo de cada coeficiente é a dele).
-    p, _ = bfgs([0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0], resto)
-    p, _ = bfgs(p + [0.01], resto, h0=[1e4] * 8 + [1e-2])
+    # Primeiro a e b com uma logística só; depois a mistura (o peso w e a largura k da logística
+    # larga) e, por fim, os termos da regra dos 50. Cada etapa parte da anterior, e h0 dá a escala
+    # do primeiro passo de cada coeficiente (a e b vivem perto de 100, w e o piso perto de 0.01 a
+    # 0.3, k perto de 5); h0 = 0 deixa o coeficiente parado. O piso constante (o 9º) fica em 0: com
+    # a mistura livre ele ia a 0 (docs/wdl.md) e, preso na borda, só atrapalhava o BFGS.
+    p, _ = bfgs([0.0, 0.0, 0.0, 150.0, 0.0, 0.0, 0.0, 120.0] + [0.0] * 4 + [0.0, 2.0], resto,
+                h0=[1e4] * 8 + [0.0] * 6)
+    if com_mistura:
+        p, _ = bfgs(p[:12] + [0.05, 4.0], resto, h0=[1e4] * 8 + [0.0] * 4 + [1e-2, 1.0])
     q, _ = bfgs([0.0, 0.0, 0.0, 2.0], zero, f_perda=perda_zero, h0=1.0)
     if com_50:
-        p, _ = bfgs(p + [0.0, 0.0, 0.0], resto, h0=[1e4] * 8 + [1e-2, 1e4, 1e4, 1e-2])
+        mix = [1e-2, 1.0] if com_mistura else [0.0, 0.0]
+        p, _ = bfgs(p, resto, h0=[1e4] * 8 + [0.0, 1e4, 1e4, 1e-2] + mix)
         q, _ = bfgs(q + [0.0], zero, f_perda=perda_zero, h0=1.0)
     print(f"perda no treino {perda_total(p, q, treino):.6f} (escore 0: {sum(zero.values())} posições)")
     if val:
@@ -572,9 +592,8 @@ def principal(args):
     print(f"WDL_A = {lista_rust(p[:4])}")
     print(f"WDL_B = {lista_rust(p[4:8])}")
     print(f"WDL_Z = {lista_rust(q[:4])}")
-    print(f"WDL_E = {p[8]:.6f}")
-    if com_50:
-        print(f"WDL_H = {lista_rust(p[9:12] + q[4:5])}")
+    print(f"WDL_H = {lista_rust(p[9:12] + (q[4:5] or [0.0]))}")
+    print(f"WDL_M = {lista_rust(p[12:14])}")
     for m in (20, 30, 40, 50, 58, 65, 78):
         for h in (0, 50) if com_50 else (0,):
             a, b, e = coef_ab(p, m / MATERIAL_ANCORA, h / MEIO_LANCES_ESCALA)

@@ -8,6 +8,7 @@ partida em cada K vai para a validação. Com o motor compilado, o `wdl` que ele
 do wdl.py. Uso:
 python3 tests/python/test_wdl_pgn.py
 """
+import math
 import os
 import subprocess
 import sys
@@ -147,13 +148,49 @@ def main():
         assert wdl.principal(["verifica", "--constantes", sem, arq]) == 2
         assert wdl.principal(["--help"]) == 0
         # O --grava troca as constantes de um wdl.rs e o verifica as lê de volta, iguais (com os
-        # termos da regra dos 50: os três primeiros com a, b e e, o último com z).
+        # termos da regra dos 50: os três primeiros com a, b e e, o último com z; e a mistura). O
+        # src/wdl.rs não tem mais o piso constante: um ajuste com piso ≠ 0 não cabe nele.
         rs = os.path.join(d, "wdl.rs")
         open(rs, "w").write(open(wdl.RUST_WDL, encoding="utf-8").read())
-        p = [-1.5, 2.25, -3.125, 300.0, -4.5, 5.25, -6.125, 70.0, 0.0125, 80.5, 9.25, 0.1875]
+        p = [-1.5, 2.25, -3.125, 300.0, -4.5, 5.25, -6.125, 70.0, 0.0, 80.5, 9.25, 0.1875, 0.03125, 6.5]
         q = [-7.5, 8.25, -9.125, 10.0, 1.75]
         wdl.grava_no_rust(rs, p, q)
         assert wdl.coeficientes_do_rust(rs) == (p, q), wdl.coeficientes_do_rust(rs)
+        try:
+            wdl.grava_no_rust(rs, p[:8] + [0.0125] + p[9:], q)
+            assert False, "gravou um piso constante num wdl.rs sem WDL_E"
+        except ValueError:
+            pass
+        # Constantes antigas (sem a mistura nem a regra dos 50, com o piso constante) ainda se leem:
+        # w = 0 é a logística só do Stockfish.
+        antigo = os.path.join(d, "antigo.rs")
+        open(antigo, "w").write("pub const WDL_A: [f64; 4] = [1.0, 2.0, 3.0, 90.0];\n"
+                                "pub const WDL_B: [f64; 4] = [0.0, 0.0, 0.0, 60.0];\n"
+                                "pub const WDL_E: f64 = 0.01;\n")
+        pa, qa = wdl.coeficientes_do_rust(antigo)
+        assert pa == [1.0, 2.0, 3.0, 90.0, 0.0, 0.0, 0.0, 60.0, 0.01, 0.0, 0.0, 0.0, 0.0, 2.0] and qa is None
+        v, _, l = wdl.probs(pa, None, 58, 0, 30)
+        assert abs(v - 0.99 / (1 + math.exp((96.0 - 30) / 60))) < 1e-12, v
+        assert abs(l - 0.99 / (1 + math.exp((96.0 + 30) / 60))) < 1e-12, l
+        # A mistura, com o mesmo a e b: abaixo de a a logística larga dá vitórias, acima de a tira; e
+        # derrotas, com o escore positivo, ela sempre dá (a cauda é mais grossa).
+        so = p[:12] + [0.0, 6.5]
+        mi = p[:12] + [0.2, 6.5]
+        a0 = wdl.coef_ab(p, 40 / wdl.MATERIAL_ANCORA)[0]
+        assert wdl.probs(mi, q, 40, 0, int(a0) - 40)[0] > wdl.probs(so, q, 40, 0, int(a0) - 40)[0]
+        assert wdl.probs(mi, q, 40, 0, int(a0) + 40)[0] < wdl.probs(so, q, 40, 0, int(a0) + 40)[0]
+        assert wdl.probs(mi, q, 40, 0, 150)[2] > wdl.probs(so, q, 40, 0, 150)[2]
+        # O gradiente da perda confere com diferenças finitas em todos os 14 coeficientes.
+        dados = {(40, 10, 50, 2): 3, (40, 10, 50, 1): 5, (40, 10, -80, 0): 2, (60, 0, 120, 2): 4,
+                 (60, 0, -30, 1): 6, (25, 60, 200, 1): 2, (25, 60, 300, 2): 1}
+        pg = p[:8] + [0.01] + p[9:]
+        f0, g0 = wdl.perda(pg, dados)
+        for i in range(14):
+            passo = 1e-6 * max(1.0, abs(pg[i]))
+            mais = pg[:i] + [pg[i] + passo] + pg[i + 1:]
+            menos = pg[:i] + [pg[i] - passo] + pg[i + 1:]
+            dif = (wdl.perda(mais, dados, False)[0] - wdl.perda(menos, dados, False)[0]) / (2 * passo)
+            assert abs(dif - g0[i]) <= 1e-5 * max(1.0, abs(dif)), (i, dif, g0[i])
         assert wdl.principal(["ajusta", "--grava", os.path.join(d, "nao-existe.rs"), arq]) == 2
         # O modelo: o contador alto empata mais com o mesmo escore (he > 0).
         v1, e1, _ = wdl.probs(p, q, 40, 0, 150)
