@@ -89,6 +89,8 @@ def main(argv=None):
     ap.add_argument("--parametros", help="nomes separados por vírgula (padrão: todos os que o motor anuncia)")
     ap.add_argument("--iteracoes", type=int, default=200, help="N, o total planejado (entra no a e no c)")
     ap.add_argument("--ate", type=int, help="para depois desta iteração (o estado continua depois)")
+    ap.add_argument("--segundos", type=float,
+                    help="não começa uma iteração que, pela duração da anterior, passaria deste tempo")
     ap.add_argument("--pares", type=int, default=1, help="pares de partidas por iteração (padrão 1)")
     ap.add_argument("--concorrencia", type=int, default=2)
     ap.add_argument("--nodes", type=int, help="nós por lance (padrão 20000 se não houver --tc)")
@@ -130,7 +132,13 @@ def main(argv=None):
     lim = [(anunciados[n][1], anunciados[n][2]) for n in nomes]
     rng = random.Random(args.semente * 1_000_003 + est["k"])
     fim = min(N, args.ate) if args.ate else N
+    relogio, ultima = time.monotonic(), 0.0
     while est["k"] < fim:
+        # Numa máquina emprestada por minutos: para numa fronteira de iteração (o estado já está
+        # gravado), antes do limite, em vez de ser morto no meio de uma.
+        if args.segundos and time.monotonic() - relogio + ultima > args.segundos:
+            print(f"spsa: parado pelo tempo ({args.segundos:g} s) na iteração {est['k']}", flush=True)
+            break
         k = est["k"]
         ck = [c / (k + 1) ** gama for c in c0]
         ak = [a / (A + k + 1) ** alfa for a in a0]
@@ -150,7 +158,8 @@ def main(argv=None):
         est["e"] += e
         est["d"] += d
         est["faltas"] += faltas
-        est["segundos"] += time.monotonic() - inicio
+        ultima = time.monotonic() - inicio
+        est["segundos"] += ultima
         est["historico"].append([k + 1, v, e, d] + [round(t, 2) for t in theta])
         json.dump(est, open(args.estado + ".tmp", "w"), indent=1)
         os.replace(args.estado + ".tmp", args.estado)

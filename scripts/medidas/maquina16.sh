@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# maquina16.sh prepara | roda [SEGUNDOS]
+#
+# O que fazer com a máquina de 16 núcleos, quando uma sessão a recebe emprestada por alguns
+# minutos (issue 60): o SPSA dos números do LMR e do LMP, 7 pares de partidas por iteração, 14
+# partidas ao mesmo tempo, a 10 000 nós por lance. Aqui, com 2 núcleos, o SPSA anda ~4600
+# partidas por hora a 10 000 nós (docs/forca.md, "A primeira corrida"); lá, ~7 vezes isso: uns 8
+# minutos dão as ~4000 partidas que aqui pedem quase uma hora da máquina inteira. Menos números
+# que na primeira corrida (7 em vez de 21) e r maior no fim (0.004 em vez de 0.002), para que as
+# partidas de uma sessão movam o vetor (a conta está em docs/forca.md).
+#
+#   prepara   aqui: compila a build de afinação (`--features afinacao`) e a copia, com o estado de
+#             uma corrida anterior se houver (target/maquina16/spsa.json), para target/maquina16/;
+#             leve essa pasta na chamada (carry: ["target/maquina16"]).
+#   roda      lá: o SPSA, parando numa fronteira de iteração antes de SEGUNDOS (padrão 480; o
+#             estado é gravado a cada iteração), e deixa em $OUT o estado (spsa.json), o registro
+#             (spsa.log) e a máquina (maquina.txt). Para continuar noutra sessão, copie o
+#             spsa.json de volta para target/maquina16/ e rode `prepara` de novo.
+#
+# Ambiente: OUT (padrão target/maquina16/saida)  CONCORRENCIA=14  PARES=7  NOS=10000
+#   ITERACOES=600 (o N do SPSA, o total planejado em várias sessões)  R_END=0.004  SEMENTE=60
+#   PARAMETROS=LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase
+# Os valores só entram no src/parametros.rs depois de um SPRT contra o main num relógio.
+set -euo pipefail
+# shellcheck source=../comum.sh
+source "$(dirname "$0")/../comum.sh"
+cd "$RAIZ" || exit 2
+[ $# -ge 1 ] || { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+PASTA=target/maquina16
+MOTOR16=$PASTA/ice-afinacao
+ESTADO=$PASTA/spsa.json
+CONCORRENCIA=${CONCORRENCIA:-14} PARES=${PARES:-7} NOS=${NOS:-10000}
+ITERACOES=${ITERACOES:-600} R_END=${R_END:-0.004} SEMENTE=${SEMENTE:-60}
+PARAMETROS=${PARAMETROS:-LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase}
+
+case $1 in
+    prepara)
+        (cargo build --release --quiet --features afinacao --target-dir target/afinacao) ||
+            falta "a build de afinação não compilou"
+        mkdir -p "$PASTA"
+        cp target/afinacao/release/ice "$MOTOR16"
+        # O motor tem de anunciar os números (senão a build não é a de afinação).
+        "$MOTOR16" <<<$'uci\nquit' | grep -q "option name LmrDivisor type spin" ||
+            falta "$MOTOR16 não anuncia os números da busca"
+        echo "$PROG: pronto em $PASTA ($(du -sh "$PASTA" | cut -f1)); estado: $([ -f "$ESTADO" ] &&
+            echo "retoma $ESTADO" || echo "novo")" >&2
+        ;;
+    roda)
+        SEGUNDOS=${2:-480}
+        [ -x "$MOTOR16" ] || falta "falta $MOTOR16 (rode \`$0 prepara\` aqui e leve $PASTA)"
+        command -v python3 >/dev/null || falta "falta python3"
+        OUT=$(dir_absoluto "${OUT:-$PASTA/saida}")
+        { echo "$(date -u +%FT%TZ) $(nproc) núcleos, $(uname -m)"; grep -m1 "model name" /proc/cpuinfo || true; } \
+            >"$OUT/maquina.txt"
+        [ -f "$ESTADO" ] && cp "$ESTADO" "$OUT/spsa.json"
+        python3 scripts/medidas/spsa.py --motor "$MOTOR16" --parametros "$PARAMETROS" \
+            --iteracoes "$ITERACOES" --pares "$PARES" --concorrencia "$CONCORRENCIA" --nodes "$NOS" \
+            --r-end "$R_END" --semente "$SEMENTE" --segundos "$SEGUNDOS" --estado "$OUT/spsa.json" \
+            2>&1 | tee "$OUT/spsa.log" | tail -25
+        ;;
+    *) falta "uso: $0 prepara | roda [SEGUNDOS]" ;;
+esac
