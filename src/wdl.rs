@@ -17,7 +17,7 @@
 //! primeira parcela é a logística do Stockfish; a segunda, com um peso w
 //! pequeno e k vezes mais larga, são as partidas que o escore não decide (o
 //! erro grosso, o relógio acabando). Com uma logística só, quem estava 10 a
-//! 100 centipeões melhor ganhava menos e perdia mais do que ela previa (3.2
+//! 100 centipeões melhor ganhava menos e perdia mais do que ela previa (3.1
 //! pontos numa faixa); a mistura põe essas partidas numa curva própria em vez
 //! de achatar a curva inteira.
 //!
