@@ -201,6 +201,10 @@ fn limites_so_nas_buscas_longas_do_uci_e_nunca_no_xboard() {
 
 #[test]
 fn modelo_wdl_monotono_simetrico_e_soma_mil() {
+    // A logística larga da mistura é a minoria das partidas e é mais larga
+    // de fato.
+    let [w, k] = WDL_M;
+    assert!((0.0..0.1).contains(&w) && k > 1.0, "mistura w {w}, k {k}");
     for h in [0, 10, 40, MEIO_LANCES_MAXIMO, 300] {
         for m in [0, MATERIAL_MINIMO, 24, 40, 58, 70, MATERIAL_MAXIMO, 100] {
             confere_wdl(m, h);
@@ -240,10 +244,6 @@ fn confere_wdl(m: i32, h: u16) {
         a > 0.0 && b > 0.0 && z > 0.0 && (0.0..1.0).contains(&e),
         "material {m}, {h} meios-lances: a {a}, b {b}, z {z}, e {e}"
     );
-    // A logística larga da mistura é a minoria das partidas e é mais larga
-    // de fato.
-    let [w, k] = WDL_M;
-    assert!((0.0..0.1).contains(&w) && k > 1.0, "mistura w {w}, k {k}");
     // Bem longe do 0 só sobra o piso: nenhuma chance do outro lado.
     let topo = (1000.0 * (1.0 - e)).round() as i32;
     let mut anterior = wdl(-3000, m, h);

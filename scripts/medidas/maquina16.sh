@@ -35,8 +35,7 @@ PARAMETROS=${PARAMETROS:-LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,L
 
 case $1 in
     prepara)
-        (cargo build --release --quiet --features afinacao --target-dir target/afinacao) ||
-            falta "a build de afinação não compilou"
+        compila --features afinacao --target-dir target/afinacao
         mkdir -p "$PASTA"
         cp target/afinacao/release/ice "$MOTOR16"
         # O motor tem de anunciar os números (senão a build não é a de afinação).
