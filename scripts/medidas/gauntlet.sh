@@ -68,7 +68,8 @@ for item in $OPONENTES; do
     n=$JOGOS
     [ "$item" != "$nome" ] && n=${item#*:}
     fator=1
-    if [[ $nome =~ ^(.*[^x0-9.])x([0-9.]+)$ ]]; then
+    # o nome pode terminar em dígito (toga2x3): o fator é o que vem depois do último x
+    if [[ $nome =~ ^(.+)x([0-9]+(\.[0-9]+)?)$ ]]; then
         nome=${BASH_REMATCH[1]} fator=${BASH_REMATCH[2]}
     fi
     if ! info=$(adversario "$nome"); then
