@@ -9,13 +9,17 @@
 # que na primeira corrida (7 em vez de 21) e r maior no fim (0.004 em vez de 0.002), para que as
 # partidas de uma sessão movam o vetor (a conta está em docs/forca.md).
 #
-#   prepara   aqui: compila a build de afinação (`--features afinacao`) e a copia, com o estado de
-#             uma corrida anterior se houver (target/maquina16/spsa.json), para target/maquina16/;
-#             leve essa pasta na chamada (carry: ["target/maquina16"]).
+#   prepara   aqui: compila a build de afinação (`--features afinacao`) e a copia, com o estado
+#             das corridas anteriores (scripts/medidas/maquina16-estado.json, no git, porque um
+#             clone novo não tem o target/ da sessão passada), para target/maquina16/;
+#             copia também o python-chess daqui (target/maquina16/py), porque lá não há rede
+#             para instalá-lo e o match.py precisa dele; leve essa pasta na chamada
+#             (carry: ["target/maquina16"]).
 #   roda      lá: o SPSA, parando numa fronteira de iteração antes de SEGUNDOS (padrão 480; o
 #             estado é gravado a cada iteração), e deixa em $OUT o estado (spsa.json), o registro
-#             (spsa.log) e a máquina (maquina.txt). Para continuar noutra sessão, copie o
-#             spsa.json de volta para target/maquina16/ e rode `prepara` de novo.
+#             (spsa.log) e a máquina (maquina.txt). Para continuar (na mesma sessão ou noutra),
+#             copie o spsa.json de volta para scripts/medidas/maquina16-estado.json, faça o
+#             commit e rode `prepara` de novo.
 #
 # Ambiente: OUT (padrão target/maquina16/saida)  CONCORRENCIA=14  PARES=7  NOS=10000
 #   ITERACOES=600 (o N do SPSA, o total planejado em várias sessões)  R_END=0.004  SEMENTE=60
@@ -29,6 +33,7 @@ cd "$RAIZ" || exit 2
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
+ESTADO_GIT=scripts/medidas/maquina16-estado.json
 CONCORRENCIA=${CONCORRENCIA:-14} PARES=${PARES:-7} NOS=${NOS:-10000}
 ITERACOES=${ITERACOES:-600} R_END=${R_END:-0.004} SEMENTE=${SEMENTE:-60}
 PARAMETROS=${PARAMETROS:-LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase}
@@ -38,9 +43,16 @@ case $1 in
         compila --features afinacao --target-dir target/afinacao
         mkdir -p "$PASTA"
         cp target/afinacao/release/ice "$MOTOR16"
+        rm -f "$ESTADO"
+        if [ -f "$ESTADO_GIT" ]; then cp "$ESTADO_GIT" "$ESTADO"; fi
         # O motor tem de anunciar os números (senão a build não é a de afinação).
         "$MOTOR16" <<<$'uci\nquit' | grep -q "option name LmrDivisor type spin" ||
             falta "$MOTOR16 não anuncia os números da busca"
+        # O python-chess é Python puro: a pasta do pacote basta, em qualquer 3.x de lá.
+        CHESS=$(python3 -c 'import chess, os; print(os.path.dirname(chess.__file__))') ||
+            falta "falta o python-chess aqui (pip install chess)"
+        rm -rf "$PASTA/py" && mkdir -p "$PASTA/py" && cp -r "$CHESS" "$PASTA/py/" &&
+            rm -rf "$PASTA/py/chess/__pycache__"
         echo "$PROG: pronto em $PASTA ($(du -sh "$PASTA" | cut -f1)); estado: $([ -f "$ESTADO" ] &&
             echo "retoma $ESTADO" || echo "novo")" >&2
         ;;
@@ -48,6 +60,8 @@ case $1 in
         SEGUNDOS=${2:-480}
         [ -x "$MOTOR16" ] || falta "falta $MOTOR16 (rode \`$0 prepara\` aqui e leve $PASTA)"
         command -v python3 >/dev/null || falta "falta python3"
+        export PYTHONPATH="$RAIZ/$PASTA/py${PYTHONPATH:+:$PYTHONPATH}"
+        python3 -c 'import chess.pgn' || falta "falta o python-chess (rode \`$0 prepara\` de novo)"
         OUT=$(dir_absoluto "${OUT:-$PASTA/saida}")
         { echo "$(date -u +%FT%TZ) $(nproc) núcleos, $(uname -m)"; grep -m1 "model name" /proc/cpuinfo || true; } \
             >"$OUT/maquina.txt"
