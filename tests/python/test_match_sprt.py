@@ -47,6 +47,7 @@ def main():
         else:
             raise AssertionError(f"aceitou {args}")
     pares()
+    aberturas()
     print("test_match_sprt: ok")
 
 
@@ -104,6 +105,58 @@ def pares():
     assert engines[1].tcfactor == 3.0
     odds = match.Limits(base=10.0, inc=0.1).odds(3)
     assert abs(odds.base - 30.0) < 1e-9 and abs(odds.inc - 0.3) < 1e-9, odds
+
+
+def aberturas():
+    """As aberturas EPD são conferidas quando sorteadas: a mesma ordem que validar o arquivo todo
+    antes (quando nenhuma está terminada), e os mesmos erros para as que entram em jogo."""
+    import random
+    import tempfile
+    import types
+    uho = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "UHO_4060_v2-sample20000.epd")
+    ops = match.load_openings(uho, "auto", None)
+    assert len(ops) == 20000 and sum(o.checked for o in ops) == 1
+    linhas = [x.strip() for x in open(uho) if x.strip() and not x.startswith("#")]
+    e = [_Spec("a"), _Spec("b")]
+    for seed in (1, 6301):
+        cfg = types.SimpleNamespace(order="random", seed=seed, games=40)
+        ordem = list(range(len(linhas)))
+        random.Random(seed).shuffle(ordem)
+        jobs = match.build_jobs(e, ops, cfg)
+        # a abertura do par k é a ordem[k] do arquivo inteiro, e o tabuleiro é o da linha
+        for j in jobs:
+            assert j.opening.index == ordem[j.pair] + 1, (j.pair, j.opening.index)
+            fen = linhas[ordem[j.pair]].split()[:2]
+            assert j.opening.start_board().fen().split()[:2] == fen, (fen, j.opening.start_board().fen())
+    assert sum(o.checked for o in ops) <= 1 + 40
+    with tempfile.TemporaryDirectory() as d:
+        def arq(nome, texto):
+            caminho = os.path.join(d, nome)
+            with open(caminho, "w") as f:
+                f.write(texto)
+            return caminho
+        seq = types.SimpleNamespace(order="sequential", seed=None, games=4)
+        # terminada (rei contra rei) é pulada; a linha ruim que o sorteio alcança é um erro claro
+        ops = match.load_openings(arq("a.epd", "8/8/8/8/8/8/8/K6k w - - 0 1\nxx yy\n"), "auto", None)
+        try:
+            match.build_jobs(e, ops, seq)
+        except match.UsageError as err:
+            assert "a.epd:2: not a FEN/EPD position" in str(err), err
+        else:
+            raise AssertionError("aceitou a linha 'xx yy'")
+        # a primeira linha é conferida já na leitura: um arquivo que não é EPD falha logo
+        for texto, msg in (("nada disso\n", "b.epd:1: not a FEN/EPD"), ("", "no usable openings")):
+            try:
+                match.load_openings(arq("b.epd", texto), "auto", None)
+            except match.UsageError as err:
+                assert msg in str(err), err
+            else:
+                raise AssertionError(f"aceitou {texto!r}")
+        # uma terminada no meio: a seguinte da ordem toma o lugar dela
+        ini = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        ops = match.load_openings(arq("c.epd", f"{ini}\n7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\n{ini}\n"), "auto", None)
+        jobs = match.build_jobs(e, ops, types.SimpleNamespace(order="sequential", seed=None, games=6))
+        assert [j.opening.index for j in jobs] == [1, 1, 3, 3, 1, 1], [j.opening.index for j in jobs]
 
 
 if __name__ == "__main__":
