@@ -7,7 +7,10 @@ nova) e que a opção errada é recusada. E o SPRT por pares de partidas (pentan
 dos pares, o LLR contra o trinomial e a vantagem de tempo (tcfactor). Uso: python3 tests/python/test_match_sprt.py
 """
 import os
+import random
 import sys
+import tempfile
+import types
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "medidas"))
 import match  # noqa: E402
@@ -110,9 +113,6 @@ def pares():
 def aberturas():
     """As aberturas EPD são conferidas quando sorteadas: a mesma ordem que validar o arquivo todo
     antes (quando nenhuma está terminada), e os mesmos erros para as que entram em jogo."""
-    import random
-    import tempfile
-    import types
     uho = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "UHO_4060_v2-sample20000.epd")
     ops = match.load_openings(uho, "auto", None)
     assert len(ops) == 20000 and sum(o.checked for o in ops) == 1
