@@ -2,12 +2,18 @@
 # maquina16.sh prepara | roda [SEGUNDOS]
 #
 # O que fazer com a máquina de 16 núcleos, quando uma sessão a recebe emprestada por alguns
-# minutos (issue 60): o SPSA dos números do LMR e do LMP, 7 pares de partidas por iteração, 14
-# partidas ao mesmo tempo, a 10 000 nós por lance. Aqui, com 2 núcleos, o SPSA anda ~4600
-# partidas por hora a 10 000 nós (docs/forca.md, "A primeira corrida"); lá, ~7 vezes isso: uns 8
-# minutos dão as ~4000 partidas que aqui pedem quase uma hora da máquina inteira. Menos números
-# que na primeira corrida (7 em vez de 21) e r maior no fim (0.004 em vez de 0.002), para que as
-# partidas de uma sessão movam o vetor (a conta está em docs/forca.md).
+# minutos (issue 60): o SPSA dos números do LMR e do LMP, 7 pares de partidas por iteração, a
+# 10 000 nós por lance. Menos números que na primeira corrida (7 em vez de 21) e r maior no fim
+# (0.004 em vez de 0.002), para que as partidas de uma sessão movam o vetor (a conta está em
+# docs/forca.md).
+#
+# Três iterações em jogo ao mesmo tempo (PARALELAS=3, o SPSA assíncrono do spsa.py), cada uma
+# com 7 partidas de uma vez: na primeira vez lá (2026-11-30) uma iteração só, com as 14 partidas
+# de uma vez num match.py, levou 4.1 s em média, ~2.6 vezes as partidas por hora daqui e não
+# ~7: cada iteração esperava a sua partida mais longa com os outros núcleos parados, e um
+# match.py com 14 partidas a 10 000 nós pede mais que o núcleo dele (docs/forca.md). Com três,
+# até 21 partidas dividem os 16 núcleos (a nós fixos o resultado não muda com a carga) e cada
+# match.py cuida de 7.
 #
 #   prepara   aqui: compila a build de afinação (`--features afinacao`) e a copia, com o estado
 #             das corridas anteriores (scripts/medidas/maquina16-estado.json, no git, porque um
@@ -21,7 +27,7 @@
 #             copie o spsa.json de volta para scripts/medidas/maquina16-estado.json, faça o
 #             commit e rode `prepara` de novo.
 #
-# Ambiente: OUT (padrão target/maquina16/saida)  CONCORRENCIA=14  PARES=7  NOS=10000
+# Ambiente: OUT (padrão target/maquina16/saida)  PARALELAS=3  CONCORRENCIA=7  PARES=7  NOS=10000
 #   ITERACOES=600 (o N do SPSA, o total planejado em várias sessões)  R_END=0.004  SEMENTE=60
 #   PARAMETROS=LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase
 # Os valores só entram no src/parametros.rs depois de um SPRT contra o main num relógio.
@@ -29,12 +35,12 @@ set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
 ESTADO_GIT=scripts/medidas/maquina16-estado.json
-CONCORRENCIA=${CONCORRENCIA:-14} PARES=${PARES:-7} NOS=${NOS:-10000}
+PARALELAS=${PARALELAS:-3} CONCORRENCIA=${CONCORRENCIA:-7} PARES=${PARES:-7} NOS=${NOS:-10000}
 ITERACOES=${ITERACOES:-600} R_END=${R_END:-0.004} SEMENTE=${SEMENTE:-60}
 PARAMETROS=${PARAMETROS:-LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase}
 
@@ -67,7 +73,7 @@ case $1 in
             >"$OUT/maquina.txt"
         [ -f "$ESTADO" ] && cp "$ESTADO" "$OUT/spsa.json"
         python3 scripts/medidas/spsa.py --motor "$MOTOR16" --parametros "$PARAMETROS" \
-            --iteracoes "$ITERACOES" --pares "$PARES" --concorrencia "$CONCORRENCIA" --nodes "$NOS" \
+            --iteracoes "$ITERACOES" --pares "$PARES" --concorrencia "$CONCORRENCIA" --paralelas "$PARALELAS" --nodes "$NOS" \
             --r-end "$R_END" --semente "$SEMENTE" --segundos "$SEGUNDOS" --estado "$OUT/spsa.json" \
             2>&1 | tee "$OUT/spsa.log" | tail -25
         ;;

@@ -38,6 +38,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 RAIZ = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -63,8 +64,8 @@ def passos_do_codigo():
         r'nome:\s*"(\w+)",\s*padrao:\s*-?\d+,\s*min:\s*-?\d+,\s*max:\s*-?\d+,\s*passo:\s*(\d+)', texto)}
 
 
-def joga(motor, mais, menos, args, semente):
-    """Joga args.pares pares: θ+ (primeiro) contra θ−. Devolve (V, E, D) de θ+."""
+def lanca(motor, mais, menos, args, semente):
+    """Começa args.pares pares, θ+ (primeiro) contra θ−, num match.py à parte; `resultado` lê o placar."""
     comum = ["proto=uci", f"option.Hash={args.hash}", "option.Threads=1"]
     opcoes_mais = [f"option.{n}={v}" for n, v in mais.items()]
     opcoes_menos = [f"option.{n}={v}" for n, v in menos.items()]
@@ -74,11 +75,21 @@ def joga(motor, mais, menos, args, semente):
            "--games", str(2 * args.pares), "--concurrency", str(args.concorrencia),
            "--openings", args.aberturas, "--order", "random", "--seed", str(semente)]
     cmd += ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    m = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", r.stdout)
+    # A saída vai para arquivos, não para um pipe: com várias iterações ao mesmo tempo ninguém lê
+    # o pipe antes do fim, e um pipe cheio pararia o match.py.
+    saida, erros = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+    return subprocess.Popen(cmd, stdout=saida, stderr=erros, text=True), saida, erros
+
+
+def resultado(saida, erros):
+    """(V, E, D, faltas) de θ+ no match.py que terminou."""
+    saida.seek(0)
+    erros.seek(0)
+    texto = saida.read()
+    m = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", texto)
     if not m:
-        raise RuntimeError(f"match.py não terminou partidas:\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
-    faltas = re.findall(r"^\s+(mais|menos)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$", r.stdout, re.M)
+        raise RuntimeError(f"match.py não terminou partidas:\n{texto[-2000:]}\n{erros.read()[-2000:]}")
+    faltas = re.findall(r"^\s+(mais|menos)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$", texto, re.M)
     n_faltas = sum(int(x) for f in faltas for x in f[1:])
     return int(m.group(2)), int(m.group(3)), int(m.group(4)), n_faltas
 
@@ -92,7 +103,9 @@ def main(argv=None):
     ap.add_argument("--segundos", type=float,
                     help="não começa uma iteração que, pela duração da anterior, passaria deste tempo")
     ap.add_argument("--pares", type=int, default=1, help="pares de partidas por iteração (padrão 1)")
-    ap.add_argument("--concorrencia", type=int, default=2)
+    ap.add_argument("--concorrencia", type=int, default=2, help="partidas ao mesmo tempo em cada iteração")
+    ap.add_argument("--paralelas", type=int, default=1,
+                    help="iterações jogadas ao mesmo tempo (padrão 1): SPSA assíncrono, como o do fishtest")
     ap.add_argument("--nodes", type=int, help="nós por lance (padrão 20000 se não houver --tc)")
     ap.add_argument("--tc", help="relógio, ex. 2+0.02 (para os números do relógio)")
     ap.add_argument("--hash", type=int, default=16)
@@ -133,38 +146,71 @@ def main(argv=None):
     rng = random.Random(args.semente * 1_000_003 + est["k"])
     fim = min(N, args.ate) if args.ate else N
     relogio, ultima = time.monotonic(), 0.0
-    while est["k"] < fim:
-        # Numa máquina emprestada por minutos: para numa fronteira de iteração (o estado já está
-        # gravado), antes do limite, em vez de ser morto no meio de uma.
-        if args.segundos and time.monotonic() - relogio + ultima > args.segundos:
-            print(f"spsa: parado pelo tempo ({args.segundos:g} s) na iteração {est['k']}", flush=True)
-            break
-        k = est["k"]
-        ck = [c / (k + 1) ** gama for c in c0]
-        ak = [a / (A + k + 1) ** alfa for a in a0]
-        delta = [rng.choice((-1, 1)) for _ in nomes]
-        theta = est["theta"]
-        mais = {n: min(max(round(t + c * d), lo), hi) for n, t, c, d, (lo, hi) in zip(nomes, theta, ck, delta, lim)}
-        menos = {n: min(max(round(t - c * d), lo), hi) for n, t, c, d, (lo, hi) in zip(nomes, theta, ck, delta, lim)}
-        inicio = time.monotonic()
-        v, e, d, faltas = joga(args.motor, mais, menos, args, args.semente * 100_000 + k)
-        resultado = v - d
-        for i in range(len(nomes)):
-            r = ak[i] / ck[i] ** 2
-            theta[i] = min(max(theta[i] + r * ck[i] * resultado * delta[i], lim[i][0]), lim[i][1])
-        est["k"] = k + 1
-        est["partidas"] += v + e + d
-        est["v"] += v
-        est["e"] += e
-        est["d"] += d
-        est["faltas"] += faltas
-        ultima = time.monotonic() - inicio
-        est["segundos"] += ultima
-        est["historico"].append([k + 1, v, e, d] + [round(t, 2) for t in theta])
-        json.dump(est, open(args.estado + ".tmp", "w"), indent=1)
-        os.replace(args.estado + ".tmp", args.estado)
-        print(f"spsa: iteração {k + 1}/{N}: θ+ {v}-{e}-{d} (V-E-D); "
-              + " ".join(f"{n}={t:.1f}" for n, t in zip(nomes, theta)), flush=True)
+    # Iterações em jogo: cada uma começa com o θ de quando começa e anda θ quando termina (o SPSA
+    # assíncrono do fishtest). Com uma só (o padrão) é o SPSA de sempre. Com várias, ninguém espera
+    # a partida mais longa de uma iteração para começar a próxima: os núcleos que ela deixaria
+    # parados jogam a seguinte, e cada match.py cuida de menos partidas (na máquina de 16 núcleos,
+    # um match.py só com 14 partidas era o gargalo).
+    em_jogo = []
+    proximo = est["k"]
+    parado = False
+    marca = relogio
+    try:
+        while True:
+            while not parado and len(em_jogo) < args.paralelas and proximo < fim:
+                # Numa máquina emprestada por minutos: para numa fronteira de iteração (o estado já
+                # está gravado), antes do limite, em vez de ser morta no meio de uma.
+                if args.segundos and time.monotonic() - relogio + ultima > args.segundos:
+                    print(f"spsa: parado pelo tempo ({args.segundos:g} s) na iteração {est['k']}"
+                          + (f", esperando as {len(em_jogo)} em jogo" if em_jogo else ""), flush=True)
+                    parado = True
+                    break
+                k = proximo
+                proximo += 1
+                ck = [c / (k + 1) ** gama for c in c0]
+                ak = [a / (A + k + 1) ** alfa for a in a0]
+                delta = [rng.choice((-1, 1)) for _ in nomes]
+                theta = est["theta"]
+                mais = {n: min(max(round(t + c * d), lo), hi) for n, t, c, d, (lo, hi) in zip(nomes, theta, ck, delta, lim)}
+                menos = {n: min(max(round(t - c * d), lo), hi) for n, t, c, d, (lo, hi) in zip(nomes, theta, ck, delta, lim)}
+                proc, saida, erros = lanca(args.motor, mais, menos, args, args.semente * 100_000 + k)
+                em_jogo.append((proc, saida, erros, ck, ak, delta, time.monotonic()))
+            if not em_jogo:
+                break
+            terminada = next((it for it in em_jogo if it[0].poll() is not None), None)
+            if terminada is None:
+                time.sleep(0.02)
+                continue
+            em_jogo.remove(terminada)
+            proc, saida, erros, ck, ak, delta, inicio = terminada
+            v, e, d, faltas = resultado(saida, erros)
+            resultado_mais = v - d
+            theta = est["theta"]
+            for i in range(len(nomes)):
+                r = ak[i] / ck[i] ** 2
+                theta[i] = min(max(theta[i] + r * ck[i] * resultado_mais * delta[i], lim[i][0]), lim[i][1])
+            est["k"] += 1
+            est["partidas"] += v + e + d
+            est["v"] += v
+            est["e"] += e
+            est["d"] += d
+            est["faltas"] += faltas
+            agora = time.monotonic()
+            ultima = agora - inicio
+            # O tempo de relógio da corrida (com várias em jogo, somar as durações contaria o mesmo
+            # tempo várias vezes).
+            est["segundos"] += agora - marca
+            marca = agora
+            est["historico"].append([est["k"], v, e, d] + [round(t, 2) for t in theta])
+            json.dump(est, open(args.estado + ".tmp", "w"), indent=1)
+            os.replace(args.estado + ".tmp", args.estado)
+            print(f"spsa: iteração {est['k']}/{N}: θ+ {v}-{e}-{d} (V-E-D); "
+                  + " ".join(f"{n}={t:.1f}" for n, t in zip(nomes, theta)), flush=True)
+    finally:
+        # Um erro (ou ^C) não deixa match.py órfãos jogando: o estado só conta as terminadas.
+        for proc, *_ in em_jogo:
+            proc.terminate()
+            proc.wait()
 
     print(f"\nspsa: {est['k']} iterações, {est['partidas']} partidas (θ+ +{est['v']} ={est['e']} -{est['d']}), "
           f"{est['faltas']} faltas, {est['segundos'] / 3600:.2f} h, {est['limites']}")
