@@ -82,13 +82,14 @@ def lanca(motor, mais, menos, args, semente):
 
 
 def resultado(saida, erros):
-    """(V, E, D, faltas) de θ+ no match.py que terminou."""
-    saida.seek(0)
-    erros.seek(0)
-    texto = saida.read()
+    """(V, E, D, faltas) de θ+ no match.py que terminou; fecha os arquivos dele."""
+    with saida, erros:
+        saida.seek(0)
+        erros.seek(0)
+        texto, texto_erros = saida.read(), erros.read()
     m = re.search(r": (\d+) games, W/D/L = (\d+)/(\d+)/(\d+)", texto)
     if not m:
-        raise RuntimeError(f"match.py não terminou partidas:\n{texto[-2000:]}\n{erros.read()[-2000:]}")
+        raise RuntimeError(f"match.py não terminou partidas:\n{texto[-2000:]}\n{texto_erros[-2000:]}")
     faltas = re.findall(r"^\s+(mais|menos)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$", texto, re.M)
     n_faltas = sum(int(x) for f in faltas for x in f[1:])
     return int(m.group(2)), int(m.group(3)), int(m.group(4)), n_faltas
@@ -208,9 +209,11 @@ def main(argv=None):
                   + " ".join(f"{n}={t:.1f}" for n, t in zip(nomes, theta)), flush=True)
     finally:
         # Um erro (ou ^C) não deixa match.py órfãos jogando: o estado só conta as terminadas.
-        for proc, *_ in em_jogo:
+        for proc, saida, erros, *_ in em_jogo:
             proc.terminate()
             proc.wait()
+            saida.close()
+            erros.close()
 
     print(f"\nspsa: {est['k']} iterações, {est['partidas']} partidas (θ+ +{est['v']} ={est['e']} -{est['d']}), "
           f"{est['faltas']} faltas, {est['segundos'] / 3600:.2f} h, {est['limites']}")
