@@ -32,11 +32,13 @@
 #   PARAMETROS=LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase
 # Os valores só entram no src/parametros.rs depois de um SPRT contra o main num relógio.
 # A corrida do git terminou em 2026-11-30 (k = 600, 8400 partidas): `roda` com ela avisa e sai.
+# O que resta para a máquina é o SPRT a relógio do vetor (docs/propostas/spsa600.patch; o placar
+# para o RETOMA do sprt.sh está em docs/forca.md), em concorrência 14.
 set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
