@@ -31,14 +31,15 @@
 #   ITERACOES=600 (o N do SPSA, o total planejado em várias sessões)  R_END=0.004  SEMENTE=60
 #   PARAMETROS=LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase
 # Os valores só entram no src/parametros.rs depois de um SPRT contra o main num relógio.
-# A corrida do git terminou em 2026-11-30 (k = 600, 8400 partidas): `roda` com ela avisa e sai.
+# A corrida do git terminou em 2026-11-30 (k = 600, 8400 partidas): `roda` com ela só avisa (o
+# spsa.py diz "nada a jogar") e repete o resumo.
 # O que resta para a máquina é o SPRT a relógio do vetor (docs/propostas/spsa600.patch; o placar
 # para o RETOMA do sprt.sh está em docs/forca.md), em concorrência 14.
 set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
@@ -75,13 +76,6 @@ case $1 in
         { echo "$(date -u +%FT%TZ) $(nproc) núcleos, $(uname -m)"; grep -m1 "model name" /proc/cpuinfo || true; } \
             >"$OUT/maquina.txt"
         [ -f "$ESTADO" ] && cp "$ESTADO" "$OUT/spsa.json"
-        # Uma corrida completa (k = ITERACOES) não tem o que jogar: diga, em vez de sair calado.
-        if [ -f "$ESTADO" ] && python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["k"] >= int(sys.argv[2]) else 1)' \
-            "$ESTADO" "$ITERACOES"; then
-            echo "$PROG: a corrida de $ESTADO já fez as $ITERACOES iterações; nada a jogar" \
-                "(o vetor vai ao SPRT a relógio, docs/forca.md)" >&2
-            exit 0
-        fi
         python3 scripts/medidas/spsa.py --motor "$MOTOR16" --parametros "$PARAMETROS" \
             --iteracoes "$ITERACOES" --pares "$PARES" --concorrencia "$CONCORRENCIA" --paralelas "$PARALELAS" --nodes "$NOS" \
             --r-end "$R_END" --semente "$SEMENTE" --segundos "$SEGUNDOS" --estado "$OUT/spsa.json" \

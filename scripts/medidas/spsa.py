@@ -146,6 +146,9 @@ def main(argv=None):
     lim = [(anunciados[n][1], anunciados[n][2]) for n in nomes]
     rng = random.Random(args.semente * 1_000_003 + est["k"])
     fim = min(N, args.ate) if args.ate else N
+    if est["k"] >= fim:
+        # Uma corrida completa não tem o que jogar: diga, em vez de só repetir o resumo.
+        print(f"spsa: {args.estado} já fez {est['k']} iterações (até {fim}); nada a jogar", flush=True)
     relogio, ultima = time.monotonic(), 0.0
     # Iterações em jogo: cada uma começa com o θ de quando começa e anda θ quando termina (o SPSA
     # assíncrono do fishtest). Com uma só (o padrão) é o SPSA de sempre. Com várias, ninguém espera
