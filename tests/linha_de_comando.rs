@@ -263,3 +263,46 @@ fn datagen_recusa_aberturas_que_nao_sao_arquivo() {
         assert!(s.stdout.is_empty(), "{}", texto(&s.stdout));
     }
 }
+
+/// `ice datagen --aberturas` com o arquivo de aberturas desequilibradas do
+/// repositório (só FEN, sem `bm`): as partidas são jogadas e as posições
+/// saem. Antes, a leitura exigia `bm`/`am` como numa suíte de testes e
+/// recusava este arquivo na linha 1. Uma linha com FEN ruim recusa o
+/// arquivo com o número da linha.
+#[test]
+fn datagen_le_aberturas_sem_bm() {
+    let uho = "tests/data/UHO_4060_v2-sample20000.epd";
+    let s = roda(&[
+        "--sem-livro",
+        "datagen",
+        "--jogos",
+        "2",
+        "--nos",
+        "300",
+        "--por-partida",
+        "3",
+        "--semente",
+        "5",
+        "--aberturas",
+        uho,
+    ]);
+    assert!(s.status.success(), "{}", texto(&s.stderr));
+    let saida = texto(&s.stdout);
+    let linhas: Vec<&str> = saida.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(!linhas.is_empty() && linhas.len() <= 6, "{saida}");
+
+    let ruim = std::env::temp_dir().join(format!("ice-aberturas-ruins-{}.epd", std::process::id()));
+    std::fs::write(&ruim, "# comentário\n8/8/8/8/8/8/8/8 w - -\n").unwrap();
+    let s = roda(&[
+        "datagen",
+        "--jogos",
+        "1",
+        "--aberturas",
+        ruim.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&ruim);
+    assert!(!s.status.success());
+    let erro = texto(&s.stderr);
+    assert!(erro.contains("linha 2: FEN inválido"), "{erro}");
+    assert!(s.stdout.is_empty(), "{}", texto(&s.stdout));
+}
