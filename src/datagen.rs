@@ -25,7 +25,7 @@
 use crate::arvore::quiescence_raiz;
 use crate::busca::busca;
 use crate::entrada::{le_arquivo_limitado, MAX_ARQUIVO_EPD};
-use crate::epd::linha_ignoravel;
+use crate::epd::le_arquivo_aberturas;
 use crate::estado::{limpa_busca, nova_busca, TBusca};
 use crate::geracao::gera_lista_lances;
 use crate::lance::{TLance, TListaLances};
@@ -294,50 +294,21 @@ fn le_opcoes(args: &[String], motor: &TOpcoesMotor) -> Result<TOpcoesDatagen, St
 /// As posições de um arquivo de aberturas (EPD ou FEN, uma por linha;
 /// linhas vazias e comentários são pulados). Uma linha ruim recusa o
 /// arquivo inteiro, com o número dela: dados gerados de metade do arquivo
-/// enganariam quem os usa. Só o FEN conta: um arquivo de aberturas (o UHO)
-/// não traz `bm`, e exigi-lo, como a leitura das suítes exige, recusava
-/// justamente o arquivo para o qual a opção existe.
+/// enganariam quem os usa. Lido como EPD sem exigir `bm`/`am`: o UHO não
+/// traz solução.
 fn le_aberturas(caminho: &str) -> Result<Vec<String>, String> {
     // Com o teto dos arquivos EPD: `--aberturas /dev/zero` é recusado, não
     // lido sem fim.
     let bytes =
         le_arquivo_limitado(caminho, MAX_ARQUIVO_EPD).map_err(|e| format!("aberturas {e}"))?;
-    let mut posicoes = Vec::new();
-    for (i, linha) in String::from_utf8_lossy(&bytes).lines().enumerate() {
-        if linha_ignoravel(linha) {
-            continue;
-        }
-        let fen = fen_da_linha(linha)
-            .ok_or_else(|| format!("aberturas {caminho}: linha {}: FEN inválido", i + 1))?;
-        posicoes.push(fen);
+    let (posicoes, erros) = le_arquivo_aberturas(&String::from_utf8_lossy(&bytes));
+    if let Some(e) = erros.first() {
+        return Err(format!("aberturas {caminho}: {e}"));
     }
     if posicoes.is_empty() {
         return Err(format!("aberturas {caminho}: nenhuma posição"));
     }
-    Ok(posicoes)
-}
-
-/// O FEN de uma linha de aberturas: os 4 campos do EPD (com os contadores
-/// 0 e 1) ou o FEN completo de 6; o que vier depois (operações) é ignorado.
-/// `None` se o tabuleiro não se monta.
-fn fen_da_linha(linha: &str) -> Option<String> {
-    let campos: Vec<&str> = linha.split_whitespace().collect();
-    if campos.len() < 4 {
-        return None;
-    }
-    let contadores = campos.len() >= 6
-        && campos[4].parse::<u32>().is_ok()
-        && campos[5].parse::<u32>().is_ok_and(|n| n > 0);
-    let (meio, lance) = if contadores {
-        (campos[4], campos[5])
-    } else {
-        ("0", "1")
-    };
-    let fen = format!(
-        "{} {} {} {} {meio} {lance}",
-        campos[0], campos[1], campos[2], campos[3]
-    );
-    TBoard::de_fen(&fen).ok().map(|_| fen)
+    Ok(posicoes.into_iter().map(|p| p.fen).collect())
 }
 
 /// Uma thread de geração: pega o próximo número de partida, joga, manda as

@@ -8,7 +8,8 @@
 //! do processo, `bench`) e o executor `epd2wb` (`src/bin/epd2wb.rs`), que
 //! fala com qualquer motor pelo protocolo. Os lances de `bm`/`am` são
 //! resolvidos já na leitura, para que a comparação com o lance do motor seja
-//! por legalidade e não por texto (`Qxf7+` = `Qxf7` = `d5f7`).
+//! por legalidade e não por texto (`Qxf7+` = `Qxf7` = `d5f7`). O mesmo
+//! leitor, sem exigir a solução, lê as aberturas do `ice datagen`.
 //!
 //! Nível 5: depende de `tabuleiro` (FEN) e `geracao` (SAN → lance).
 
@@ -98,6 +99,12 @@ pub fn linha_ignoravel(linha: &str) -> bool {
 /// volta como `Err` com o motivo: o chamador marca a posição como erro e
 /// segue (o epd2wb a conta como ERROR; `ice epd` a mostra e pula).
 pub fn le_linha_epd(linha: &str, num: usize) -> Result<TPosicaoEpd, String> {
+    le_linha(linha, num, true)
+}
+
+/// A leitura de uma linha; `exige_solucao` separa a suíte (sem `bm`/`am`
+/// não há o que conferir) de um arquivo de aberturas (só o FEN importa).
+fn le_linha(linha: &str, num: usize, exige_solucao: bool) -> Result<TPosicaoEpd, String> {
     let campos: Vec<&str> = linha.split_whitespace().collect();
     if campos.len() < 4 {
         return Err("linha EPD com menos de 4 campos".to_string());
@@ -154,7 +161,7 @@ pub fn le_linha_epd(linha: &str, num: usize) -> Result<TPosicaoEpd, String> {
     );
     let tabuleiro = TBoard::de_fen(&fen).map_err(|e| format!("FEN inválido: {e}"))?;
     // Sem `bm` nem `am` qualquer lance "resolveria" a posição: é erro da suíte.
-    if bm_texto.is_empty() && am_texto.is_empty() {
+    if exige_solucao && bm_texto.is_empty() && am_texto.is_empty() {
         return Err(format!("{id}: sem bm nem am"));
     }
     // Resolver os lances aqui pega erros da suíte (um `bm` ilegal) antes de
@@ -188,6 +195,17 @@ pub fn le_linha_epd(linha: &str, num: usize) -> Result<TPosicaoEpd, String> {
 /// (só as linhas que não são ignoráveis contam), para que os ids padrão
 /// `#n` de `ice epd` e do epd2wb coincidam.
 pub fn le_arquivo_epd(texto: &str) -> (Vec<TPosicaoEpd>, Vec<String>) {
+    le_arquivo(texto, true)
+}
+
+/// Lê um arquivo de aberturas (o UHO do `datagen`): a mesma leitura, mas
+/// uma linha sem `bm`/`am` é uma posição boa — um arquivo de aberturas não
+/// traz solução, e exigi-la recusava o arquivo inteiro na linha 1.
+pub fn le_arquivo_aberturas(texto: &str) -> (Vec<TPosicaoEpd>, Vec<String>) {
+    le_arquivo(texto, false)
+}
+
+fn le_arquivo(texto: &str, exige_solucao: bool) -> (Vec<TPosicaoEpd>, Vec<String>) {
     let mut ok = Vec::new();
     let mut erros = Vec::new();
     let mut num = 0;
@@ -196,7 +214,7 @@ pub fn le_arquivo_epd(texto: &str) -> (Vec<TPosicaoEpd>, Vec<String>) {
             continue;
         }
         num += 1;
-        match le_linha_epd(linha, num) {
+        match le_linha(linha, num, exige_solucao) {
             Ok(p) => ok.push(p),
             Err(e) => erros.push(format!("linha {}: {e}", i + 1)),
         }
