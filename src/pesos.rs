@@ -51,17 +51,17 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(29, 61); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 24); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(13, 10); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(26, -17); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(46, 10); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-17, 1); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(67, -24); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-12, -19); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-19, -32); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(1, -17); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-10, -15); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const BONUS_PAR_BISPOS: TPar = par(28, 55); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 35); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(9, 11); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(25, -15); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(43, 13); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-20, 3); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(68, -22); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-10, -16); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-12, -38); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(3, -12); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-8, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -70,48 +70,48 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-17, 21); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-19, 11); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(4, -5); // 1.78: peão atrasado
+pub const PEAO_ATRASADO: TPar = par(3, -1); // 1.78: peão atrasado
 pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-14, -13); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-13, 24); // por ilha de peões além da primeira
+pub const PEAO_ILHA: TPar = par(-15, 19); // por ilha de peões além da primeira
 /// Peão ligado (defendido por peão ou em falange), por casa: fileira
 /// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_LIGADO: [TPar; 32] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(-1, -1), par(5, 4), par(-4, -1), par(0, 10),
-    par(2, 4), par(10, 6), par(9, 5), par(7, 9),
-    par(6, 4), par(16, 4), par(8, 9), par(4, 13),
-    par(10, 13), par(9, 9), par(11, 8), par(16, 9),
-    par(-17, 21), par(27, 19), par(47, 29), par(26, 38),
-    par(2, 65), par(89, 98), par(7, 64), par(-35, 77),
+    par(1, -10), par(6, 7), par(-3, -7), par(3, 14),
+    par(6, 4), par(13, 5), par(12, 9), par(11, 13),
+    par(3, 5), par(20, 5), par(9, 9), par(8, 19),
+    par(13, 8), par(8, 16), par(18, 17), par(18, 13),
+    par(-16, 34), par(50, 38), par(62, 32), par(43, 49),
+    par(-20, 119), par(122, 109), par(9, 78), par(27, 94),
 ];
 /// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
 #[rustfmt::skip]
 pub const REI_DEFENSORES: [TPar; 12] = [
-    par(-17, -3), par(-5, -2), par(1, 3), par(5, 2), par(14, 5), par(13, 5),
-    par(-3, -26), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(-18, 1), par(-6, -3), par(0, 2), par(7, 4), par(15, 1), par(18, -25),
+    par(-17, -19), par(-2, -1), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 /// Candidato a passado, pela fileira relativa. Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_CANDIDATO: [TPar; 8] = [
-    par(0, 0), par(0, 0), par(0, -3), par(-1, 6), par(4, 8), par(5, 21), par(28, 61), par(0, 0),
+    par(0, 0), par(0, 0), par(3, -5), par(1, 2), par(8, 12), par(11, 24), par(23, 76), par(0, 0),
 ];
-pub const TORRE_SETIMA: TPar = par(-54, 44); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-13, 11); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(56, -165); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(22, 28); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-5, 74); // peça menor contra peões, no meio-jogo
+pub const TORRE_SETIMA: TPar = par(-60, 42); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 9); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(88, -168); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(16, 34); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-18, 91); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(-2, 26), par(3, 17), par(11, 19),
-    par(67, 15), par(150, 14), par(243, 46), par(0, 0),
+    par(0, 0), par(0, 24), par(3, 22), par(-1, 30),
+    par(64, 24), par(151, 21), par(254, 45), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -129,14 +129,14 @@ pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(
 /// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
 #[rustfmt::skip]
 pub const ESCUDO_REI: [TPar; 64] = [
-    par(-42, 15), par(-19, -6), par(-12, 7), par(-27, 10), par(-32, 22), par(-24, 39), par(-53, 109), par(-33, 13),
-    par(-35, 16), par(-18, 0), par(-24, 14), par(-22, 8), par(-44, 26), par(-8, 7), par(-140, 7), par(-33, 13),
-    par(-30, 12), par(-16, 3), par(-22, 11), par(-26, 8), par(-36, 18), par(-19, 22), par(-24, 46), par(-33, 13),
-    par(-30, 13), par(-21, 3), par(-24, 11), par(-22, 15), par(-20, -2), par(-40, -19), par(-65, -22), par(-33, 13),
-    par(-83, 37), par(-36, -1), par(-28, 8), par(-64, 20), par(-83, 59), par(-100, 67), par(-40, 79), par(-66, 26),
-    par(-73, 28), par(-32, 9), par(-40, 19), par(-46, 11), par(-64, 34), par(-100, 74), par(-73, 29), par(-66, 26),
-    par(-66, 22), par(-33, 15), par(-45, 22), par(-49, 12), par(-76, 11), par(-90, 39), par(-58, 63), par(-66, 26),
-    par(-62, 22), par(-44, 21), par(-42, 22), par(-45, 14), par(-51, 10), par(-77, -9), par(-49, 16), par(-66, 26),
+    par(-39, 16), par(-23, -4), par(-12, 5), par(-21, 10), par(-32, 23), par(-35, 38), par(-76, 77), par(-33, 13),
+    par(-33, 9), par(-18, -7), par(-23, 4), par(-24, -3), par(-40, 19), par(-14, 23), par(-113, 9), par(-33, 13),
+    par(-32, 18), par(-18, 10), par(-24, 21), par(-25, 12), par(-25, 18), par(-18, 17), par(-10, 37), par(-33, 13),
+    par(-29, 7), par(-24, 2), par(-24, 10), par(-22, 6), par(-21, -7), par(-39, -12), par(-32, 9), par(-33, 13),
+    par(-81, 43), par(-33, 3), par(-24, 11), par(-76, 33), par(-96, 53), par(-97, 87), par(-14, 140), par(-66, 26),
+    par(-73, 28), par(-30, 8), par(-37, 16), par(-51, 15), par(-73, 34), par(-113, 59), par(-89, 63), par(-66, 26),
+    par(-66, 6), par(-37, 1), par(-42, 7), par(-50, 3), par(-52, 2), par(-74, 31), par(-80, 74), par(-66, 26),
+    par(-63, 30), par(-46, 30), par(-44, 32), par(-44, 22), par(-43, 10), par(-74, 27), par(-102, -2), par(-66, 26),
 ];
 
 /// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
@@ -148,14 +148,14 @@ pub const ESCUDO_REI: [TPar; 64] = [
 /// roques opostos, e o motor não via a tempestade que sofria).
 #[rustfmt::skip]
 pub const TEMPESTADE_REI: [TPar; 64] = [
-    par(-3, 1), par(45, -4), par(-45, 7), par(-5, 8), par(-4, 6), par(3, 3), par(-4, 8), par(0, 0),
-    par(1, 1), par(13, 5), par(-9, -2), par(-2, 4), par(0, 3), par(3, 3), par(-3, 6), par(0, 0),
-    par(2, 3), par(13, -1), par(-6, 0), par(-10, 7), par(-4, 8), par(-2, 6), par(4, 3), par(0, 0),
-    par(4, 2), par(23, -7), par(-7, -7), par(-3, 4), par(-4, 9), par(3, 1), par(0, -5), par(0, 0),
-    par(0, 0), par(0, 0), par(-10, -11), par(10, -13), par(9, 0), par(3, 4), par(-6, -3), par(0, 0),
-    par(0, 0), par(0, 0), par(-31, -9), par(12, -14), par(-5, -11), par(-2, -5), par(8, 0), par(0, 0),
-    par(0, 0), par(0, 0), par(3, -22), par(10, -12), par(13, -14), par(16, -41), par(10, -32), par(0, 0),
-    par(0, 0), par(0, 0), par(5, -17), par(-5, -4), par(0, -4), par(2, -9), par(52, -37), par(0, 0),
+    par(-4, 1), par(60, -6), par(-43, 10), par(-13, 11), par(-4, 10), par(1, 7), par(-6, 17), par(0, 0),
+    par(1, -1), par(25, 3), par(-12, -5), par(-10, -2), par(-3, 1), par(3, 2), par(-2, 5), par(0, 0),
+    par(2, -1), par(-1, 5), par(-27, 2), par(-11, 3), par(-2, 2), par(1, 2), par(6, -4), par(0, 0),
+    par(5, 2), par(2, -2), par(-26, 1), par(-12, 4), par(-2, 7), par(3, 5), par(2, 6), par(0, 0),
+    par(0, 0), par(0, 0), par(-7, -14), par(14, -10), par(10, -3), par(8, -1), par(12, -3), par(0, 0),
+    par(0, 0), par(0, 0), par(-39, -18), par(20, -23), par(-2, -5), par(12, -23), par(10, -31), par(0, 0),
+    par(0, 0), par(0, 0), par(13, -29), par(7, -14), par(0, -4), par(13, -24), par(17, 0), par(0, 0),
+    par(0, 0), par(0, 0), par(1, -21), par(-1, -6), par(1, 2), par(7, 0), par(56, -45), par(0, 0),
 ];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
@@ -174,63 +174,63 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-29, -67), par(-16, -28), par(-12, 5), par(-8, 16),
-    par(-4, 22), par(1, 28), par(5, 31), par(8, 30),
-    par(17, 25),
+    par(-25, -86), par(-17, -24), par(-11, 3), par(-7, 18),
+    par(-3, 24), par(1, 31), par(4, 32), par(7, 31),
+    par(10, 24),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-40, -51), par(-27, -25), par(-20, -8), par(-16, 4),
-    par(-13, 18), par(-9, 19), par(-10, 28), par(-10, 30),
-    par(-7, 33), par(-7, 35), par(-3, 29), par(1, 34),
-    par(2, 28), par(7, 26),
+    par(-36, -50), par(-27, -20), par(-19, -3), par(-17, 9),
+    par(-13, 16), par(-10, 22), par(-9, 29), par(-10, 32),
+    par(-7, 33), par(-3, 32), par(3, 30), par(4, 28),
+    par(21, 17), par(28, 14),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-70, -7), par(-58, -2), par(-54, 9), par(-49, 13),
-    par(-50, 24), par(-48, 29), par(-42, 30), par(-40, 34),
-    par(-38, 38), par(-34, 40), par(-30, 45), par(-28, 46),
-    par(-29, 52), par(-31, 53), par(12, 29),
+    par(-65, -8), par(-57, 3), par(-54, 8), par(-50, 16),
+    par(-50, 25), par(-47, 29), par(-44, 32), par(-43, 36),
+    par(-40, 41), par(-39, 44), par(-32, 44), par(-31, 48),
+    par(-26, 48), par(-32, 54), par(44, 3),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-37, -98), par(-31, -90), par(-29, -71), par(-30, -40),
-    par(-28, -15), par(-27, -5), par(-27, 20), par(-26, 43),
-    par(-26, 54), par(-24, 53), par(-22, 68), par(-23, 79),
-    par(-21, 76), par(-24, 79), par(-21, 88), par(-21, 96),
-    par(-23, 96), par(-16, 95), par(-12, 87), par(3, 65),
-    par(0, 64), par(78, -9), par(43, -1), par(123, -64),
-    par(84, -60), par(132, -127), par(37, -118), par(-60, -250),
+    par(-38, -96), par(-32, -73), par(-32, -50), par(-30, -14),
+    par(-29, 5), par(-29, 20), par(-28, 27), par(-26, 39),
+    par(-26, 53), par(-25, 56), par(-25, 68), par(-24, 76),
+    par(-24, 80), par(-24, 88), par(-25, 92), par(-22, 93),
+    par(-22, 95), par(-17, 90), par(-7, 79), par(4, 73),
+    par(10, 61), par(77, -16), par(44, 21), par(128, -102),
+    par(90, -54), par(152, -171), par(68, -105), par(-37, -239),
 ];
-pub const TROPISMO_CAVALO: TPar = par(5, 0); // por casa de proximidade ao rei inimigo (7 − distância)
-pub const TROPISMO_BISPO: TPar = par(7, -1); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(9, -3); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(15, 12); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_CAVALO: TPar = par(7, -1); // por casa de proximidade ao rei inimigo (7 − distância)
+pub const TROPISMO_BISPO: TPar = par(5, 0); // idem, bispo
+pub const TROPISMO_TORRE: TPar = par(10, -4); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(14, 9); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
 pub const ATAQUE_REI: TPar = par(1, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-54, -35);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-44, -27);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-52, -36);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-49, -16);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-pub const PECA_PENDURADA: TPar = par(-8, -1);
+pub const PECA_PENDURADA: TPar = par(-8, -4);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(18, 0);
-pub const POSTO_BISPO: TPar = par(15, 8);
+pub const POSTO_CAVALO: TPar = par(15, 2);
+pub const POSTO_BISPO: TPar = par(16, 7);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(38, -2), par(5, 18), par(43, -1), par(8, 22)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(41, -1), par(6, 21), par(55, -8), par(11, 17)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-13, -28);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-13, -22);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-71, -14);
 /// Ameaças da rodada 4 (só ICE-rs), como as "threats" do Ethereal. "Mal
 /// defendida" é a casa que o inimigo ataca e o lado não defende, ou que o
 /// inimigo ataca duas vezes e o lado só uma (e nenhum peão próprio a
@@ -238,59 +238,59 @@ pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
 ///
 /// Peão mal defendido e atacado por peça (o ataque de peão a peão é coisa
 /// da estrutura, que a tabela de peões já conta).
-pub const PEAO_FRACO_ATACADO: TPar = par(-14, -31);
+pub const PEAO_FRACO_ATACADO: TPar = par(-16, -36);
 /// Cavalo ou bispo mal defendido atacado por torre ou dama inimiga.
-pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-19, -39);
+pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-20, -39);
 /// Cavalo, bispo ou torre mal defendido ao alcance do rei inimigo.
-pub const PECA_ATACADA_PELO_REI: TPar = par(-27, -18);
+pub const PECA_ATACADA_PELO_REI: TPar = par(-29, -19);
 /// Dama atacada por qualquer coisa do inimigo (peão, peça ou rei): ela tem
 /// de sair, e o lance que a tira não faz outra coisa.
-pub const DAMA_ATACADA: TPar = par(7, -9);
+pub const DAMA_ATACADA: TPar = par(8, -6);
 /// Peça (C a D) atacada, defendida uma vez só e não por peão: o defensor
 /// que sai para outra tarefa a deixa pendurada.
-pub const PECA_SOBRECARREGADA: TPar = par(-2, -16);
+pub const PECA_SOBRECARREGADA: TPar = par(-3, -17);
 /// Dama na linha (ou diagonal) de uma torre ou bispo inimigo (ou da outra
 /// dama) com uma peça só no meio: se a peça do meio sair, a dama cai ou
 /// fica cravada.
-pub const DAMA_CRAVADA: TPar = par(-13, -4);
+pub const DAMA_CRAVADA: TPar = par(-14, -4);
 /// Bispo numa das duas grandes diagonais que enxerga as duas casas
 /// centrais dela por cima dos peões (d4 e e5, ou e4 e d5).
-pub const BISPO_DIAGONAL_LONGA: TPar = par(8, 19);
+pub const BISPO_DIAGONAL_LONGA: TPar = par(14, 21);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
 /// avanço vem com tempo (a peça tem de fugir).
-pub const AMEACA_AVANCO_PEAO: TPar = par(-18, -7);
+pub const AMEACA_AVANCO_PEAO: TPar = par(-16, -10);
 /// Espaço (só ICE-rs): casas das colunas c a f nas fileiras 2 a 4 (do ponto
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(1, 6);
+pub const ESPACO: TPar = par(0, 5);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
-pub const BISPO_PEOES_COR: TPar = par(-4, -3);
+pub const BISPO_PEOES_COR: TPar = par(-4, -5);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(4, 13);
+pub const MENOR_ATRAS_PEAO: TPar = par(5, 13);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(4, -14);
-pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(0, -10);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -15);
+pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(2, -13);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-pub const TEMPO: TPar = par(16, 10);
+pub const TEMPO: TPar = par(14, 11);
 // Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`).
 // As distâncias dos reis têm um peso por fileira do passado (índice =
 // fileira relativa − 1), vezes a distância do rei à casa da frente: um rei a
 // três casas de um passado na 3ª pouco importa, na 7ª decide o final.
 #[rustfmt::skip]
 pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
-    par(0, 0), par(2, -5), par(-8, 2), par(-9, 14), par(-7, 25), par(-7, 38), par(-13, 50), par(0, 0),
+    par(0, 0), par(0, -5), par(-6, 1), par(-6, 11), par(-5, 22), par(-5, 35), par(-15, 48), par(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
-    par(0, 0), par(1, -3), par(5, -5), par(8, -11), par(-4, -11), par(-13, -11), par(-18, -11), par(0, 0),
+    par(0, 0), par(2, -2), par(4, -6), par(11, -13), par(-2, -13), par(-15, -12), par(-20, -10), par(0, 0),
 ];
 /// O passado que pode andar (casa da frente vazia) e se pode andar em
 /// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
@@ -299,13 +299,13 @@ pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
 /// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
 #[rustfmt::skip]
 pub const PASSADO_AVANCO: [TPar; 32] = [
-    par(0, 0), par(-21, -1), par(3, -6), par(-25, 17), par(-10, 9), par(1, -18), par(-37, -23), par(0, 0),
-    par(0, 0), par(14, -5), par(-5, 7), par(-8, 9), par(-4, 7), par(2, -7), par(-13, -26), par(0, 0),
-    par(0, 0), par(-6, 12), par(9, 1), par(-5, 6), par(-5, 4), par(5, -7), par(30, -13), par(0, 0),
-    par(0, 0), par(-5, 18), par(9, 6), par(-8, 18), par(-4, 26), par(2, 36), par(55, 60), par(0, 0),
+    par(0, 0), par(-19, 12), par(0, 5), par(-23, 15), par(-9, 5), par(-12, -14), par(-42, -24), par(0, 0),
+    par(0, 0), par(4, 5), par(11, 5), par(-14, 14), par(-9, 12), par(-2, -2), par(-2, -30), par(0, 0),
+    par(0, 0), par(-5, 11), par(6, 4), par(-12, 14), par(-6, 9), par(11, -7), par(48, -22), par(0, 0),
+    par(0, 0), par(1, 10), par(4, 9), par(-19, 25), par(-5, 32), par(15, 42), par(52, 73), par(0, 0),
 ];
-pub const PASSADO_LIVRE: TPar = par(0, 9); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-28, 204); // regra do quadrado, inimigo sem peças
+pub const PASSADO_LIVRE: TPar = par(0, 8); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-53, 244); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -324,10 +324,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-28, 204); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(125, 128), par(99, 132), par(112, 201), par(133, -11),
-    par(41, 0), par(60, -6), par(96, 0), par(65, 76),
-    par(126, -60), par(92, 11), par(40, -16), par(-282, -212),
-    par(-169, 16),
+    par(123, 139), par(115, 157), par(121, 236), par(130, -46),
+    par(53, 0), par(69, -16), par(111, -6), par(71, 120),
+    par(125, -25), par(99, 9), par(39, -2), par(-293, -268),
+    par(-197, 31),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -348,7 +348,7 @@ pub const NUM_PERIGO: usize = 13;
 /// normalmente negativo).
 #[rustfmt::skip]
 pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
-    par(0, 5), par(0, 39), par(0, 37), par(0, 3), par(0, -84),
+    par(0, 8), par(0, 63), par(0, 56), par(0, 7), par(0, -143),
 ];
 /// Número de características da complexidade (ver `COMPLEXIDADE`).
 pub const NUM_COMPLEXIDADE: usize = 5;
@@ -444,11 +444,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(83, 99),
-    par(332, 291),
-    par(356, 317),
-    par(507, 583),
-    par(1317, 780),
+    par(76, 106),
+    par(332, 294),
+    par(363, 321),
+    par(510, 581),
+    par(1243, 833),
     par(0, 0),
 ];
 
@@ -456,78 +456,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(153, -38), par(113, 25), par(63, 19), par(69, 27), par(113, 30), par(60, 10), par(44, 50), par(121, -38),
-    par(25, 30), par(13, 36), par(-23, 26), par(29, 3), par(24, 12), par(8, 22), par(16, 55), par(38, 25),
-    par(2, 28), par(9, 17), par(5, -5), par(14, -24), par(8, -21), par(10, -4), par(16, 18), par(1, 25),
-    par(-10, 25), par(-13, 16), par(2, -9), par(15, -21), par(11, -17), par(9, -1), par(-5, 14), par(-14, 21),
-    par(-5, 11), par(-10, 14), par(-2, 3), par(4, 1), par(6, 7), par(4, 13), par(17, 2), par(-3, 5),
-    par(-17, 21), par(1, 15), par(-10, 30), par(0, 11), par(0, 22), par(24, 22), par(23, 9), par(-12, 10),
+    par(162, -29), par(114, 15), par(76, 17), par(93, 20), par(97, 29), par(58, 8), par(54, 46), par(107, -26),
+    par(29, 25), par(8, 33), par(4, 19), par(26, 5), par(30, 12), par(24, 22), par(25, 46), par(32, 29),
+    par(2, 33), par(10, 18), par(3, -5), par(11, -19), par(8, -15), par(4, -3), par(20, 18), par(2, 29),
+    par(-8, 27), par(-14, 21), par(1, -7), par(14, -27), par(13, -18), par(9, -3), par(0, 13), par(-9, 19),
+    par(-7, 14), par(-11, 14), par(-9, 2), par(-1, -3), par(1, 1), par(0, 8), par(18, 3), par(-3, 9),
+    par(-15, 26), par(-2, 22), par(-11, 27), par(0, 13), par(-2, 20), par(20, 23), par(27, 14), par(-8, 13),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-142, 0), par(-39, 31), par(-34, 33), par(-4, 11), par(54, 28), par(-50, 35), par(80, -21), par(-65, -77),
-    par(3, 11), par(5, 38), par(22, 36), par(53, 34), par(15, 45), par(23, 20), par(29, 14), par(33, -10),
-    par(24, 0), par(12, 36), par(-5, 42), par(43, 42), par(58, 24), par(51, 25), par(32, 16), par(21, 36),
-    par(30, 24), par(23, 30), par(44, 37), par(38, 48), par(31, 50), par(55, 39), par(33, 29), par(38, 16),
-    par(21, 17), par(31, 17), par(37, 43), par(34, 41), par(47, 43), par(51, 35), par(54, 28), par(33, 25),
-    par(2, 3), par(22, 24), par(23, 21), par(47, 21), par(43, 27), par(36, 12), par(39, 13), par(9, 18),
-    par(7, -16), par(28, 2), par(25, 4), par(28, 10), par(32, 17), par(25, 8), par(16, 17), par(14, 11),
-    par(-6, -43), par(10, -28), par(10, -8), par(37, -3), par(37, 2), par(13, 11), par(15, -10), par(12, -25),
+    par(-156, 5), par(-75, 42), par(-42, 38), par(43, 5), par(44, 18), par(-47, 34), par(91, -10), par(-116, -47),
+    par(-7, 23), par(7, 28), par(31, 22), par(78, 22), par(30, 27), par(37, 15), par(-11, 26), par(5, 2),
+    par(21, 10), par(17, 33), par(15, 37), par(44, 42), par(59, 31), par(51, 27), par(21, 21), par(6, 29),
+    par(31, 18), par(27, 30), par(37, 39), par(40, 46), par(29, 49), par(57, 33), par(29, 34), par(38, 22),
+    par(22, 13), par(31, 24), par(36, 39), par(33, 48), par(48, 45), par(46, 34), par(51, 25), par(30, 30),
+    par(5, 6), par(20, 15), par(23, 17), par(40, 26), par(44, 29), par(34, 15), par(42, 6), par(9, 16),
+    par(8, -8), par(19, 16), par(27, 6), par(31, 14), par(33, 18), par(29, 4), par(16, 17), par(17, 2),
+    par(-1, -32), par(13, -26), par(17, 4), par(37, 6), par(41, -2), par(20, -8), par(17, -9), par(-12, 8),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-43, 20), par(-39, 42), par(-24, 33), par(-12, 35), par(6, 28), par(-71, 34), par(-90, 33), par(6, 3),
-    par(5, 23), par(-20, 8), par(2, 29), par(30, 27), par(-5, 33), par(-11, 38), par(-5, 18), par(-57, 25),
-    par(21, 18), par(18, 20), par(15, 15), par(23, 30), par(27, 27), par(41, -1), par(16, 26), par(19, 23),
-    par(28, 11), par(29, 32), par(44, 19), par(29, 39), par(29, 38), par(34, 8), par(21, 32), par(17, 15),
-    par(25, 8), par(30, 22), par(30, 30), par(42, 32), par(42, 23), par(36, 27), par(32, 12), par(42, -8),
-    par(30, 6), par(37, 13), par(31, 12), par(33, 20), par(33, 25), par(32, 4), par(44, 16), par(19, 15),
-    par(54, -11), par(38, -14), par(35, -1), par(32, 11), par(33, 17), par(50, -1), par(41, -19), par(57, 4),
-    par(47, -37), par(42, -8), par(30, 5), par(42, 1), par(47, -8), par(14, 13), par(58, -16), par(24, -28),
+    par(-61, 25), par(-46, 40), par(-40, 32), par(-20, 40), par(-12, 32), par(-73, 40), par(-37, 41), par(-1, 4),
+    par(4, 26), par(-13, 8), par(11, 29), par(17, 28), par(2, 26), par(-10, 34), par(-32, 19), par(-33, 25),
+    par(15, 23), par(26, 21), par(10, 13), par(35, 21), par(41, 25), par(37, 11), par(28, 20), par(29, 14),
+    par(22, 15), par(27, 26), par(36, 23), par(37, 37), par(37, 39), par(31, 18), par(30, 25), par(11, 21),
+    par(32, 11), par(26, 18), par(31, 32), par(45, 33), par(46, 30), par(36, 25), par(30, 23), par(45, 0),
+    par(30, 5), par(36, 24), par(30, 5), par(34, 20), par(38, 24), par(28, 2), par(46, 14), par(23, 11),
+    par(45, -4), par(37, -17), par(39, 2), par(33, 11), par(35, 13), par(47, 2), par(40, -18), par(46, -15),
+    par(36, -26), par(41, -6), par(32, 3), par(34, 8), par(45, 1), par(14, 12), par(48, -2), par(30, -21),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(4, 51), par(19, 41), par(62, 26), par(49, 30), par(31, 39), par(54, 27), par(10, 43), par(16, 44),
-    par(50, 24), par(34, 26), par(78, 14), par(81, 5), par(55, 12), par(60, 14), par(45, 25), par(43, 17),
-    par(10, 44), par(20, 38), par(-10, 49), par(24, 35), par(28, 26), par(3, 34), par(34, 33), par(-5, 40),
-    par(-9, 48), par(-6, 48), par(0, 40), par(-4, 43), par(-5, 40), par(-16, 43), par(9, 43), par(-4, 32),
-    par(-28, 40), par(-18, 39), par(-17, 40), par(-18, 37), par(-2, 41), par(-9, 42), par(-1, 29), par(-16, 24),
-    par(-13, 18), par(-14, 25), par(-6, 22), par(-10, 23), par(-12, 33), par(-2, 19), par(10, 9), par(-4, 6),
-    par(4, 2), par(-9, 9), par(9, 6), par(17, 8), par(28, 1), par(4, 0), par(28, -17), par(-13, -10),
-    par(22, -1), par(25, 0), par(29, 2), par(31, 2), par(32, 2), par(29, 0), par(17, 2), par(35, -29),
+    par(19, 53), par(3, 51), par(11, 53), par(26, 43), par(15, 44), par(47, 37), par(11, 47), par(20, 49),
+    par(54, 26), par(44, 28), par(80, 15), par(70, 18), par(65, 14), par(61, 19), par(39, 25), par(61, 12),
+    par(2, 48), par(14, 41), par(-5, 48), par(23, 34), par(35, 22), par(27, 32), par(16, 35), par(-11, 41),
+    par(-2, 45), par(-3, 49), par(-4, 43), par(-4, 40), par(3, 31), par(-4, 37), par(18, 32), par(-5, 33),
+    par(-15, 37), par(-22, 43), par(-17, 40), par(-16, 38), par(1, 29), par(-15, 42), par(-5, 33), par(-15, 24),
+    par(-8, 13), par(-12, 16), par(-11, 22), par(-12, 24), par(2, 14), par(0, 13), par(13, 6), par(-8, -2),
+    par(-5, -2), par(-4, 6), par(4, 11), par(16, 6), par(23, -1), par(4, 3), par(32, -23), par(-21, -6),
+    par(20, -1), par(24, -1), par(28, 2), par(31, 4), par(38, -7), par(30, 3), par(21, -2), par(35, -27),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(13, 81), par(4, 94), par(36, 74), par(13, 94), par(24, 76), par(31, 53), par(33, 96), par(29, 84),
-    par(39, 43), par(-26, 108), par(7, 73), par(4, 76), par(-13, 86), par(22, 78), par(19, 84), par(27, 35),
-    par(36, 54), par(12, 61), par(1, 60), par(18, 62), par(16, 84), par(46, 84), par(15, 100), par(25, 36),
-    par(42, 47), par(21, 85), par(16, 76), par(11, 72), par(19, 56), par(39, 60), par(14, 75), par(43, 15),
-    par(47, 35), par(33, 55), par(26, 54), par(33, 57), par(43, 56), par(42, 49), par(40, 41), par(41, 53),
-    par(62, 15), par(51, 23), par(51, 38), par(61, -1), par(50, 45), par(64, 33), par(54, 53), par(36, 63),
-    par(52, -8), par(72, -9), par(81, -29), par(85, -23), par(84, -5), par(101, -52), par(99, -47), par(73, -26),
-    par(96, -39), par(94, -19), par(94, -6), par(94, -24), par(101, -29), par(98, -37), par(68, -5), par(106, -49),
+    par(4, 92), par(28, 77), par(53, 59), par(40, 71), par(30, 68), par(35, 61), par(45, 54), par(38, 72),
+    par(40, 54), par(-5, 86), par(-2, 89), par(6, 85), par(0, 87), par(15, 78), par(1, 98), par(32, 58),
+    par(38, 46), par(23, 51), par(10, 67), par(18, 68), par(14, 91), par(48, 74), par(29, 85), par(14, 58),
+    par(39, 46), par(25, 77), par(17, 74), par(19, 79), par(15, 87), par(26, 76), par(27, 80), par(39, 43),
+    par(52, 24), par(33, 50), par(32, 53), par(30, 68), par(41, 62), par(43, 54), par(46, 59), par(45, 42),
+    par(57, 16), par(52, 13), par(50, 33), par(54, 17), par(54, 35), par(62, 32), par(58, 40), par(48, 33),
+    par(68, -14), par(72, -12), par(76, -15), par(81, -15), par(84, -12), par(95, -40), par(96, -61), par(62, 6),
+    par(79, -18), par(88, -18), par(89, -20), par(88, -3), par(93, -7), par(93, -57), par(102, -64), par(101, -10),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(-15, 45), par(163, 101), par(124, 106), par(84, 65), par(63, 108), par(419, 62), par(238, 53), par(-14, 15),
-    par(9, 101), par(-14, 126), par(54, 135), par(-63, 133), par(-12, 147), par(-63, 168), par(247, 104), par(-221, 120),
-    par(22, 88), par(37, 116), par(-108, 142), par(-52, 124), par(-97, 147), par(-78, 153), par(22, 143), par(-111, 108),
-    par(-52, 101), par(0, 107), par(1, 106), par(-35, 113), par(-50, 115), par(-63, 121), par(-40, 117), par(-51, 94),
-    par(-80, 94), par(16, 89), par(29, 89), par(-32, 99), par(-52, 107), par(5, 94), par(7, 87), par(-109, 101),
-    par(-52, 83), par(7, 79), par(-11, 84), par(-23, 93), par(-18, 90), par(6, 82), par(21, 77), par(-54, 84),
-    par(-29, 72), par(-13, 85), par(-12, 81), par(-20, 83), par(-35, 83), par(-5, 76), par(10, 74), par(-25, 81),
-    par(-153, 123), par(-80, 97), par(-88, 95), par(-88, 91), par(-49, 64), par(-78, 88), par(-73, 92), par(-117, 95),
+    par(-35, 28), par(143, 89), par(141, 147), par(64, 106), par(63, 118), par(262, 51), par(215, 70), par(-34, 25),
+    par(-6, 95), par(-3, 160), par(6, 175), par(-106, 168), par(-74, 172), par(114, -113), par(88, 112), par(-168, 110),
+    par(27, 111), par(21, 136), par(-69, 188), par(-118, 166), par(-137, 180), par(-84, 206), par(42, 123), par(-63, 116),
+    par(-57, 112), par(21, 114), par(-27, 157), par(-48, 126), par(-58, 130), par(-26, 164), par(9, 113), par(-71, 110),
+    par(-82, 109), par(29, 85), par(11, 131), par(-10, 94), par(-3, 99), par(17, 128), par(27, 84), par(-89, 99),
+    par(-60, 93), par(34, 74), par(2, 119), par(1, 86), par(3, 85), par(16, 116), par(41, 72), par(-44, 83),
+    par(-32, 81), par(0, 81), par(-13, 116), par(-23, 80), par(-28, 81), par(-7, 113), par(16, 73), par(-22, 83),
+    par(-155, 113), par(-89, 96), par(-96, 141), par(-98, 88), par(-51, 65), par(-85, 129), par(-78, 93), par(-121, 100),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

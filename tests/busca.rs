@@ -713,7 +713,8 @@ fn correcao_aprende_o_que_a_estatica_nao_ve() {
         let mut b = TBoard::de_fen(fen).unwrap();
         let mut bu = busca_de_teste(m, false);
         let estatica = ice::avaliacao::eval(&b, &mut bu.av, -INFINITO, INFINITO);
-        assert!(estatica < -100, "{estatica}");
+        // A estática vê a qualidade a menos (−96 com os pesos de 2026-11-30).
+        assert!(estatica < -50, "{estatica}");
         let v = alpha_beta(
             &mut b,
             &mut bu,
