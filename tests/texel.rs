@@ -240,7 +240,7 @@ fn gradiente_do_perigo_confere_com_diferenca_finita() {
     // não os pesos de `pesos.rs`, e a complexidade em zero: uma reafinação
     // muda os pesos, e com eles as posições em que a complexidade leva o
     // final a zero, onde a derivada do final some (com os pesos de
-    // 2026-11-30 as derivadas conferidas caíam de 21 para 19).
+    // 2026-11-30 e a complexidade deles sobravam 19 derivadas; sem ela, 21).
     for x in d.params.iter_mut().filter(|x| x.nome == "PERIGO_REI") {
         x.valor = [0.0, 0.0];
     }
