@@ -241,13 +241,11 @@ fn gradiente_do_perigo_confere_com_diferenca_finita() {
     // muda os pesos, e com eles as posições em que a complexidade leva o
     // final a zero, onde a derivada do final some (com os pesos de
     // 2026-11-30 e a complexidade deles sobravam 19 derivadas; sem ela, 21).
-    for x in d.params.iter_mut().filter(|x| x.nome == "PERIGO_REI") {
+    let zerar = |x: &&mut TParam| x.nome == "PERIGO_REI" || x.nome == "COMPLEXIDADE";
+    for x in d.params.iter_mut().filter(zerar) {
         x.valor = [0.0, 0.0];
     }
     assert!(semeia_perigo(&mut d.params));
-    for x in d.params.iter_mut().filter(|x| x.nome == "COMPLEXIDADE") {
-        x.valor = [0.0, 0.0];
-    }
     let perigo: Vec<usize> = (0..d.params.len())
         .filter(|&i| d.params[i].nome == "PERIGO_REI")
         .collect();
