@@ -27,6 +27,20 @@
 #             copie o spsa.json de volta para scripts/medidas/maquina16-estado.json, faça o
 #             commit e rode `prepara` de novo.
 #
+#   prepara-sprt BASE NOVO
+#             aqui: compila dois commits (numa worktree cada, como o sprt.sh) para
+#             target/maquina16/base e target/maquina16/novo, e o python-chess como no prepara.
+#   sprt [SEGUNDOS]
+#             lá: o SPRT de NOVO contra BASE em pares de aberturas UHO, PARALELAS_SPRT (3)
+#             match.py de CONCORRENCIA_SPRT (6) partidas cada, sementes SEMENTE, SEMENTE+1…,
+#             a NOS nós por lance (ou TC=5+0.05, relógio); cada match.py para no veredito dele
+#             a NOS_SPRT (20000) nós por lance (ou TC=5+0.05, relógio), até SEGUNDOS (padrão
+#             480). Cada match.py só conta (limites dele largos, α = β = 1e-6: nenhum para
+#             sozinho); o que decide é a soma dos pares das corridas (amostras do mesmo teste) e
+#             o LLR dela, com ALFA e BETA, impresso no fim. Continuar aqui é o
+#             RETOMA="LL LD WL+DD WD WW" do sprt.sh com essa soma e outra semente.
+#             Ambiente: ELO0=-10 ELO1=0 (não-regressão) ALFA=0.05 BETA=0.05 SEMENTE.
+#
 # Ambiente: OUT (padrão target/maquina16/saida)  PARALELAS=3  CONCORRENCIA=7  PARES=7  NOS=10000
 #   ITERACOES=600 (o N do SPSA, o total planejado em várias sessões)  R_END=0.004  SEMENTE=60
 #   PARAMETROS=LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase
@@ -39,7 +53,7 @@ set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
@@ -48,7 +62,82 @@ PARALELAS=${PARALELAS:-3} CONCORRENCIA=${CONCORRENCIA:-7} PARES=${PARES:-7} NOS=
 ITERACOES=${ITERACOES:-600} R_END=${R_END:-0.004} SEMENTE=${SEMENTE:-60}
 PARAMETROS=${PARAMETROS:-LmrProfundidade,LmrLances,LmrDivisor,LmrHistoryPorPly,LmpProfundidade,LmpQuietosProfundidade,LmpBase}
 
+# copia_python_chess: o python-chess daqui para $PASTA/py (lá não há rede para instalá-lo).
+copia_python_chess() {
+    # O python-chess é Python puro: a pasta do pacote basta, em qualquer 3.x de lá.
+    CHESS=$(python3 -c 'import chess, os; print(os.path.dirname(chess.__file__))') ||
+        falta "falta o python-chess aqui (pip install chess)"
+    rm -rf "$PASTA/py" && mkdir -p "$PASTA/py" && cp -r "$CHESS" "$PASTA/py/" &&
+        rm -rf "$PASTA/py/chess/__pycache__"
+}
+
+# compila_commit REV DESTINO: o binário do commit REV, compilado numa worktree à parte.
+compila_commit() {
+    local hash wt
+    hash=$(git rev-parse --short=10 "$1^{commit}") || falta "não conheço o commit $1"
+    wt=$PASTA/wt-$hash
+    rm -rf "$wt"
+    git worktree add -q --detach "$wt" "$hash"
+    (cd "$wt" && CARGO_TARGET_DIR=$RAIZ/target/maquina16-target cargo build --release -q --bin ice) ||
+        falta "a compilação de $1 falhou"
+    cp target/maquina16-target/release/ice "$2"
+    git worktree remove --force "$wt"
+    echo "$1 $hash $("$2" bench 2>/dev/null | tail -1)"
+}
+
 case $1 in
+    prepara-sprt)
+        [ $# -eq 3 ] || falta "uso: $0 prepara-sprt BASE NOVO"
+        mkdir -p "$PASTA"
+        { echo "base $(compila_commit "$2" "$PASTA/base")"; echo "novo $(compila_commit "$3" "$PASTA/novo")"; } \
+            >"$PASTA/sprt-commits.txt"
+        cp tests/data/UHO_4060_v2-sample20000.epd "$PASTA/"
+        copia_python_chess
+        cat "$PASTA/sprt-commits.txt" >&2
+        echo "$PROG: pronto em $PASTA ($(du -sh "$PASTA" | cut -f1)); lá: $0 sprt [SEGUNDOS]" >&2
+        ;;
+    sprt)
+        SEGUNDOS=${2:-480}
+        for b in base novo; do [ -x "$PASTA/$b" ] || falta "falta $PASTA/$b (rode \`$0 prepara-sprt BASE NOVO\` aqui)"; done
+        export PYTHONPATH="$RAIZ/$PASTA/py${PYTHONPATH:+:$PYTHONPATH}"
+        python3 -c 'import chess.pgn' || falta "falta o python-chess (rode \`$0 prepara-sprt\` de novo)"
+        OUT=$(dir_absoluto "${OUT:-$PASTA/saida}")
+        { echo "$(date -u +%FT%TZ) $(nproc) núcleos, $(uname -m)"; grep -m1 "model name" /proc/cpuinfo || true;
+          cat "$PASTA/sprt-commits.txt" 2>/dev/null || true; } >"$OUT/maquina.txt"
+        ELO0=${ELO0:--10} ELO1=${ELO1:-0} ALFA=${ALFA:-0.05} BETA=${BETA:-0.05}
+        LIMITE=(--nodes "${NOS_SPRT:-20000}")
+        [ -n "${TC:-}" ] && LIMITE=(--tc "$TC")
+        for i in $(seq 0 $(( ${PARALELAS_SPRT:-3} - 1 ))); do
+            PYTHONUNBUFFERED=1 timeout -s INT "$SEGUNDOS" python3 scripts/medidas/match.py \
+                --engine name=novo cmd="$PASTA/novo" proto=xboard memory=16 \
+                --engine name=base cmd="$PASTA/base" proto=xboard memory=16 \
+                "${LIMITE[@]}" --games 100000 --concurrency "${CONCORRENCIA_SPRT:-6}" \
+                --sprt "$ELO0" "$ELO1" 1e-6 1e-6 --sprt-model pentanomial \
+                --openings "$PASTA/UHO_4060_v2-sample20000.epd" --order random --seed $(( SEMENTE + i )) \
+                >"$OUT/sprt-$i.txt" 2>&1 &
+        done
+        wait || true
+        # A soma: o último placar de pares de cada corrida.
+        python3 - "$ELO0" "$ELO1" "$ALFA" "$BETA" "$OUT"/sprt-*.txt <<'PY' | tee "$OUT/soma.txt"
+import re, sys
+sys.path.insert(0, "scripts/medidas")
+import match
+elo0, elo1, alfa, beta = map(float, sys.argv[1:5])
+total = [0] * 5
+for nome in sys.argv[5:]:
+    pares = re.findall(r"Ptnml\(0-2\) (\d+), (\d+), (\d+), (\d+), (\d+)", open(nome).read())
+    ultimo = list(map(int, pares[-1])) if pares else [0] * 5
+    print(nome.split("/")[-1], "Ptnml", ultimo)
+    total = [a + b for a, b in zip(total, ultimo)]
+llr = match.sprt_llr_penta(total, elo0, elo1)
+lo, hi = match.sprt_bounds(alfa, beta)
+veredito = "H1" if llr >= hi else "H0" if llr <= lo else "sem decisão"
+_, elo, margem = match.elo_stats_penta(total) or (0, 0.0, float("inf"))
+print("total: %d jogos, Ptnml(0-2) %s, LLR %.2f (%.2f, %.2f) [%g, %g]: %s, %s ± %.1f Elo"
+      % (2 * sum(total), ", ".join(map(str, total)), llr, lo, hi, elo0, elo1, veredito,
+         match.fmt_elo(elo), margem))
+PY
+        ;;
     prepara)
         compila --features afinacao --target-dir target/afinacao
         mkdir -p "$PASTA"
@@ -58,11 +147,7 @@ case $1 in
         # O motor tem de anunciar os números (senão a build não é a de afinação).
         "$MOTOR16" <<<$'uci\nquit' | grep -q "option name LmrDivisor type spin" ||
             falta "$MOTOR16 não anuncia os números da busca"
-        # O python-chess é Python puro: a pasta do pacote basta, em qualquer 3.x de lá.
-        CHESS=$(python3 -c 'import chess, os; print(os.path.dirname(chess.__file__))') ||
-            falta "falta o python-chess aqui (pip install chess)"
-        rm -rf "$PASTA/py" && mkdir -p "$PASTA/py" && cp -r "$CHESS" "$PASTA/py/" &&
-            rm -rf "$PASTA/py/chess/__pycache__"
+        copia_python_chess
         echo "$PROG: pronto em $PASTA ($(du -sh "$PASTA" | cut -f1)); estado: $([ -f "$ESTADO" ] &&
             echo "retoma $ESTADO" || echo "novo")" >&2
         ;;
@@ -81,5 +166,5 @@ case $1 in
             --r-end "$R_END" --semente "$SEMENTE" --segundos "$SEGUNDOS" --estado "$OUT/spsa.json" \
             2>&1 | tee "$OUT/spsa.log" | tail -25
         ;;
-    *) falta "uso: $0 prepara | roda [SEGUNDOS]" ;;
+    *) falta "uso: $0 prepara | roda [SEGUNDOS] | prepara-sprt BASE NOVO | sprt [SEGUNDOS]" ;;
 esac
