@@ -36,7 +36,7 @@
 //! `janela_aspiracao` e `busca_raiz`, que chama `arvore::alpha_beta`.
 
 use crate::arvore::{alpha_beta, anota_filho};
-use crate::ataques::{ataques_peca, ATAQUES_PEAO};
+use crate::ataques::{ataques_peca, ATAQUES_PEAO, ATAQUES_REI};
 use crate::estado::{
     nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
     MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_LMR_RAIZ, MELHORIA_RUINS, MELHORIA_SEE,
@@ -55,7 +55,8 @@ use crate::tempo::{
     so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
 use crate::tipos::{
-    BISPO, CAVALO, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO, PEAO, TORRE,
+    BISPO, CAVALO, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO, PEAO, REI,
+    TORRE,
 };
 use crate::wdl::material_wdl;
 use std::sync::atomic::Ordering;
@@ -620,12 +621,15 @@ fn busca_raiz(
 /// na WAC.116, g6 na 120, Cf5 na 256), que só aparece com a profundidade
 /// cheia. Reduzido, ele custava 5 posições da WAC a 1 M nós (281 contra
 /// 286); poupado, a WAC vai a 287 e a árvore cresce 6 % (docs/forca.md).
+/// Pelo mesmo motivo também não é reduzido o quieto que ataca as casas
+/// vizinhas do rei inimigo (`ataca_zona_rei`).
 pub fn reducao_raiz(bu: &TBusca, b: &TBoard, l: &TLance, k: usize, prof: i32) -> i32 {
     if !usa(bu, MELHORIA_LMR_RAIZ)
         || !l.eh_quieto()
         || prof < bu.par.v[P_LMR_PROFUNDIDADE]
         || k < bu.par.v[P_LMR_LANCES] as usize
         || ameaca_quieto(b, l)
+        || ataca_zona_rei(b, l)
     {
         return 0;
     }
@@ -653,6 +657,25 @@ pub fn ameaca_quieto(b: &TBoard, l: &TLance) -> bool {
         ataques_peca(l.peca, destino, b.ocupadas())
     };
     ataques & alvos != 0
+}
+
+/// Depois de `make(l)`, com o adversário a jogar: a peça que andou ataca,
+/// da casa de chegada, uma casa vizinha do rei inimigo. É o quieto que
+/// prepara o ataque ao rei (Dh5 contra f7 e h7 na WAC.287, Cfg5 na 293,
+/// Te2 na 252): como a ameaça a uma peça maior, ele só mostra o que vale
+/// com a profundidade cheia. Com os pesos afinados nas 2.5 M posições a
+/// raiz voltou a perdê-los (WAC a 1 M nós 281/300); poupados, 286, e o
+/// `ice bench` com menos nós (1269623 contra 1306684): a raiz acha o lance
+/// do ataque mais cedo e o resto da árvore corta mais (docs/forca.md).
+pub fn ataca_zona_rei(b: &TBoard, l: &TLance) -> bool {
+    let inimigo = b.vez;
+    let destino = l.casa_destino as usize;
+    let ataques = match l.peca {
+        PEAO => ATAQUES_PEAO[1 - inimigo][destino],
+        REI => return false,
+        p => ataques_peca(p, destino, b.ocupadas()),
+    };
+    ataques & ATAQUES_REI[b.casa_rei(inimigo)] != 0
 }
 
 /// Passo 4c: a iteração `prof` terminou com as `linhas`: ordenadas da

@@ -978,7 +978,8 @@ fn parametros_da_busca_mudam_a_arvore() {
 /// depois do primeiro da linha (`LmrLances` = 3) e da profundidade 3
 /// (`LmrProfundidade`) são reduzidos, com a tabela dos nós internos menos um
 /// ply, e sempre sobram ao menos 2 plies; as capturas nunca, nem o quieto
-/// que ameaça uma peça maior, e nada sem a melhoria ou no ICE clássico. A
+/// que ameaça uma peça maior ou ataca as casas vizinhas do rei inimigo, e
+/// nada sem a melhoria ou no ICE clássico. A
 /// redução não perde o quieto que dá mate: Th1! (mate em 2) e Dg6! da
 /// WAC.001 são achados com ela (em `mates_com_a_distancia_certa`) e aqui com
 /// e sem.
@@ -991,7 +992,9 @@ fn lmr_na_raiz_so_nos_quietos_tardios() {
         b.make(&l);
         (b, l)
     };
-    let (b, quieto) = depois("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", "a1h1");
+    // Tb1: quieto, longe do rei preto (Th1 atacaria h8, vizinha dele).
+    let (b, quieto) = depois("6k1/8/5K2/8/8/8/8/R7 w - - 0 1", "a1b1");
+    assert!(!ataca_zona_rei(&b, &quieto));
     let (bc, captura) = depois("6k1/8/5K2/8/8/8/8/R5n1 w - - 0 1", "a1g1");
     let bu = busca_de_teste(TODAS_MELHORIAS, false);
     assert_eq!(reducao_raiz(&bu, &b, &quieto, 2, 10), 0);
@@ -1007,16 +1010,25 @@ fn lmr_na_raiz_so_nos_quietos_tardios() {
             assert!((0..=prof - 2).contains(&r), "prof {prof} k {k}: {r}");
         }
     }
-    // A ameaça: Cf5 ataca a dama em e7 (peça maior) e não é reduzido; Ce6
-    // ataca só o peão de g7 e é; a torre que ataca a torre também é (é uma
-    // troca, não uma ameaça), e o peão que ataca o cavalo não.
+    // A ameaça: Cf5 ataca a dama em e7 (peça maior) e não é reduzido; Cb5
+    // não ataca nada e é; a torre que ataca a torre também é (é uma troca,
+    // não uma ameaça), e o peão que ataca o cavalo não.
     let fen = "6k1/4q1p1/8/8/3N4/8/8/R5K1 w - - 0 1";
     let (bf, cf5) = depois(fen, "d4f5");
     assert!(ameaca_quieto(&bf, &cf5));
     assert_eq!(reducao_raiz(&bu, &bf, &cf5, 10, 10), 0);
+    let (bb, cb5) = depois(fen, "d4b5");
+    assert!(!ameaca_quieto(&bb, &cb5) && !ataca_zona_rei(&bb, &cb5));
+    assert_eq!(reducao_raiz(&bu, &bb, &cb5, 10, 10), tabela - 1);
+    // O ataque ao rei: Ce6 não ameaça peça maior, mas ataca f8 e g7, casas
+    // vizinhas do rei em g8; Tf1 ataca f7 e f8 pela coluna; nenhum dos dois
+    // é reduzido.
     let (be, ce6) = depois(fen, "d4e6");
-    assert!(!ameaca_quieto(&be, &ce6));
-    assert_eq!(reducao_raiz(&bu, &be, &ce6, 10, 10), tabela - 1);
+    assert!(!ameaca_quieto(&be, &ce6) && ataca_zona_rei(&be, &ce6));
+    assert_eq!(reducao_raiz(&bu, &be, &ce6, 10, 10), 0);
+    let (bf1, tf1) = depois(fen, "a1f1");
+    assert!(ataca_zona_rei(&bf1, &tf1));
+    assert_eq!(reducao_raiz(&bu, &bf1, &tf1, 10, 10), 0);
     let (bt, ta8) = depois("r5k1/8/8/8/8/8/8/1R4K1 w - - 0 1", "b1b8");
     assert!(!ameaca_quieto(&bt, &ta8));
     let (bp, e5) = depois("6k1/8/3n4/8/4P3/8/8/6K1 w - - 0 1", "e4e5");
