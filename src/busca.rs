@@ -664,9 +664,9 @@ pub fn ameaca_quieto(b: &TBoard, l: &TLance) -> bool {
 /// prepara o ataque ao rei (Dh5 contra f7 e h7 na WAC.287, Cfg5 na 293,
 /// Te2 na 252): como a ameaça a uma peça maior, ele só mostra o que vale
 /// com a profundidade cheia. Com os pesos afinados nas 2.5 M posições a
-/// raiz voltou a perdê-los (WAC a 1 M nós 281/300); poupados, 286, e o
-/// `ice bench` com menos nós (1269623 contra 1306684): a raiz acha o lance
-/// do ataque mais cedo e o resto da árvore corta mais (docs/forca.md).
+/// raiz voltou a perdê-los (WAC a 1 M nós 281/300); poupados, 286, com 3 %
+/// menos nós no `ice bench` (1269623 contra 1306684) e o mesmo Elo no SPRT
+/// de não-regressão (docs/forca.md).
 pub fn ataca_zona_rei(b: &TBoard, l: &TLance) -> bool {
     let inimigo = b.vez;
     let destino = l.casa_destino as usize;

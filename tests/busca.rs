@@ -979,10 +979,9 @@ fn parametros_da_busca_mudam_a_arvore() {
 /// (`LmrProfundidade`) são reduzidos, com a tabela dos nós internos menos um
 /// ply, e sempre sobram ao menos 2 plies; as capturas nunca, nem o quieto
 /// que ameaça uma peça maior ou ataca as casas vizinhas do rei inimigo, e
-/// nada sem a melhoria ou no ICE clássico. A
-/// redução não perde o quieto que dá mate: Th1! (mate em 2) e Dg6! da
-/// WAC.001 são achados com ela (em `mates_com_a_distancia_certa`) e aqui com
-/// e sem.
+/// nada sem a melhoria ou no ICE clássico. A redução não perde o quieto que
+/// dá mate: Th1! (mate em 2) e Dg6! da WAC.001 são achados com ela (em
+/// `mates_com_a_distancia_certa`) e aqui com e sem.
 #[test]
 fn lmr_na_raiz_so_nos_quietos_tardios() {
     // A posição depois do lance, como `busca_raiz` a passa.

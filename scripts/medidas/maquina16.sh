@@ -33,7 +33,6 @@
 #   sprt [SEGUNDOS]
 #             lá: o SPRT de NOVO contra BASE em pares de aberturas UHO, PARALELAS_SPRT (3)
 #             match.py de CONCORRENCIA_SPRT (6) partidas cada, sementes SEMENTE, SEMENTE+1…,
-#             a NOS nós por lance (ou TC=5+0.05, relógio); cada match.py para no veredito dele
 #             a NOS_SPRT (20000) nós por lance (ou TC=5+0.05, relógio), até SEGUNDOS (padrão
 #             480). Cada match.py só conta (limites dele largos, α = β = 1e-6: nenhum para
 #             sozinho); o que decide é a soma dos pares das corridas (amostras do mesmo teste) e
@@ -47,13 +46,14 @@
 # Os valores só entram no src/parametros.rs depois de um SPRT contra o main num relógio.
 # A corrida do git terminou em 2026-11-30 (k = 600, 8400 partidas): `roda` com ela só avisa (o
 # spsa.py diz "nada a jogar") e repete o resumo.
-# O que resta para a máquina é o SPRT a relógio do vetor (docs/propostas/spsa600.patch; o placar
-# para o RETOMA do sprt.sh está em docs/forca.md), em concorrência 14.
+# O que resta para a máquina: o SPRT a relógio do vetor (docs/propostas/spsa600.patch; o placar
+# para o RETOMA do sprt.sh está em docs/forca.md), ou o de um ramo parado sem decisão (o da
+# correção pelas peças: correcao-pecas), pelo `sprt`.
 set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
