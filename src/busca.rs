@@ -36,7 +36,7 @@
 //! `janela_aspiracao` e `busca_raiz`, que chama `arvore::alpha_beta`.
 
 use crate::arvore::{alpha_beta, anota_filho};
-use crate::ataques::{ataques_peca, ATAQUES_PEAO, ATAQUES_REI};
+use crate::ataques::{ataques_peca, zona_rei, ATAQUES_PEAO};
 use crate::estado::{
     nos_totais, usa, verifica_parada, TBusca, TLinhaPv, TNoPilha, TResultado, MAX_MULTIPV,
     MELHORIA_CONTINUACAO, MELHORIA_HISTORY, MELHORIA_LMR_RAIZ, MELHORIA_RUINS, MELHORIA_SEE,
@@ -55,8 +55,8 @@ use crate::tempo::{
     so_para_por_ordem, tempo_decorrido_ms, TLimites, FRACAO_NEUTRA,
 };
 use crate::tipos::{
-    BISPO, CAVALO, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO, PEAO, REI,
-    TORRE,
+    TBitboard, BISPO, CAVALO, GERA_TODOS, INFINITO, LIMIAR_MATE, MATE, MAX_DEPTH, MSK_SELECIONADO,
+    PEAO, REI, TORRE,
 };
 use crate::wdl::material_wdl;
 use std::sync::atomic::Ordering;
@@ -650,32 +650,33 @@ pub fn ameaca_quieto(b: &TBoard, l: &TLance) -> bool {
         TORRE => b.damas[inimigo],
         _ => return false,
     };
-    let destino = l.casa_destino as usize;
-    let ataques = if l.peca == PEAO {
-        ATAQUES_PEAO[1 - inimigo][destino]
-    } else {
-        ataques_peca(l.peca, destino, b.ocupadas())
-    };
-    ataques & alvos != 0
+    ataques_da_chegada(b, l) & alvos != 0
 }
 
 /// Depois de `make(l)`, com o adversário a jogar: a peça que andou ataca,
-/// da casa de chegada, uma casa vizinha do rei inimigo. É o quieto que
-/// prepara o ataque ao rei (Dh5 contra f7 e h7 na WAC.287, Cfg5 na 293,
-/// Te2 na 252): como a ameaça a uma peça maior, ele só mostra o que vale
-/// com a profundidade cheia. Com os pesos afinados nas 2.5 M posições a
-/// raiz voltou a perdê-los (WAC a 1 M nós 281/300); poupados, 286, com 3 %
-/// menos nós no `ice bench` (1269623 contra 1306684) e o mesmo Elo no SPRT
-/// de não-regressão (docs/forca.md).
+/// da casa de chegada, a zona do rei inimigo (`zona_rei`: a casa dele e as
+/// vizinhas; a casa dele mesma seria xeque, que a raiz já não reduz). É o
+/// quieto que prepara o ataque ao rei (Dh5 contra f7 e h7 na WAC.287, Cfg5
+/// na 293, Te2 na 252): como a ameaça a uma peça maior, ele só mostra o que
+/// vale com a profundidade cheia. Com os pesos afinados nas 2.5 M posições
+/// a raiz voltou a perdê-los (WAC a 1 M nós 281/300); poupados, 286, com
+/// 3 % menos nós no `ice bench` (1269623 contra 1306684) e o mesmo Elo no
+/// SPRT de não-regressão (docs/forca.md).
 pub fn ataca_zona_rei(b: &TBoard, l: &TLance) -> bool {
-    let inimigo = b.vez;
+    l.peca != REI && ataques_da_chegada(b, l) & zona_rei(b.casa_rei(b.vez)) != 0
+}
+
+/// Depois de `make(l)`: as casas que a peça que andou (não o rei; o
+/// `ataques_peca` o trataria como dama) ataca da casa de chegada, o peão
+/// na direção da cor dele.
+#[inline(always)]
+fn ataques_da_chegada(b: &TBoard, l: &TLance) -> TBitboard {
     let destino = l.casa_destino as usize;
-    let ataques = match l.peca {
-        PEAO => ATAQUES_PEAO[1 - inimigo][destino],
-        REI => return false,
-        p => ataques_peca(p, destino, b.ocupadas()),
-    };
-    ataques & ATAQUES_REI[b.casa_rei(inimigo)] != 0
+    if l.peca == PEAO {
+        ATAQUES_PEAO[b.vez ^ 1][destino]
+    } else {
+        ataques_peca(l.peca, destino, b.ocupadas())
+    }
 }
 
 /// Passo 4c: a iteração `prof` terminou com as `linhas`: ordenadas da
