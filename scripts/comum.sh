@@ -62,6 +62,26 @@ compila() {
     (cd "$RAIZ" && cargo build --release --quiet "$@") || falta "cargo build --release $* falhou"
 }
 
+# compila_commit REV PASTA: o commit REV do git compilado numa worktree à parte (o que não foi
+# commitado não entra); imprime o caminho do binário, PASTA/<hash>/ice. Uma vez por commit: o
+# binário fica como cache, e o target/ do cargo em PASTA/target. PASTA é um caminho absoluto.
+compila_commit() {
+    local hash destino wt
+    hash=$(git -C "$RAIZ" rev-parse --short=10 "$1^{commit}") || falta "não conheço o commit $1"
+    destino=$2/$hash
+    if [ ! -x "$destino/ice" ]; then
+        wt=$2/wt-$hash
+        rm -rf "$wt"
+        git -C "$RAIZ" worktree add -q --detach "$wt" "$hash"
+        (cd "$wt" && CARGO_TARGET_DIR=$2/target cargo build --release -q --bin ice) >&2 ||
+            falta "a compilação de $1 falhou"
+        mkdir -p "$destino"
+        cp "$2/target/release/ice" "$destino/ice"
+        git -C "$RAIZ" worktree remove --force "$wt"
+    fi
+    echo "$destino/ice"
+}
+
 # compila_motor: com o motor padrão (MOTOR=target/release/ice, relativo à raiz, onde o script já
 # está), compila-o se faltar ou estiver velho; um MOTOR de fora fica como veio.
 compila_motor() {

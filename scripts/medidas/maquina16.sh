@@ -28,8 +28,9 @@
 #             commit e rode `prepara` de novo.
 #
 #   prepara-sprt BASE NOVO
-#             aqui: compila dois commits (numa worktree cada, como o sprt.sh) para
-#             target/maquina16/base e target/maquina16/novo, e o python-chess como no prepara.
+#             aqui: compila dois commits (numa worktree cada, pelo compila_commit do comum.sh,
+#             o mesmo do sprt.sh) para target/maquina16/base e target/maquina16/novo, e leva o
+#             python-chess como no prepara.
 #   sprt [SEGUNDOS]
 #             lá: o SPRT de NOVO contra BASE em pares de aberturas UHO, PARALELAS_SPRT (3)
 #             match.py de CONCORRENCIA_SPRT (6) partidas cada, sementes SEMENTE, SEMENTE+1…,
@@ -53,7 +54,7 @@ set -euo pipefail
 # shellcheck source=../comum.sh
 source "$(dirname "$0")/../comum.sh"
 cd "$RAIZ" || exit 2
-[ $# -ge 1 ] || { sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,52p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 PASTA=target/maquina16
 MOTOR16=$PASTA/ice-afinacao
 ESTADO=$PASTA/spsa.json
@@ -71,26 +72,20 @@ copia_python_chess() {
         rm -rf "$PASTA/py/chess/__pycache__"
 }
 
-# compila_commit REV DESTINO: o binário do commit REV, compilado numa worktree à parte.
-compila_commit() {
-    local hash wt
-    hash=$(git rev-parse --short=10 "$1^{commit}") || falta "não conheço o commit $1"
-    wt=$PASTA/wt-$hash
-    rm -rf "$wt"
-    git worktree add -q --detach "$wt" "$hash"
-    (cd "$wt" && CARGO_TARGET_DIR=$RAIZ/target/maquina16-target cargo build --release -q --bin ice) ||
-        falta "a compilação de $1 falhou"
-    cp target/maquina16-target/release/ice "$2"
-    git worktree remove --force "$wt"
-    echo "$1 $hash $("$2" bench 2>/dev/null | tail -1)"
+# leva_commit PAPEL REV: o binário do commit REV (`compila_commit`, cache em
+# target/maquina16-commits) em $PASTA/PAPEL, e uma linha "PAPEL REV hash bench" para o registro.
+leva_commit() {
+    local bin
+    bin=$(compila_commit "$2" "$(dir_absoluto target/maquina16-commits)")
+    cp "$bin" "$PASTA/$1"
+    echo "$1 $2 $(basename "$(dirname "$bin")") $("$bin" bench 2>/dev/null | tail -1)"
 }
 
 case $1 in
     prepara-sprt)
         [ $# -eq 3 ] || falta "uso: $0 prepara-sprt BASE NOVO"
         mkdir -p "$PASTA"
-        { echo "base $(compila_commit "$2" "$PASTA/base")"; echo "novo $(compila_commit "$3" "$PASTA/novo")"; } \
-            >"$PASTA/sprt-commits.txt"
+        { leva_commit base "$2"; leva_commit novo "$3"; } >"$PASTA/sprt-commits.txt"
         cp tests/data/UHO_4060_v2-sample20000.epd "$PASTA/"
         copia_python_chess
         cat "$PASTA/sprt-commits.txt" >&2

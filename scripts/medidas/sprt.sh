@@ -75,9 +75,10 @@ if [ -n "$RETOMA" ]; then
 fi
 SAIDA=$(dir_absoluto "$SAIDA") || falta "não consigo criar $SAIDA"
 
-# compila REV e imprime o caminho do binário. Cada commit é compilado uma vez
-# numa worktree separada (cache em $SAIDA/<hash>); "." usa a árvore atual.
-compila() {
+# binario REV: compila REV e imprime o caminho do binário: cada commit uma vez, numa worktree
+# separada (`compila_commit`, cache em $SAIDA/<hash>); "." usa a árvore atual (o `compila` do
+# comum.sh; com o mesmo nome, esta função chamava a si mesma).
+binario() {
     local rev=$1
     if [ "$rev" = . ]; then
         compila >&2
@@ -87,26 +88,14 @@ compila() {
         echo "$destino/ice"
         return
     fi
-    local hash
-    hash=$(git rev-parse --short=10 "$rev^{commit}")
-    local destino=$SAIDA/$hash
-    if [ ! -x "$destino/ice" ]; then
-        local wt=$SAIDA/wt-$hash
-        rm -rf "$wt"
-        git worktree add -q --detach "$wt" "$hash"
-        (cd "$wt" && CARGO_TARGET_DIR=$SAIDA/target cargo build --release -q --bin ice) >&2
-        mkdir -p "$destino"
-        cp "$SAIDA/target/release/ice" "$destino/ice"
-        git worktree remove --force "$wt"
-    fi
-    echo "$destino/ice"
+    compila_commit "$rev" "$SAIDA"
 }
 
 descreve() { if [ "$1" = . ]; then echo "árvore atual"; else git log -1 --format='%h %s' "$1" | cut -c1-70; fi; }
 echo "sprt: base = $(descreve "$BASE")" >&2
 echo "sprt: novo = $(descreve "$NOVO")" >&2
-BIN_BASE=$(compila "$BASE")
-BIN_NOVO=$(compila "$NOVO")
+BIN_BASE=$(binario "$BASE")
+BIN_NOVO=$(binario "$NOVO")
 for b in "$BIN_BASE" "$BIN_NOVO"; do
     echo "sprt: $b: $("$b" bench 2>/dev/null | tail -1)" >&2
 done
