@@ -102,8 +102,10 @@ case $1 in
         ELO0=${ELO0:--10} ELO1=${ELO1:-0} ALFA=${ALFA:-0.05} BETA=${BETA:-0.05}
         LIMITE=(--nodes "${NOS_SPRT:-20000}")
         [ -n "${TC:-}" ] && LIMITE=(--tc "$TC")
+        # -k 5: o match.py às vezes não sai com o SIGINT (visto aqui em ~metade das corridas de
+        # 10 s); 5 s depois vai o SIGKILL. O placar já está no arquivo, uma linha por partida.
         for i in $(seq 0 $(( ${PARALELAS_SPRT:-3} - 1 ))); do
-            PYTHONUNBUFFERED=1 timeout -s INT "$SEGUNDOS" python3 scripts/medidas/match.py \
+            PYTHONUNBUFFERED=1 timeout -s INT -k 5 "$SEGUNDOS" python3 scripts/medidas/match.py \
                 --engine name=novo cmd="$PASTA/novo" proto=xboard memory=16 \
                 --engine name=base cmd="$PASTA/base" proto=xboard memory=16 \
                 "${LIMITE[@]}" --games 100000 --concurrency "${CONCORRENCIA_SPRT:-6}" \
