@@ -28,11 +28,14 @@
 //! Ordem dos passos em `eval` (a mesma da seção 4.6):
 //! material e peça-casa → final de peões → desequilíbrio material → estrutura
 //! de peões → (avaliação preguiçosa) → torres → segurança do rei e roques
-//! opostos → análise de abertura → mobilidade, tropismo e ataque ao rei →
+//! opostos → análise de abertura → mobilidade (e a torre presa pelo próprio
+//! rei), tropismo e ataque ao rei →
 //! ameaças (peças atacadas por peões e por peças menores, peças penduradas,
-//! dama atacada por torre, peças que o avanço de um peão atacaria) → postos
-//! avançados de cavalos e bispos → xeques seguros → bispo preso nos próprios
-//! peões e menor atrás de peão → distância do rei aos peões → espaço → perigo
+//! dama atacada por torre, peças que o avanço de um peão atacaria, casas
+//! restritas) → postos avançados de cavalos e bispos (e o posto que um cavalo
+//! alcança; a dama infiltrada) → xeques seguros → bispo preso nos próprios
+//! peões, menor atrás de peão e longe do próprio rei → distância do rei aos
+//! peões (e o rei num flanco sem peões) → espaço → perigo
 //! ao rei (não linear: perigo² no meio-jogo, ver `penalidade_perigo`;
 //! desligado enquanto os pesos `PERIGO_REI` forem zero) → a vez de jogar
 //! (tempo) → complexidade (o outro termo não linear: sinal(eg) ×
@@ -76,14 +79,15 @@ use crate::pesos::{
     ABERTURA_DAMA_CEDO, ABERTURA_PEAO_CENTRAL, ABERTURA_PEAO_F, ABERTURA_PECA_DUAS_VEZES,
     ABERTURA_REI_ANDOU, ABERTURA_ROQUE, AMEACA_AVANCO_PEAO, ATAQUE_REI, BISPO_DIAGONAL_LONGA,
     BISPO_PEOES_COR, BONUS_ROQUE, CHEQUE_SEGURO, DAMA_ATACADA, DAMA_ATACADA_POR_TORRE,
-    DAMA_CRAVADA, ESCUDO_REI, ESPACO, MAIOR_ATACADA_POR_MENOR, MENOR_ATACADA_POR_MAIOR,
-    MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO, MOB_DAMA, MOB_TORRE,
-    PEAO_FRACO_ATACADO, PEAO_TEMPESTADE, PECA_ATACADA_PELO_REI, PECA_ATACADA_POR_PEAO,
-    PECA_BLOQUEIA_PEAO_CENTRAL, PECA_PENDURADA, PECA_SOBRECARREGADA, POSTO_BISPO, POSTO_CAVALO,
+    DAMA_CRAVADA, DAMA_INFILTRADA, ESCUDO_REI, ESPACO, MAIOR_ATACADA_POR_MENOR,
+    MENOR_ATACADA_POR_MAIOR, MENOR_ATACADA_POR_MENOR, MENOR_ATRAS_PEAO, MOB_BISPO, MOB_CAVALO,
+    MOB_DAMA, MOB_TORRE, PEAO_FRACO_ATACADO, PEAO_TEMPESTADE, PECA_ATACADA_PELO_REI,
+    PECA_ATACADA_POR_PEAO, PECA_BLOQUEIA_PEAO_CENTRAL, PECA_PENDURADA, PECA_RESTRITA,
+    PECA_SOBRECARREGADA, POSTO_ALCANCAVEL, POSTO_BISPO, POSTO_CAVALO, PROTETOR_REI,
     REI_COLUNA_SEMIABERTA, REI_COLUNA_VIZINHA_SEMIABERTA, REI_DEFENSORES,
-    REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, TEMPESTADE_REI, TEMPO,
-    TORRES_DOBRADAS, TORRE_ABERTA, TORRE_SEMIABERTA, TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO,
-    TROPISMO_DAMA, TROPISMO_TORRE,
+    REI_DISTANCIA_PEAO_INIMIGO, REI_DISTANCIA_PEAO_PROPRIO, REI_ESCUDO, REI_FLANCO_SEM_PEOES,
+    TEMPESTADE_REI, TEMPO, TORRES_DOBRADAS, TORRE_ABERTA, TORRE_PRESA, TORRE_SEMIABERTA,
+    TORRE_SETIMA, TROPISMO_BISPO, TROPISMO_CAVALO, TROPISMO_DAMA, TROPISMO_TORRE,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
@@ -139,6 +143,19 @@ const COLUNAS_E_A_H: TBitboard = !COLUNAS_A_A_D;
 /// As colunas c, d, e e f: o centro largo, onde conta o espaço.
 const COLUNAS_C_A_F: TBitboard =
     mascara_coluna(2) | mascara_coluna(3) | mascara_coluna(4) | mascara_coluna(5);
+
+/// O flanco do rei pela coluna dele: a ala da dama (a–d) para o rei em a, b
+/// ou c; o centro largo (c–f) para d ou e; a ala do rei (e–h) para f, g ou h.
+const FLANCO_REI: [TBitboard; 8] = [
+    COLUNAS_A_A_D,
+    COLUNAS_A_A_D,
+    COLUNAS_A_A_D,
+    COLUNAS_C_A_F,
+    COLUNAS_C_A_F,
+    COLUNAS_E_A_H,
+    COLUNAS_E_A_H,
+    COLUNAS_E_A_H,
+];
 
 // ============================================================================
 // Estado
@@ -525,6 +542,7 @@ fn mobilidade_tropismo<const TRACO: bool>(
         occ: b.ocupadas(),
         area: !b.pecas[cor] & !peoes_dele,
         rei_dele: b.casa_rei(o),
+        rei_meu: b.casa_rei(cor),
         zona: zona_rei(b.casa_rei(o)),
         atacantes: 0,
         unidades: 0,
@@ -555,6 +573,7 @@ struct TMobilidade {
     occ: TBitboard,
     area: TBitboard,
     rei_dele: usize,
+    rei_meu: usize,
     zona: TBitboard,
     atacantes: i32,
     unidades: i32,
@@ -588,6 +607,17 @@ fn mobilidade_do_tipo<const TRACO: bool>(
         categoria(c, CAT_MOBILIDADE);
         let n = conta(ataques & m.area) as usize;
         acumula(c, cor, nome_mob, n, mob[n], 1);
+        // Torre presa pelo próprio rei: pouca mobilidade, do lado dele que
+        // dá para o canto (rei na ala da dama e torre à esquerda dele, ou
+        // na do rei e torre à direita). Sem roque, só andando o rei a solta.
+        if i == 2 && n <= 3 {
+            let kc = coluna(m.rei_meu);
+            if (kc < 4) == (coluna(s) < kc) {
+                let direitos = if cor == BRANCAS { 0x03 } else { 0x0C };
+                let sem_roque = (b.msk_roque & direitos == 0) as i32;
+                soma!(c, cor, TORRE_PRESA, 1 + sem_roque);
+            }
+        }
         categoria(c, CAT_TROPISMO);
         acumula(c, cor, nome_trop, 0, trop, 7 - distancia(s, m.rei_dele));
         let na_zona = conta(ataques & m.zona) as i32;
@@ -654,6 +684,11 @@ fn ameacas<const TRACO: bool>(b: &TBoard, cor: usize, at: &TAtaques, c: &mut TCo
     soma!(c, cor, PECA_SOBRECARREGADA, n);
     let n = damas_cravadas(b, cor) as i32;
     soma!(c, cor, DAMA_CRAVADA, n);
+    // Rodada 5: casas disputadas que o inimigo não defende bem (nem peão
+    // nem ataque duplo contra o nosso simples): bônus de `cor`.
+    let fortes_dele = peoes_dele | (duplos_dele & !duplos_meus);
+    let n = conta(defesas & ataques_dele & !fortes_dele) as i32;
+    soma!(c, cor, PECA_RESTRITA, n);
 }
 
 /// Damas de `cor` com uma peça só entre elas e uma torre, bispo ou dama
@@ -904,9 +939,16 @@ fn com_complexidade(mut s: [TPar; 2], cx: i32) -> ([TPar; 2], i32) {
 /// peões e a peça menor abrigada atrás de um peão.
 fn pecas_menores<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>) {
     categoria(c, CAT_MENORES);
+    let k = b.casa_rei(cor);
+    let mut p = b.cavalos[cor];
+    while p != 0 {
+        let s = pop_lsb(&mut p);
+        soma!(c, cor, PROTETOR_REI[0], distancia(s, k));
+    }
     let mut p = b.bispos[cor];
     while p != 0 {
         let s = pop_lsb(&mut p);
+        soma!(c, cor, PROTETOR_REI[1], distancia(s, k));
         let mesma_cor = if CASAS_CLARAS & bit(s) != 0 {
             CASAS_CLARAS
         } else {
@@ -944,6 +986,10 @@ fn rei_e_peoes<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TConta<TRACO>)
         let menor = distancia_minima(k, b.peoes[lado]);
         acumula(c, cor, nome, 0, peso, menor);
     }
+    // Só peões e a casa do rei: entra na mesma conta guardada na tabela.
+    if (b.peoes[BRANCAS] | b.peoes[NEGRAS]) & FLANCO_REI[coluna(k)] == 0 {
+        soma!(c, cor, REI_FLANCO_SEM_PEOES, 1);
+    }
 }
 
 /// O abrigo e a tempestade (`abrigo_e_tempestade`) e a distância do rei aos
@@ -980,6 +1026,23 @@ fn rei_e_peoes_guardado<const TRACO: bool>(
     c.s[cor].eg += pontos.eg;
 }
 
+/// Todas as casas que os peões de `cor` atacam agora ou poderão atacar
+/// avançando: cada peão enche a sua coluna para a frente e toma-se o ataque
+/// disso. Uma casa fora deste mapa nenhum peão dele expulsa mais.
+fn alcance_peoes(peoes: TBitboard, cor: usize) -> TBitboard {
+    let mut f = peoes;
+    if cor == BRANCAS {
+        f |= f >> 8;
+        f |= f >> 16;
+        f |= f >> 32;
+    } else {
+        f |= f << 8;
+        f |= f << 16;
+        f |= f << 32;
+    }
+    ataques_peoes(f, cor)
+}
+
 /// Postos avançados de `cor` (só ICE-rs): cavalos e bispos nas fileiras 4
 /// a 6, em casas que os peões de `cor` defendem (`at.peoes`) e que nenhum
 /// peão inimigo alcança: sem peão dele nas colunas vizinhas, à frente da
@@ -992,6 +1055,30 @@ fn postos_avancados<const TRACO: bool>(
     c: &mut TConta<TRACO>,
 ) {
     categoria(c, CAT_POSTOS);
+    // Rodada 5: os postos como bitboard (as mesmas casas do laço abaixo) e
+    // os cavalos que chegam a um posto vazio num lance.
+    let o = cor ^ 1;
+    let nunca_expulsa = !alcance_peoes(b.peoes[o], o);
+    let fileiras = if cor == BRANCAS {
+        FILEIRA_4 | FILEIRA_5 | FILEIRA_6
+    } else {
+        FILEIRA_5 | FILEIRA_4 | FILEIRA_3
+    };
+    let postos = fileiras & at.peoes[cor] & nunca_expulsa;
+    let mut cv = b.cavalos[cor] & !postos;
+    while cv != 0 {
+        let s = pop_lsb(&mut cv);
+        if ATAQUES_CAVALO[s] & postos & !b.pecas[cor] != 0 {
+            soma!(c, cor, POSTO_ALCANCAVEL, 1);
+        }
+    }
+    let campo_dele = if cor == BRANCAS {
+        FILEIRA_5 | FILEIRA_6 | FILEIRA_7 | FILEIRA_8
+    } else {
+        FILEIRA_4 | FILEIRA_3 | FILEIRA_2 | FILEIRA_1
+    };
+    let n = conta(b.damas[cor] & campo_dele & nunca_expulsa) as i32;
+    soma!(c, cor, DAMA_INFILTRADA, n);
     let mut p = (b.cavalos[cor] | b.bispos[cor]) & at.peoes[cor];
     while p != 0 {
         let s = pop_lsb(&mut p);

@@ -11,14 +11,18 @@
 //! como no `pawn.cpp` do Fruit: a estrutura é calculada uma vez por
 //! configuração de peões, que muda pouco de um nó para o outro.
 
-use crate::bitboard::{bit, mais_de_um, mascara_coluna, pop_lsb, COLUNA_A, COLUNA_H};
+use crate::bitboard::{
+    bit, mais_de_um, mascara_coluna, pop_lsb, recua, COLUNA_A, COLUNA_H, FILEIRA_3, FILEIRA_4,
+    FILEIRA_5, FILEIRA_6,
+};
 use crate::pesos::{
     categoria, fileira_relativa, par, soma, TConta, TPar, CAT_ESTRUTURA, CAT_PASSADOS,
 };
 use crate::pesos::{
-    PASSADO_AVANCO, PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO, PASSADO_REI_PROPRIO,
-    PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_CANDIDATO, PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO,
-    PEAO_ILHA, PEAO_ISOLADO, PEAO_ISOLADO_EXPOSTO, PEAO_LIGADO, PEAO_PASSADO,
+    PASSADO_AVANCO, PASSADO_COLUNA, PASSADO_IMPARAVEL, PASSADO_LIVRE, PASSADO_REI_INIMIGO,
+    PASSADO_REI_PROPRIO, PEAO_ATRASADO, PEAO_ATRASADO_EXPOSTO, PEAO_BLOQUEADO, PEAO_CANDIDATO,
+    PEAO_DOBRADO_ALA, PEAO_DOBRADO_CENTRO, PEAO_ILHA, PEAO_ISOLADO, PEAO_ISOLADO_EXPOSTO,
+    PEAO_LIGADO, PEAO_PASSADO,
 };
 use crate::tabuleiro::TBoard;
 use crate::tipos::{coluna, TBitboard, BRANCAS, NEGRAS};
@@ -487,6 +491,18 @@ fn ligados_e_candidatos<const TRACO: bool>(b: &TBoard, cor: usize, c: &mut TCont
             soma!(c, cor, PEAO_CANDIDATO[fileira_relativa(cor, s)], 1);
         }
     }
+    // Rodada 5: peões na 5ª e na 6ª travados por um peão inimigo logo à
+    // frente (a casa da frente de cada um é a de trás do inimigo).
+    let travados = meus & recua(deles, cor);
+    let (quinta, sexta) = if cor == BRANCAS {
+        (FILEIRA_5, FILEIRA_6)
+    } else {
+        (FILEIRA_4, FILEIRA_3)
+    };
+    let n5 = (travados & quinta).count_ones() as i32;
+    let n6 = (travados & sexta).count_ones() as i32;
+    soma!(c, cor, PEAO_BLOQUEADO[0], n5);
+    soma!(c, cor, PEAO_BLOQUEADO[1], n6);
 }
 
 /// Termos dos passados que dependem dos reis e das peças (fora da tabela de
@@ -520,6 +536,8 @@ pub(crate) fn passados_dinamicos<const TRACO: bool>(
         let pode = (occ & bit(frente) == 0) as usize;
         let seguro = (ataques_inimigos & bit(frente) == 0) as usize;
         soma!(c, cor, PASSADO_AVANCO[(pode * 2 + seguro) * 8 + r - 1], 1);
+        let col = coluna(s);
+        soma!(c, cor, PASSADO_COLUNA[col.min(7 - col)], 1);
         if f > 0 && FRENTE[cor][s] & occ == 0 {
             soma!(c, cor, PASSADO_LIVRE, f);
         }

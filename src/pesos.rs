@@ -41,27 +41,27 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // Pesos ajustáveis. Cada constante é (meio-jogo, final). "ICE 1.40" dá o valor
 // do código original; "1.78" marca os termos que o artigo descreve sem número
 // (o valor é nosso). O afinador reescreve os números destas linhas: os de agora
-// saíram de `ice texel` (mini-lotes de 16 384, L2 0.001; ver docs/forca.md, "O
-// perigo ao rei") sobre 773 318 posições quietas de 26 000 partidas do
-// `ice datagen` da força III (5000 nós por lance, build `0d23ef2`), alvo = ½
-// resultado + ½ σ(escore da busca), parada antecipada pelo erro em 1/5 das
-// posições deixadas de fora; por isso diferem dos números do ICE citados nos
-// comentários. O modo clássico usa estes termos também, mas material e
+// saíram de `ice texel` (mini-lotes de 32 768, taxa 0.1, L2 0.001, 60 épocas;
+// ver docs/forca.md, "A dobra" e "Rodada 5 da avaliação") sobre 2.46 M posições
+// quietas de 83 lotes do `ice datagen` (5000 nós por lance, 2026-11-30), alvo
+// = ½ resultado + ½ σ(escore da busca): o escore conta. Com o alvo só no
+// resultado (λ = 1) os pesos perderam 35 Elo. Por isso diferem dos números do
+// ICE citados nos comentários. O modo clássico usa estes termos também, mas material e
 // tabelas peça-casa do ICE.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
 pub const BONUS_PAR_BISPOS: TPar = par(28, 55); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 35); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(9, 11); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(25, -15); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(43, 13); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-20, 3); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(68, -22); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-10, -16); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-12, -38); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(3, -12); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-8, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 38); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(10, 12); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(26, -16); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(43, 12); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-18, 2); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(59, -18); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-9, -17); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-13, -36); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(4, -14); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-7, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -70,48 +70,48 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-19, 11); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-18, 11); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(3, -1); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-14, -13); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-15, 19); // por ilha de peões além da primeira
+pub const PEAO_ATRASADO: TPar = par(4, -2); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -13); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-15, 20); // por ilha de peões além da primeira
 /// Peão ligado (defendido por peão ou em falange), por casa: fileira
 /// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_LIGADO: [TPar; 32] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(1, -10), par(6, 7), par(-3, -7), par(3, 14),
-    par(6, 4), par(13, 5), par(12, 9), par(11, 13),
-    par(3, 5), par(20, 5), par(9, 9), par(8, 19),
-    par(13, 8), par(8, 16), par(18, 17), par(18, 13),
-    par(-16, 34), par(50, 38), par(62, 32), par(43, 49),
-    par(-20, 119), par(122, 109), par(9, 78), par(27, 94),
+    par(2, -11), par(5, 7), par(-3, -8), par(2, 13),
+    par(6, 5), par(13, 6), par(12, 9), par(10, 13),
+    par(3, 6), par(19, 7), par(9, 10), par(8, 19),
+    par(14, 9), par(7, 17), par(20, 17), par(20, 13),
+    par(-12, 34), par(53, 38), par(65, 32), par(45, 51),
+    par(-48, 133), par(139, 107), par(8, 83), par(63, 92),
 ];
 /// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
 #[rustfmt::skip]
 pub const REI_DEFENSORES: [TPar; 12] = [
-    par(-18, 1), par(-6, -3), par(0, 2), par(7, 4), par(15, 1), par(18, -25),
-    par(-17, -19), par(-2, -1), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(-12, 2), par(-3, -3), par(1, 2), par(4, 3), par(10, -1), par(15, -31),
+    par(-23, -10), par(-3, -2), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 /// Candidato a passado, pela fileira relativa. Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_CANDIDATO: [TPar; 8] = [
-    par(0, 0), par(0, 0), par(3, -5), par(1, 2), par(8, 12), par(11, 24), par(23, 76), par(0, 0),
+    par(0, 0), par(0, 0), par(3, -5), par(1, 4), par(7, 12), par(7, 19), par(13, 74), par(0, 0),
 ];
-pub const TORRE_SETIMA: TPar = par(-60, 42); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-10, 9); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(88, -168); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(16, 34); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-18, 91); // peça menor contra peões, no meio-jogo
+pub const TORRE_SETIMA: TPar = par(-62, 43); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-9, 9); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(98, -179); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(14, 34); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-16, 89); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(0, 24), par(3, 22), par(-1, 30),
-    par(64, 24), par(151, 21), par(254, 45), par(0, 0),
+    par(0, 0), par(3, 25), par(4, 25), par(-1, 33),
+    par(59, 24), par(145, 20), par(259, 44), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -129,14 +129,14 @@ pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(
 /// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
 #[rustfmt::skip]
 pub const ESCUDO_REI: [TPar; 64] = [
-    par(-39, 16), par(-23, -4), par(-12, 5), par(-21, 10), par(-32, 23), par(-35, 38), par(-76, 77), par(-33, 13),
-    par(-33, 9), par(-18, -7), par(-23, 4), par(-24, -3), par(-40, 19), par(-14, 23), par(-113, 9), par(-33, 13),
-    par(-32, 18), par(-18, 10), par(-24, 21), par(-25, 12), par(-25, 18), par(-18, 17), par(-10, 37), par(-33, 13),
-    par(-29, 7), par(-24, 2), par(-24, 10), par(-22, 6), par(-21, -7), par(-39, -12), par(-32, 9), par(-33, 13),
-    par(-81, 43), par(-33, 3), par(-24, 11), par(-76, 33), par(-96, 53), par(-97, 87), par(-14, 140), par(-66, 26),
-    par(-73, 28), par(-30, 8), par(-37, 16), par(-51, 15), par(-73, 34), par(-113, 59), par(-89, 63), par(-66, 26),
-    par(-66, 6), par(-37, 1), par(-42, 7), par(-50, 3), par(-52, 2), par(-74, 31), par(-80, 74), par(-66, 26),
-    par(-63, 30), par(-46, 30), par(-44, 32), par(-44, 22), par(-43, 10), par(-74, 27), par(-102, -2), par(-66, 26),
+    par(-38, 17), par(-22, -2), par(-13, 5), par(-20, 8), par(-32, 20), par(-40, 38), par(-73, 72), par(-33, 13),
+    par(-31, 10), par(-14, -7), par(-22, 2), par(-22, -7), par(-39, 14), par(-15, 23), par(-97, -1), par(-33, 13),
+    par(-33, 20), par(-18, 13), par(-27, 21), par(-26, 11), par(-26, 15), par(-15, 11), par(-4, 30), par(-33, 13),
+    par(-30, 7), par(-25, 4), par(-24, 9), par(-22, 6), par(-24, -9), par(-37, -13), par(-24, 12), par(-33, 13),
+    par(-80, 43), par(-31, 3), par(-24, 9), par(-75, 31), par(-98, 50), par(-101, 89), par(-5, 173), par(-66, 26),
+    par(-73, 29), par(-27, 8), par(-38, 16), par(-53, 13), par(-74, 31), par(-115, 58), par(-105, 82), par(-66, 26),
+    par(-66, 6), par(-33, 1), par(-40, 5), par(-49, -1), par(-48, -4), par(-68, 24), par(-96, 81), par(-66, 26),
+    par(-65, 32), par(-47, 32), par(-45, 32), par(-45, 21), par(-45, 7), par(-73, 31), par(-137, -9), par(-66, 26),
 ];
 
 /// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
@@ -148,14 +148,14 @@ pub const ESCUDO_REI: [TPar; 64] = [
 /// roques opostos, e o motor não via a tempestade que sofria).
 #[rustfmt::skip]
 pub const TEMPESTADE_REI: [TPar; 64] = [
-    par(-4, 1), par(60, -6), par(-43, 10), par(-13, 11), par(-4, 10), par(1, 7), par(-6, 17), par(0, 0),
-    par(1, -1), par(25, 3), par(-12, -5), par(-10, -2), par(-3, 1), par(3, 2), par(-2, 5), par(0, 0),
-    par(2, -1), par(-1, 5), par(-27, 2), par(-11, 3), par(-2, 2), par(1, 2), par(6, -4), par(0, 0),
-    par(5, 2), par(2, -2), par(-26, 1), par(-12, 4), par(-2, 7), par(3, 5), par(2, 6), par(0, 0),
-    par(0, 0), par(0, 0), par(-7, -14), par(14, -10), par(10, -3), par(8, -1), par(12, -3), par(0, 0),
-    par(0, 0), par(0, 0), par(-39, -18), par(20, -23), par(-2, -5), par(12, -23), par(10, -31), par(0, 0),
-    par(0, 0), par(0, 0), par(13, -29), par(7, -14), par(0, -4), par(13, -24), par(17, 0), par(0, 0),
-    par(0, 0), par(0, 0), par(1, -21), par(-1, -6), par(1, 2), par(7, 0), par(56, -45), par(0, 0),
+    par(-5, 0), par(60, -3), par(-42, 12), par(-11, 10), par(-3, 9), par(2, 6), par(-5, 16), par(0, 0),
+    par(0, -1), par(25, 8), par(-10, -4), par(-7, -4), par(-1, 0), par(4, 0), par(1, 4), par(0, 0),
+    par(-1, 0), par(-1, 8), par(-25, 2), par(-9, 1), par(-2, 1), par(1, 1), par(6, -5), par(0, 0),
+    par(3, 3), par(-3, 0), par(-25, 0), par(-10, 2), par(-4, 6), par(2, 4), par(1, 8), par(0, 0),
+    par(0, 0), par(0, 0), par(-9, -13), par(11, -10), par(10, -3), par(13, 2), par(22, -5), par(0, 0),
+    par(0, 0), par(0, 0), par(-40, -17), par(17, -23), par(-1, -2), par(16, -21), par(16, -40), par(0, 0),
+    par(0, 0), par(0, 0), par(14, -29), par(6, -15), par(-1, -2), par(15, -19), par(15, 8), par(0, 0),
+    par(0, 0), par(0, 0), par(-1, -20), par(-3, -6), par(0, 3), par(9, 4), par(55, -50), par(0, 0),
 ];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
@@ -174,63 +174,63 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-25, -86), par(-17, -24), par(-11, 3), par(-7, 18),
-    par(-3, 24), par(1, 31), par(4, 32), par(7, 31),
-    par(10, 24),
+    par(-21, -83), par(-13, -19), par(-8, 8), par(-6, 21),
+    par(-3, 27), par(0, 34), par(2, 34), par(4, 33),
+    par(5, 27),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-36, -50), par(-27, -20), par(-19, -3), par(-17, 9),
-    par(-13, 16), par(-10, 22), par(-9, 29), par(-10, 32),
-    par(-7, 33), par(-3, 32), par(3, 30), par(4, 28),
-    par(21, 17), par(28, 14),
+    par(-36, -47), par(-27, -16), par(-19, 1), par(-16, 12),
+    par(-12, 19), par(-8, 25), par(-7, 32), par(-8, 34),
+    par(-6, 35), par(-3, 34), par(4, 30), par(4, 28),
+    par(19, 20), par(30, 14),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-65, -8), par(-57, 3), par(-54, 8), par(-50, 16),
-    par(-50, 25), par(-47, 29), par(-44, 32), par(-43, 36),
-    par(-40, 41), par(-39, 44), par(-32, 44), par(-31, 48),
-    par(-26, 48), par(-32, 54), par(44, 3),
+    par(-64, -4), par(-56, 6), par(-52, 12), par(-49, 18),
+    par(-51, 25), par(-48, 29), par(-45, 33), par(-43, 37),
+    par(-41, 42), par(-41, 45), par(-34, 46), par(-34, 51),
+    par(-29, 50), par(-37, 58), par(30, 11),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-38, -96), par(-32, -73), par(-32, -50), par(-30, -14),
-    par(-29, 5), par(-29, 20), par(-28, 27), par(-26, 39),
-    par(-26, 53), par(-25, 56), par(-25, 68), par(-24, 76),
-    par(-24, 80), par(-24, 88), par(-25, 92), par(-22, 93),
-    par(-22, 95), par(-17, 90), par(-7, 79), par(4, 73),
-    par(10, 61), par(77, -16), par(44, 21), par(128, -102),
-    par(90, -54), par(152, -171), par(68, -105), par(-37, -239),
+    par(-41, -93), par(-34, -67), par(-34, -45), par(-31, -9),
+    par(-30, 12), par(-29, 27), par(-27, 33), par(-26, 43),
+    par(-26, 58), par(-25, 61), par(-25, 72), par(-24, 80),
+    par(-24, 85), par(-24, 92), par(-25, 95), par(-22, 96),
+    par(-22, 97), par(-16, 91), par(-7, 81), par(4, 75),
+    par(11, 62), par(79, -19), par(41, 23), par(140, -119),
+    par(92, -65), par(178, -205), par(81, -104), par(-20, -253),
 ];
 pub const TROPISMO_CAVALO: TPar = par(7, -1); // por casa de proximidade ao rei inimigo (7 − distância)
 pub const TROPISMO_BISPO: TPar = par(5, 0); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(10, -4); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(14, 9); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_TORRE: TPar = par(10, -3); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(14, 10); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
-pub const ATAQUE_REI: TPar = par(1, 1);
+pub const ATAQUE_REI: TPar = par(0, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-52, -36);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-49, -16);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-53, -37);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-49, -17);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
-pub const PECA_PENDURADA: TPar = par(-8, -4);
+pub const PECA_PENDURADA: TPar = par(-7, -4);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(15, 2);
-pub const POSTO_BISPO: TPar = par(16, 7);
+pub const POSTO_CAVALO: TPar = par(18, 5);
+pub const POSTO_BISPO: TPar = par(19, 7);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(41, -1), par(6, 21), par(55, -8), par(11, 17)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(38, -1), par(7, 20), par(52, -6), par(11, 17)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-13, -22);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-14, -22);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-71, -14);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
 /// Ameaças da rodada 4 (só ICE-rs), como as "threats" do Ethereal. "Mal
 /// defendida" é a casa que o inimigo ataca e o lado não defende, ou que o
 /// inimigo ataca duas vezes e o lado só uma (e nenhum peão próprio a
@@ -238,59 +238,87 @@ pub const DAMA_ATACADA_POR_TORRE: TPar = par(-71, -14);
 ///
 /// Peão mal defendido e atacado por peça (o ataque de peão a peão é coisa
 /// da estrutura, que a tabela de peões já conta).
-pub const PEAO_FRACO_ATACADO: TPar = par(-16, -36);
+pub const PEAO_FRACO_ATACADO: TPar = par(-14, -36);
 /// Cavalo ou bispo mal defendido atacado por torre ou dama inimiga.
-pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-20, -39);
+pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-18, -39);
 /// Cavalo, bispo ou torre mal defendido ao alcance do rei inimigo.
-pub const PECA_ATACADA_PELO_REI: TPar = par(-29, -19);
+pub const PECA_ATACADA_PELO_REI: TPar = par(-29, -18);
 /// Dama atacada por qualquer coisa do inimigo (peão, peça ou rei): ela tem
 /// de sair, e o lance que a tira não faz outra coisa.
-pub const DAMA_ATACADA: TPar = par(8, -6);
+pub const DAMA_ATACADA: TPar = par(8, -5);
 /// Peça (C a D) atacada, defendida uma vez só e não por peão: o defensor
 /// que sai para outra tarefa a deixa pendurada.
-pub const PECA_SOBRECARREGADA: TPar = par(-3, -17);
+pub const PECA_SOBRECARREGADA: TPar = par(-2, -18);
 /// Dama na linha (ou diagonal) de uma torre ou bispo inimigo (ou da outra
 /// dama) com uma peça só no meio: se a peça do meio sair, a dama cai ou
 /// fica cravada.
-pub const DAMA_CRAVADA: TPar = par(-14, -4);
+pub const DAMA_CRAVADA: TPar = par(-14, -5);
 /// Bispo numa das duas grandes diagonais que enxerga as duas casas
 /// centrais dela por cima dos peões (d4 e e5, ou e4 e d5).
-pub const BISPO_DIAGONAL_LONGA: TPar = par(14, 21);
+pub const BISPO_DIAGONAL_LONGA: TPar = par(15, 23);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
 /// avanço vem com tempo (a peça tem de fugir).
-pub const AMEACA_AVANCO_PEAO: TPar = par(-16, -10);
+pub const AMEACA_AVANCO_PEAO: TPar = par(-15, -10);
 /// Espaço (só ICE-rs): casas das colunas c a f nas fileiras 2 a 4 (do ponto
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(0, 5);
+pub const ESPACO: TPar = par(-1, 5);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
 pub const BISPO_PEOES_COR: TPar = par(-4, -5);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(5, 13);
+pub const MENOR_ATRAS_PEAO: TPar = par(4, 13);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(2, -15);
-pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(2, -13);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(1, -12);
+pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(1, -11);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
 pub const TEMPO: TPar = par(14, 11);
+// Rodada 5 da avaliação (issue 60): termos que os motores clássicos fortes
+// têm e o ICE-rs ainda não tinha. Cada um é pequeno; juntos, o afinador
+// decide quanto valem (os números de partida são só a ordem de grandeza).
+/// Cavalo fora de posto que alcança num lance um posto vazio (as casas de
+/// `POSTO_CAVALO`): o posto de amanhã já vale um pouco hoje.
+pub const POSTO_ALCANCAVEL: TPar = par(11, 8);
+/// Rei num flanco (a–d, c–f ou e–h, pela coluna dele) sem peão nenhum: no
+/// final não tem o que defender nem atacar; no meio-jogo, nada o cobre.
+pub const REI_FLANCO_SEM_PEOES: TPar = par(24, -51);
+/// Casa que o lado ataca e que o inimigo também ataca, mas sem a defender
+/// bem (nem por peão, nem duas vezes contra uma): as peças dele que passam
+/// por ali ficam presas ao que podem trocar.
+pub const PECA_RESTRITA: TPar = par(3, 2);
+/// Peão na 5ª ou na 6ª (índice 0 e 1) travado por um peão inimigo logo à
+/// frente: não anda, e a peça que o defende fica amarrada a ele.
+pub const PEAO_BLOQUEADO: [TPar; 2] = [par(-9, -6), par(-12, -5)];
+/// Por casa de distância do cavalo (0) ou do bispo (1) ao próprio rei: a
+/// peça menor longe do rei não o defende.
+pub const PROTETOR_REI: [TPar; 2] = [par(-4, -1), par(-3, -1)];
+/// Passado pela distância da coluna à borda (0 = a/h … 3 = d/e): o passado
+/// da borda é o mais fácil de parar para o rei.
+pub const PASSADO_COLUNA: [TPar; 4] = [par(3, 3), par(-6, 8), par(-1, -1), par(0, -5)];
+/// Dama no campo inimigo (fileiras 5–8) numa casa que nenhum peão dele
+/// alcança: infiltrada, não pode ser expulsa por peões.
+pub const DAMA_INFILTRADA: TPar = par(10, -3);
+/// Torre com até 3 casas de mobilidade do mesmo lado do rei (entre ele e o
+/// canto), presa por ele; vale dobrado sem direito de roque, que a soltaria.
+pub const TORRE_PRESA: TPar = par(-9, -2);
 // Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`).
 // As distâncias dos reis têm um peso por fileira do passado (índice =
 // fileira relativa − 1), vezes a distância do rei à casa da frente: um rei a
 // três casas de um passado na 3ª pouco importa, na 7ª decide o final.
 #[rustfmt::skip]
 pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
-    par(0, 0), par(0, -5), par(-6, 1), par(-6, 11), par(-5, 22), par(-5, 35), par(-15, 48), par(0, 0),
+    par(0, 0), par(-1, -5), par(-5, -1), par(-7, 9), par(-5, 21), par(-5, 35), par(-15, 49), par(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
-    par(0, 0), par(2, -2), par(4, -6), par(11, -13), par(-2, -13), par(-15, -12), par(-20, -10), par(0, 0),
+    par(0, 0), par(2, -2), par(3, -5), par(11, -13), par(-2, -13), par(-15, -11), par(-23, -10), par(0, 0),
 ];
 /// O passado que pode andar (casa da frente vazia) e se pode andar em
 /// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
@@ -299,13 +327,13 @@ pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
 /// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
 #[rustfmt::skip]
 pub const PASSADO_AVANCO: [TPar; 32] = [
-    par(0, 0), par(-19, 12), par(0, 5), par(-23, 15), par(-9, 5), par(-12, -14), par(-42, -24), par(0, 0),
-    par(0, 0), par(4, 5), par(11, 5), par(-14, 14), par(-9, 12), par(-2, -2), par(-2, -30), par(0, 0),
-    par(0, 0), par(-5, 11), par(6, 4), par(-12, 14), par(-6, 9), par(11, -7), par(48, -22), par(0, 0),
-    par(0, 0), par(1, 10), par(4, 9), par(-19, 25), par(-5, 32), par(15, 42), par(52, 73), par(0, 0),
+    par(0, 0), par(-18, 14), par(1, 7), par(-23, 16), par(-12, 5), par(-15, -18), par(-37, -29), par(0, 0),
+    par(0, 0), par(5, 5), par(12, 7), par(-15, 14), par(-11, 11), par(-5, -4), par(0, -33), par(0, 0),
+    par(0, 0), par(-4, 12), par(6, 6), par(-11, 15), par(-8, 9), par(8, -7), par(51, -23), par(0, 0),
+    par(0, 0), par(3, 10), par(4, 11), par(-19, 27), par(-8, 33), par(14, 42), par(50, 78), par(0, 0),
 ];
-pub const PASSADO_LIVRE: TPar = par(0, 8); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-53, 244); // regra do quadrado, inimigo sem peças
+pub const PASSADO_LIVRE: TPar = par(1, 8); // caminho até a promoção vazio
+pub const PASSADO_IMPARAVEL: TPar = par(-78, 264); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -324,10 +352,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-53, 244); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(123, 139), par(115, 157), par(121, 236), par(130, -46),
-    par(53, 0), par(69, -16), par(111, -6), par(71, 120),
-    par(125, -25), par(99, 9), par(39, -2), par(-293, -268),
-    par(-197, 31),
+    par(109, 159), par(110, 191), par(117, 269), par(136, -70),
+    par(62, 11), par(58, -33), par(122, -4), par(66, 147),
+    par(126, -14), par(99, 16), par(40, -1), par(-324, -308),
+    par(-195, 28),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -348,7 +376,7 @@ pub const NUM_PERIGO: usize = 13;
 /// normalmente negativo).
 #[rustfmt::skip]
 pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
-    par(0, 8), par(0, 63), par(0, 56), par(0, 7), par(0, -143),
+    par(0, 9), par(0, 68), par(0, 52), par(0, 7), par(0, -152),
 ];
 /// Número de características da complexidade (ver `COMPLEXIDADE`).
 pub const NUM_COMPLEXIDADE: usize = 5;
@@ -444,11 +472,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(76, 106),
-    par(332, 294),
-    par(363, 321),
-    par(510, 581),
-    par(1243, 833),
+    par(75, 108),
+    par(337, 305),
+    par(370, 332),
+    par(505, 603),
+    par(1212, 884),
     par(0, 0),
 ];
 
@@ -456,78 +484,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(162, -29), par(114, 15), par(76, 17), par(93, 20), par(97, 29), par(58, 8), par(54, 46), par(107, -26),
-    par(29, 25), par(8, 33), par(4, 19), par(26, 5), par(30, 12), par(24, 22), par(25, 46), par(32, 29),
-    par(2, 33), par(10, 18), par(3, -5), par(11, -19), par(8, -15), par(4, -3), par(20, 18), par(2, 29),
-    par(-8, 27), par(-14, 21), par(1, -7), par(14, -27), par(13, -18), par(9, -3), par(0, 13), par(-9, 19),
-    par(-7, 14), par(-11, 14), par(-9, 2), par(-1, -3), par(1, 1), par(0, 8), par(18, 3), par(-3, 9),
-    par(-15, 26), par(-2, 22), par(-11, 27), par(0, 13), par(-2, 20), par(20, 23), par(27, 14), par(-8, 13),
+    par(166, -32), par(122, 8), par(81, 18), par(94, 24), par(91, 35), par(56, 14), par(56, 41), par(107, -28),
+    par(38, 29), par(19, 34), par(12, 25), par(34, 14), par(36, 20), par(31, 28), par(34, 45), par(41, 31),
+    par(5, 35), par(12, 19), par(6, -1), par(16, -14), par(12, -12), par(6, 1), par(20, 19), par(6, 32),
+    par(-10, 25), par(-15, 18), par(-2, -7), par(11, -26), par(9, -17), par(7, -3), par(-1, 10), par(-9, 16),
+    par(-8, 11), par(-13, 10), par(-12, 2), par(-4, -1), par(0, 2), par(-3, 8), par(16, 0), par(-1, 5),
+    par(-16, 24), par(-2, 19), par(-12, 28), par(-2, 17), par(-4, 25), par(19, 25), par(27, 11), par(-4, 10),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-156, 5), par(-75, 42), par(-42, 38), par(43, 5), par(44, 18), par(-47, 34), par(91, -10), par(-116, -47),
-    par(-7, 23), par(7, 28), par(31, 22), par(78, 22), par(30, 27), par(37, 15), par(-11, 26), par(5, 2),
-    par(21, 10), par(17, 33), par(15, 37), par(44, 42), par(59, 31), par(51, 27), par(21, 21), par(6, 29),
-    par(31, 18), par(27, 30), par(37, 39), par(40, 46), par(29, 49), par(57, 33), par(29, 34), par(38, 22),
-    par(22, 13), par(31, 24), par(36, 39), par(33, 48), par(48, 45), par(46, 34), par(51, 25), par(30, 30),
-    par(5, 6), par(20, 15), par(23, 17), par(40, 26), par(44, 29), par(34, 15), par(42, 6), par(9, 16),
-    par(8, -8), par(19, 16), par(27, 6), par(31, 14), par(33, 18), par(29, 4), par(16, 17), par(17, 2),
-    par(-1, -32), par(13, -26), par(17, 4), par(37, 6), par(41, -2), par(20, -8), par(17, -9), par(-12, 8),
+    par(-141, 7), par(-85, 50), par(-38, 41), par(66, 3), par(54, 19), par(-43, 40), par(101, -9), par(-116, -34),
+    par(0, 26), par(15, 30), par(41, 22), par(89, 22), par(45, 25), par(48, 14), par(-7, 28), par(9, 5),
+    par(29, 11), par(27, 34), par(26, 39), par(56, 41), par(69, 31), par(63, 27), par(29, 20), par(11, 29),
+    par(37, 19), par(34, 32), par(44, 40), par(49, 46), par(40, 47), par(63, 34), par(34, 34), par(40, 22),
+    par(28, 15), par(35, 26), par(39, 41), par(34, 49), par(48, 45), par(47, 35), par(50, 25), par(28, 30),
+    par(10, 9), par(23, 17), par(22, 19), par(35, 27), par(38, 31), par(28, 15), par(37, 8), par(6, 16),
+    par(12, -5), par(19, 17), par(26, 8), par(28, 16), par(26, 19), par(23, 5), par(9, 16), par(11, 4),
+    par(6, -30), par(14, -25), par(15, 6), par(32, 8), par(35, -2), par(15, -9), par(13, -6), par(-17, 13),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-61, 25), par(-46, 40), par(-40, 32), par(-20, 40), par(-12, 32), par(-73, 40), par(-37, 41), par(-1, 4),
-    par(4, 26), par(-13, 8), par(11, 29), par(17, 28), par(2, 26), par(-10, 34), par(-32, 19), par(-33, 25),
-    par(15, 23), par(26, 21), par(10, 13), par(35, 21), par(41, 25), par(37, 11), par(28, 20), par(29, 14),
-    par(22, 15), par(27, 26), par(36, 23), par(37, 37), par(37, 39), par(31, 18), par(30, 25), par(11, 21),
-    par(32, 11), par(26, 18), par(31, 32), par(45, 33), par(46, 30), par(36, 25), par(30, 23), par(45, 0),
-    par(30, 5), par(36, 24), par(30, 5), par(34, 20), par(38, 24), par(28, 2), par(46, 14), par(23, 11),
-    par(45, -4), par(37, -17), par(39, 2), par(33, 11), par(35, 13), par(47, 2), par(40, -18), par(46, -15),
-    par(36, -26), par(41, -6), par(32, 3), par(34, 8), par(45, 1), par(14, 12), par(48, -2), par(30, -21),
+    par(-52, 25), par(-40, 43), par(-35, 35), par(-15, 43), par(-11, 35), par(-68, 41), par(-9, 40), par(10, 4),
+    par(12, 26), par(-4, 8), par(21, 29), par(24, 30), par(12, 26), par(0, 35), par(-26, 20), par(-27, 28),
+    par(22, 26), par(32, 21), par(16, 13), par(43, 21), par(49, 25), par(42, 10), par(33, 20), par(34, 14),
+    par(26, 17), par(33, 26), par(41, 25), par(43, 38), par(43, 38), par(36, 18), par(35, 25), par(13, 22),
+    par(39, 12), par(30, 20), par(33, 34), par(46, 34), par(47, 32), par(37, 26), par(31, 24), par(45, 1),
+    par(36, 7), par(38, 27), par(29, 6), par(34, 22), par(36, 26), par(24, 2), par(43, 15), par(24, 11),
+    par(50, -3), par(38, -15), par(39, 3), par(30, 14), par(31, 16), par(42, 3), par(36, -18), par(44, -16),
+    par(40, -23), par(42, -4), par(30, 5), par(30, 11), par(38, 4), par(12, 13), par(45, 0), par(27, -20),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(19, 53), par(3, 51), par(11, 53), par(26, 43), par(15, 44), par(47, 37), par(11, 47), par(20, 49),
-    par(54, 26), par(44, 28), par(80, 15), par(70, 18), par(65, 14), par(61, 19), par(39, 25), par(61, 12),
-    par(2, 48), par(14, 41), par(-5, 48), par(23, 34), par(35, 22), par(27, 32), par(16, 35), par(-11, 41),
-    par(-2, 45), par(-3, 49), par(-4, 43), par(-4, 40), par(3, 31), par(-4, 37), par(18, 32), par(-5, 33),
-    par(-15, 37), par(-22, 43), par(-17, 40), par(-16, 38), par(1, 29), par(-15, 42), par(-5, 33), par(-15, 24),
-    par(-8, 13), par(-12, 16), par(-11, 22), par(-12, 24), par(2, 14), par(0, 13), par(13, 6), par(-8, -2),
-    par(-5, -2), par(-4, 6), par(4, 11), par(16, 6), par(23, -1), par(4, 3), par(32, -23), par(-21, -6),
-    par(20, -1), par(24, -1), par(28, 2), par(31, 4), par(38, -7), par(30, 3), par(21, -2), par(35, -27),
+    par(22, 53), par(4, 52), par(9, 55), par(26, 43), par(14, 45), par(44, 39), par(17, 47), par(22, 49),
+    par(56, 27), par(49, 28), par(83, 14), par(71, 17), par(68, 13), par(64, 18), par(41, 26), par(63, 12),
+    par(3, 50), par(16, 44), par(-2, 49), par(28, 35), par(38, 23), par(31, 33), par(17, 37), par(-8, 42),
+    par(-1, 46), par(-2, 51), par(-2, 46), par(-2, 42), par(5, 33), par(-3, 38), par(20, 34), par(-6, 35),
+    par(-15, 39), par(-24, 46), par(-18, 41), par(-17, 39), par(0, 31), par(-15, 44), par(-4, 36), par(-15, 27),
+    par(-10, 15), par(-12, 17), par(-13, 23), par(-14, 26), par(3, 14), par(0, 14), par(15, 8), par(-6, 0),
+    par(-7, 0), par(-6, 7), par(2, 11), par(14, 6), par(21, -1), par(2, 4), par(33, -23), par(-18, -5),
+    par(17, 0), par(22, 1), par(26, 3), par(28, 6), par(36, -6), par(28, 3), par(22, -2), par(38, -27),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(4, 92), par(28, 77), par(53, 59), par(40, 71), par(30, 68), par(35, 61), par(45, 54), par(38, 72),
-    par(40, 54), par(-5, 86), par(-2, 89), par(6, 85), par(0, 87), par(15, 78), par(1, 98), par(32, 58),
-    par(38, 46), par(23, 51), par(10, 67), par(18, 68), par(14, 91), par(48, 74), par(29, 85), par(14, 58),
-    par(39, 46), par(25, 77), par(17, 74), par(19, 79), par(15, 87), par(26, 76), par(27, 80), par(39, 43),
-    par(52, 24), par(33, 50), par(32, 53), par(30, 68), par(41, 62), par(43, 54), par(46, 59), par(45, 42),
-    par(57, 16), par(52, 13), par(50, 33), par(54, 17), par(54, 35), par(62, 32), par(58, 40), par(48, 33),
-    par(68, -14), par(72, -12), par(76, -15), par(81, -15), par(84, -12), par(95, -40), par(96, -61), par(62, 6),
-    par(79, -18), par(88, -18), par(89, -20), par(88, -3), par(93, -7), par(93, -57), par(102, -64), par(101, -10),
+    par(-3, 96), par(35, 68), par(59, 50), par(50, 58), par(34, 62), par(32, 62), par(50, 44), par(35, 69),
+    par(33, 57), par(-5, 85), par(-4, 92), par(5, 87), par(1, 87), par(12, 80), par(-5, 101), par(26, 62),
+    par(35, 48), par(22, 50), par(11, 68), par(21, 70), par(16, 94), par(50, 73), par(27, 86), par(8, 63),
+    par(37, 45), par(30, 72), par(21, 73), par(22, 80), par(19, 91), par(30, 78), par(32, 79), par(37, 49),
+    par(54, 23), par(36, 51), par(37, 57), par(34, 71), par(45, 66), par(47, 57), par(50, 63), par(46, 44),
+    par(58, 18), par(52, 16), par(50, 36), par(56, 21), par(55, 37), par(62, 37), par(58, 43), par(52, 29),
+    par(67, -14), par(69, -8), par(75, -13), par(79, -12), par(82, -8), par(92, -37), par(95, -62), par(59, 20),
+    par(76, -12), par(84, -12), par(86, -15), par(85, -1), par(90, -5), par(93, -57), par(111, -83), par(96, 4),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(-35, 28), par(143, 89), par(141, 147), par(64, 106), par(63, 118), par(262, 51), par(215, 70), par(-34, 25),
-    par(-6, 95), par(-3, 160), par(6, 175), par(-106, 168), par(-74, 172), par(114, -113), par(88, 112), par(-168, 110),
-    par(27, 111), par(21, 136), par(-69, 188), par(-118, 166), par(-137, 180), par(-84, 206), par(42, 123), par(-63, 116),
-    par(-57, 112), par(21, 114), par(-27, 157), par(-48, 126), par(-58, 130), par(-26, 164), par(9, 113), par(-71, 110),
-    par(-82, 109), par(29, 85), par(11, 131), par(-10, 94), par(-3, 99), par(17, 128), par(27, 84), par(-89, 99),
-    par(-60, 93), par(34, 74), par(2, 119), par(1, 86), par(3, 85), par(16, 116), par(41, 72), par(-44, 83),
-    par(-32, 81), par(0, 81), par(-13, 116), par(-23, 80), par(-28, 81), par(-7, 113), par(16, 73), par(-22, 83),
-    par(-155, 113), par(-89, 96), par(-96, 141), par(-98, 88), par(-51, 65), par(-85, 129), par(-78, 93), par(-121, 100),
+    par(-47, 29), par(126, 94), par(128, 159), par(41, 115), par(58, 121), par(144, 75), par(190, 68), par(-53, 27),
+    par(-12, 94), par(-5, 163), par(-23, 184), par(-125, 170), par(-91, 172), par(391, -171), par(9, 124), par(-125, 100),
+    par(18, 114), par(13, 140), par(-64, 191), par(-144, 173), par(-138, 181), par(-80, 205), par(44, 123), par(-45, 112),
+    par(-61, 114), par(23, 116), par(-41, 164), par(-46, 129), par(-57, 134), par(-27, 168), par(21, 111), par(-82, 114),
+    par(-88, 113), par(29, 87), par(3, 136), par(-6, 95), par(3, 100), par(13, 132), par(32, 84), par(-89, 101),
+    par(-64, 95), par(36, 74), par(-1, 121), par(2, 86), par(2, 86), par(10, 120), par(40, 73), par(-44, 84),
+    par(-37, 83), par(-2, 82), par(-20, 119), par(-23, 78), par(-29, 79), par(-15, 115), par(13, 73), par(-25, 83),
+    par(-150, 110), par(-86, 93), par(-103, 143), par(-95, 84), par(-56, 64), par(-88, 128), par(-75, 90), par(-115, 95),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

@@ -283,6 +283,14 @@ fn modos_classico_e_so_material() {
         "PEAO_FRACO",
         "PECA_SOBRECARREGADA",
         "BISPO_DIAGONAL",
+        "POSTO_ALCANCAVEL",
+        "REI_FLANCO",
+        "PECA_RESTRITA",
+        "PEAO_BLOQUEADO",
+        "PROTETOR_REI",
+        "PASSADO_COLUNA",
+        "DAMA_INFILTRADA",
+        "TORRE_PRESA",
     ];
     assert!(!t
         .itens
@@ -911,6 +919,48 @@ fn termos_da_rodada_4_casas_mal_defendidas() {
     assert_eq!(coef("3rk3/8/8/8/3N4/8/8/3RK3 w - -", s, 0), [1, 0]);
     assert_eq!(coef("3rk3/8/8/8/3N4/8/8/4K3 w - -", s, 0), [0, 0]);
     assert_eq!(coef("3rk3/8/8/8/3N4/4P3/8/3RK3 w - -", s, 0), [0, 0]);
+}
+
+#[test]
+fn termos_da_rodada_5() {
+    // Cavalo em d3 alcança c5 e e5, postos defendidos pelo peão de d4; com
+    // peões pretos em b7 e f7, que um dia os atacam, não há posto; o cavalo
+    // que já está no posto não conta.
+    let p = "POSTO_ALCANCAVEL";
+    assert_eq!(coef("4k3/8/8/8/3P4/3N4/8/4K3 w - -", p, 0), [1, 0]);
+    assert_eq!(coef("4k3/1p3p2/8/8/3P4/3N4/8/4K3 w - -", p, 0), [0, 0]);
+    assert_eq!(coef("4k3/8/8/2N5/3P4/8/8/4K3 w - -", p, 0), [0, 0]);
+    // Rei em g1 sem peão em e–h; o rei preto em e8 sem peão em c–f.
+    let f = "REI_FLANCO_SEM_PEOES";
+    assert_eq!(coef("4k3/8/8/8/8/8/P7/6K1 w - -", f, 0), [1, 1]);
+    assert_eq!(coef("4k3/8/8/8/8/8/P6P/6K1 w - -", f, 0), [0, 1]);
+    // Reis em d3 e d5 disputam c4, d4 e e4; o peão preto de e5 defende d4
+    // e tira essa casa da conta das brancas.
+    let r = "PECA_RESTRITA";
+    assert_eq!(coef("8/p7/8/3k4/8/3K4/8/8 w - -", r, 0), [3, 3]);
+    assert_eq!(coef("8/8/8/3kp3/8/3K4/8/8 w - -", r, 0), [2, 3]);
+    // Peão branco na 5ª travado em e5; o preto de d4 é da 5ª dele.
+    let b = "PEAO_BLOQUEADO";
+    assert_eq!(coef("4k3/8/4p3/4P3/8/8/8/4K3 w - -", b, 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/3p4/3P4/8/4K3 w - -", b, 0), [0, 1]);
+    assert_eq!(coef("4k3/8/4p3/4P3/8/8/8/4K3 w - -", b, 1), [0, 0]);
+    // Cavalo em a1, quatro casas do rei em e1.
+    let pr = "PROTETOR_REI";
+    assert_eq!(coef("4k3/8/8/8/8/8/8/N3K3 w - -", pr, 0), [4, 0]);
+    // Passado na coluna a (distância 0 da borda).
+    let c = "PASSADO_COLUNA";
+    assert_eq!(coef("4k3/8/8/8/P7/8/8/4K3 w - -", c, 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/P7/8/8/4K3 w - -", c, 3), [0, 0]);
+    // Dama em d6: infiltrada; com o peão de c7, que a ataca, não.
+    let d = "DAMA_INFILTRADA";
+    assert_eq!(coef("4k3/8/3Q4/8/8/8/8/4K3 w - -", d, 0), [1, 0]);
+    assert_eq!(coef("4k3/2p5/3Q4/8/8/8/8/4K3 w - -", d, 0), [0, 0]);
+    // Torre em h1 presa pelo rei em f1 (conta dobrado: sem roque); com o
+    // rei em e1 e o roque pequeno ainda possível, conta uma vez.
+    let t = "TORRE_PRESA";
+    assert_eq!(coef("4k3/8/8/8/8/8/6PP/5K1R w - -", t, 0), [2, 0]);
+    assert_eq!(coef("4k3/8/8/8/8/8/6PP/4K2R w K -", t, 0), [1, 0]);
+    assert_eq!(coef("4k3/8/8/8/8/8/8/4K2R w K -", t, 0), [0, 0]);
 }
 
 #[test]
