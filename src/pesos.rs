@@ -44,24 +44,25 @@ pub const fn par(mg: i32, eg: i32) -> TPar {
 // saíram de `ice texel` (mini-lotes de 32 768, taxa 0.1, L2 0.001, 60 épocas;
 // ver docs/forca.md, "A dobra" e "Rodada 5 da avaliação") sobre 2.46 M posições
 // quietas de 83 lotes do `ice datagen` (5000 nós por lance, 2026-11-30), alvo
-// = ½ resultado + ½ σ(escore da busca): o escore conta. Com o alvo só no
-// resultado (λ = 1) os pesos perderam 35 Elo. Por isso diferem dos números do
-// ICE citados nos comentários. O modo clássico usa estes termos também, mas material e
+// = ¼ resultado + ¾ σ(escore da busca) (`--lambda 0.25`): o escore é o rótulo
+// que mais ensina. Com metade cada, 14.6 Elo a menos; só com o resultado
+// (λ = 1), 35 a menos que com metade. Por isso diferem dos números do ICE
+// citados nos comentários. O modo clássico usa estes termos também, mas material e
 // tabelas peça-casa do ICE.
 // ============================================================================
 
 // --- Termos do ICE 1.40 ------------------------------------------------------
-pub const BONUS_PAR_BISPOS: TPar = par(28, 55); // ICE 1.40: +20; no final o par vale mais
-pub const FINAL_PEOES_A_MAIS: TPar = par(0, 38); // ICE 1.40: ±75 no final de rei e peões
-pub const TORRE_SEMIABERTA: TPar = par(10, 12); // ICE 1.40: +20 por coluna sem peão próprio
-pub const TORRE_ABERTA: TPar = par(26, -16); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
-pub const TORRES_DOBRADAS: TPar = par(43, 12); // ICE 1.40: +5, bateria na coluna semiaberta
-pub const REI_COLUNA_SEMIABERTA: TPar = par(-18, 2); // ICE 1.40: −20, coluna do rei sem peão inimigo
-pub const BONUS_ROQUE: TPar = par(59, -18); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
-pub const PEAO_DOBRADO_CENTRO: TPar = par(-9, -17); // ICE 1.40: −10 por coluna c..f
-pub const PEAO_DOBRADO_ALA: TPar = par(-13, -36); // ICE 1.40: −15 por coluna a, b, g, h
-pub const PEAO_ISOLADO: TPar = par(4, -14); // ICE 1.40: −15 por coluna
-pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-7, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
+pub const BONUS_PAR_BISPOS: TPar = par(28, 58); // ICE 1.40: +20; no final o par vale mais
+pub const FINAL_PEOES_A_MAIS: TPar = par(0, 31); // ICE 1.40: ±75 no final de rei e peões
+pub const TORRE_SEMIABERTA: TPar = par(12, 12); // ICE 1.40: +20 por coluna sem peão próprio
+pub const TORRE_ABERTA: TPar = par(24, -15); // ICE 1.40: +10 a mais sem peão inimigo (aberta = 30)
+pub const TORRES_DOBRADAS: TPar = par(43, 11); // ICE 1.40: +5, bateria na coluna semiaberta
+pub const REI_COLUNA_SEMIABERTA: TPar = par(-14, 0); // ICE 1.40: −20, coluna do rei sem peão inimigo
+pub const BONUS_ROQUE: TPar = par(54, -16); // ICE 1.40: +50 se rocou e o inimigo tem peças pesadas
+pub const PEAO_DOBRADO_CENTRO: TPar = par(-11, -19); // ICE 1.40: −10 por coluna c..f
+pub const PEAO_DOBRADO_ALA: TPar = par(-15, -35); // ICE 1.40: −15 por coluna a, b, g, h
+pub const PEAO_ISOLADO: TPar = par(2, -14); // ICE 1.40: −15 por coluna
+pub const PEAO_ISOLADO_EXPOSTO: TPar = par(-8, -14); // ICE 1.40: −30 a mais sem peão inimigo na coluna
 
 // --- Análise de abertura do ICE (só enquanto o lance < LANCE_FIM_ABERTURA) ---
 pub const ABERTURA_ROQUE: TPar = par(19, 3); // ICE 1.40: +15 por rocar cedo
@@ -70,48 +71,48 @@ pub const ABERTURA_PECA_DUAS_VEZES: TPar = par(-19, -4); // ICE 1.40: −15 (apr
 pub const ABERTURA_DAMA_CEDO: TPar = par(-19, -4); // ICE 1.40: −15 por lance saindo de d1
 pub const ABERTURA_REI_ANDOU: TPar = par(-15, -2); // ICE 1.40: −15 por lance de rei sem roque
 pub const ABERTURA_PEAO_F: TPar = par(-19, -4); // ICE 1.40: −15 por lance de f2
-pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-18, 11); // 1.78: peça em d3/e3 na frente do peão
+pub const PECA_BLOQUEIA_PEAO_CENTRAL: TPar = par(-16, 12); // 1.78: peça em d3/e3 na frente do peão
 
 // --- Termos que o artigo (ICE 1.78) descreve sem números --------------------
-pub const PEAO_ATRASADO: TPar = par(4, -2); // 1.78: peão atrasado
-pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -13); // 1.78: atrasado em coluna sem peão inimigo
-pub const PEAO_ILHA: TPar = par(-15, 20); // por ilha de peões além da primeira
+pub const PEAO_ATRASADO: TPar = par(4, -3); // 1.78: peão atrasado
+pub const PEAO_ATRASADO_EXPOSTO: TPar = par(-12, -12); // 1.78: atrasado em coluna sem peão inimigo
+pub const PEAO_ILHA: TPar = par(-14, 20); // por ilha de peões além da primeira
 /// Peão ligado (defendido por peão ou em falange), por casa: fileira
 /// relativa × 4 + coluna espelhada (a..d). Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_LIGADO: [TPar; 32] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(2, -11), par(5, 7), par(-3, -8), par(2, 13),
-    par(6, 5), par(13, 6), par(12, 9), par(10, 13),
-    par(3, 6), par(19, 7), par(9, 10), par(8, 19),
-    par(14, 9), par(7, 17), par(20, 17), par(20, 13),
-    par(-12, 34), par(53, 38), par(65, 32), par(45, 51),
-    par(-48, 133), par(139, 107), par(8, 83), par(63, 92),
+    par(0, -8), par(5, 6), par(-2, -6), par(1, 12),
+    par(4, 5), par(12, 6), par(11, 9), par(9, 12),
+    par(5, 6), par(17, 6), par(9, 11), par(7, 19),
+    par(13, 10), par(8, 16), par(18, 16), par(19, 14),
+    par(-12, 34), par(43, 40), par(57, 34), par(38, 51),
+    par(-66, 146), par(142, 112), par(14, 85), par(75, 90),
 ];
 /// Peões, cavalos e bispos próprios na zona do rei (0 a 11). Só ICE-rs.
 #[rustfmt::skip]
 pub const REI_DEFENSORES: [TPar; 12] = [
-    par(-12, 2), par(-3, -3), par(1, 2), par(4, 3), par(10, -1), par(15, -31),
-    par(-23, -10), par(-3, -2), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
+    par(-13, 2), par(-3, -3), par(1, 2), par(4, 2), par(10, -1), par(14, -21),
+    par(-17, 0), par(-4, -3), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 /// Candidato a passado, pela fileira relativa. Só ICE-rs.
 #[rustfmt::skip]
 pub const PEAO_CANDIDATO: [TPar; 8] = [
-    par(0, 0), par(0, 0), par(3, -5), par(1, 4), par(7, 12), par(7, 19), par(13, 74), par(0, 0),
+    par(0, 0), par(0, 0), par(2, -5), par(1, 4), par(5, 12), par(5, 20), par(2, 66), par(0, 0),
 ];
-pub const TORRE_SETIMA: TPar = par(-62, 43); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
-pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-9, 9); // 1.78: colunas ao lado do rei
-pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(98, -179); // 1.78: 2T×D (o material já dá +100 às torres)
-pub const DESEQ_MENORES_TORRE: TPar = par(14, 34); // 1.78: 2 peças menores × torre (e peão)
-pub const DESEQ_PECA_PEOES: TPar = par(-16, 89); // peça menor contra peões, no meio-jogo
+pub const TORRE_SETIMA: TPar = par(-58, 41); // 1.78: com o rei inimigo na 8ª ou peões na 7ª
+pub const REI_COLUNA_VIZINHA_SEMIABERTA: TPar = par(-6, 8); // 1.78: colunas ao lado do rei
+pub const DESEQ_DUAS_TORRES_DAMA: TPar = par(94, -175); // 1.78: 2T×D (o material já dá +100 às torres)
+pub const DESEQ_MENORES_TORRE: TPar = par(16, 28); // 1.78: 2 peças menores × torre (e peão)
+pub const DESEQ_PECA_PEOES: TPar = par(-5, 72); // peça menor contra peões, no meio-jogo
 
 /// Peão passado por fileira relativa (índice 0 = fileira 1 … 7 = fileira 8).
 /// 1.78: cresce com a proximidade da promoção (o ICE 1.40 dava +15/+20 fixos).
 #[rustfmt::skip]
 pub const PEAO_PASSADO: [TPar; 8] = [
-    par(0, 0), par(3, 25), par(4, 25), par(-1, 33),
-    par(59, 24), par(145, 20), par(259, 44), par(0, 0),
+    par(0, 0), par(8, 21), par(5, 22), par(4, 29),
+    par(56, 23), par(133, 19), par(260, 52), par(0, 0),
 ];
 
 /// Escudo do rei: peão próprio mais próximo à frente do rei, em cada uma das
@@ -129,14 +130,14 @@ pub const REI_ESCUDO: [TPar; 4] = [par(-18, 10), par(-22, 10), par(-23, 0), par(
 /// Vale sempre, não só com a dama inimiga (no final, o `eg` decide).
 #[rustfmt::skip]
 pub const ESCUDO_REI: [TPar; 64] = [
-    par(-38, 17), par(-22, -2), par(-13, 5), par(-20, 8), par(-32, 20), par(-40, 38), par(-73, 72), par(-33, 13),
-    par(-31, 10), par(-14, -7), par(-22, 2), par(-22, -7), par(-39, 14), par(-15, 23), par(-97, -1), par(-33, 13),
-    par(-33, 20), par(-18, 13), par(-27, 21), par(-26, 11), par(-26, 15), par(-15, 11), par(-4, 30), par(-33, 13),
-    par(-30, 7), par(-25, 4), par(-24, 9), par(-22, 6), par(-24, -9), par(-37, -13), par(-24, 12), par(-33, 13),
-    par(-80, 43), par(-31, 3), par(-24, 9), par(-75, 31), par(-98, 50), par(-101, 89), par(-5, 173), par(-66, 26),
-    par(-73, 29), par(-27, 8), par(-38, 16), par(-53, 13), par(-74, 31), par(-115, 58), par(-105, 82), par(-66, 26),
-    par(-66, 6), par(-33, 1), par(-40, 5), par(-49, -1), par(-48, -4), par(-68, 24), par(-96, 81), par(-66, 26),
-    par(-65, 32), par(-47, 32), par(-45, 32), par(-45, 21), par(-45, 7), par(-73, 31), par(-137, -9), par(-66, 26),
+    par(-39, 15), par(-21, -2), par(-13, 4), par(-22, 8), par(-32, 20), par(-39, 43), par(-71, 79), par(-33, 13),
+    par(-31, 12), par(-13, -4), par(-20, 6), par(-19, -2), par(-37, 17), par(-20, 24), par(-78, -7), par(-33, 13),
+    par(-34, 17), par(-19, 10), par(-26, 19), par(-26, 9), par(-29, 15), par(-16, 10), par(7, 30), par(-33, 13),
+    par(-29, 9), par(-24, 5), par(-24, 10), par(-21, 7), par(-22, -9), par(-39, -7), par(-32, 15), par(-33, 13),
+    par(-82, 38), par(-33, 2), par(-28, 8), par(-70, 25), par(-91, 44), par(-101, 87), par(-6, 195), par(-66, 26),
+    par(-72, 27), par(-30, 9), par(-39, 17), par(-49, 12), par(-70, 28), par(-105, 59), par(-118, 93), par(-66, 26),
+    par(-62, 11), par(-31, 6), par(-38, 11), par(-45, 4), par(-49, 2), par(-64, 23), par(-91, 90), par(-66, 26),
+    par(-64, 28), par(-47, 29), par(-45, 28), par(-46, 18), par(-46, 6), par(-80, 27), par(-157, -11), par(-66, 26),
 ];
 
 /// Tempestade contra o rei (só ICE-rs; issue 49): nas mesmas três colunas,
@@ -148,14 +149,14 @@ pub const ESCUDO_REI: [TPar; 64] = [
 /// roques opostos, e o motor não via a tempestade que sofria).
 #[rustfmt::skip]
 pub const TEMPESTADE_REI: [TPar; 64] = [
-    par(-5, 0), par(60, -3), par(-42, 12), par(-11, 10), par(-3, 9), par(2, 6), par(-5, 16), par(0, 0),
-    par(0, -1), par(25, 8), par(-10, -4), par(-7, -4), par(-1, 0), par(4, 0), par(1, 4), par(0, 0),
-    par(-1, 0), par(-1, 8), par(-25, 2), par(-9, 1), par(-2, 1), par(1, 1), par(6, -5), par(0, 0),
-    par(3, 3), par(-3, 0), par(-25, 0), par(-10, 2), par(-4, 6), par(2, 4), par(1, 8), par(0, 0),
-    par(0, 0), par(0, 0), par(-9, -13), par(11, -10), par(10, -3), par(13, 2), par(22, -5), par(0, 0),
-    par(0, 0), par(0, 0), par(-40, -17), par(17, -23), par(-1, -2), par(16, -21), par(16, -40), par(0, 0),
-    par(0, 0), par(0, 0), par(14, -29), par(6, -15), par(-1, -2), par(15, -19), par(15, 8), par(0, 0),
-    par(0, 0), par(0, 0), par(-1, -20), par(-3, -6), par(0, 3), par(9, 4), par(55, -50), par(0, 0),
+    par(-6, 1), par(54, -5), par(-40, 10), par(-12, 10), par(-3, 7), par(2, 6), par(-5, 14), par(0, 0),
+    par(-1, 1), par(24, 7), par(-12, 0), par(-4, -1), par(0, 1), par(5, 1), par(1, 3), par(0, 0),
+    par(-2, 2), par(4, 6), par(-21, 3), par(-8, 3), par(-1, 2), par(1, 2), par(6, -3), par(0, 0),
+    par(0, 3), par(-2, -3), par(-20, -3), par(-7, 2), par(-2, 6), par(3, 3), par(0, 5), par(0, 0),
+    par(0, 0), par(0, 0), par(-9, -15), par(11, -10), par(9, -2), par(10, -1), par(18, -12), par(0, 0),
+    par(0, 0), par(0, 0), par(-31, -17), par(15, -19), par(-1, -3), par(11, -17), par(23, -35), par(0, 0),
+    par(0, 0), par(0, 0), par(9, -27), par(6, -14), par(3, -3), par(15, -22), par(10, -5), par(0, 0),
+    par(0, 0), par(0, 0), par(0, -20), par(-2, -6), par(0, 1), par(7, 0), par(53, -49), par(0, 0),
 ];
 
 /// Roques em alas opostas: bônus por peão avançando nas colunas do rei inimigo
@@ -174,63 +175,63 @@ pub const PEAO_TEMPESTADE: [TPar; 8] = [
 /// uma reta, e o afinador acha a forma dela.
 #[rustfmt::skip]
 pub const MOB_CAVALO: [TPar; 9] = [
-    par(-21, -83), par(-13, -19), par(-8, 8), par(-6, 21),
-    par(-3, 27), par(0, 34), par(2, 34), par(4, 33),
-    par(5, 27),
+    par(-23, -77), par(-14, -17), par(-10, 10), par(-7, 23),
+    par(-4, 30), par(-2, 36), par(1, 37), par(3, 36),
+    par(4, 31),
 ];
 #[rustfmt::skip]
 pub const MOB_BISPO: [TPar; 14] = [
-    par(-36, -47), par(-27, -16), par(-19, 1), par(-16, 12),
-    par(-12, 19), par(-8, 25), par(-7, 32), par(-8, 34),
-    par(-6, 35), par(-3, 34), par(4, 30), par(4, 28),
-    par(19, 20), par(30, 14),
+    par(-37, -44), par(-27, -13), par(-21, 3), par(-17, 14),
+    par(-13, 22), par(-10, 27), par(-9, 33), par(-10, 35),
+    par(-8, 36), par(-5, 35), par(-2, 32), par(-1, 33),
+    par(12, 25), par(17, 22),
 ];
 #[rustfmt::skip]
 pub const MOB_TORRE: [TPar; 15] = [
-    par(-64, -4), par(-56, 6), par(-52, 12), par(-49, 18),
-    par(-51, 25), par(-48, 29), par(-45, 33), par(-43, 37),
-    par(-41, 42), par(-41, 45), par(-34, 46), par(-34, 51),
-    par(-29, 50), par(-37, 58), par(30, 11),
+    par(-64, -3), par(-56, 6), par(-52, 13), par(-49, 19),
+    par(-50, 26), par(-48, 31), par(-45, 35), par(-44, 38),
+    par(-42, 41), par(-40, 45), par(-35, 47), par(-35, 51),
+    par(-34, 52), par(-38, 57), par(2, 29),
 ];
 #[rustfmt::skip]
 pub const MOB_DAMA: [TPar; 28] = [
-    par(-41, -93), par(-34, -67), par(-34, -45), par(-31, -9),
-    par(-30, 12), par(-29, 27), par(-27, 33), par(-26, 43),
-    par(-26, 58), par(-25, 61), par(-25, 72), par(-24, 80),
-    par(-24, 85), par(-24, 92), par(-25, 95), par(-22, 96),
-    par(-22, 97), par(-16, 91), par(-7, 81), par(4, 75),
-    par(11, 62), par(79, -19), par(41, 23), par(140, -119),
-    par(92, -65), par(178, -205), par(81, -104), par(-20, -253),
+    par(-38, -91), par(-33, -69), par(-32, -46), par(-31, -16),
+    par(-30, 5), par(-29, 22), par(-28, 32), par(-27, 44),
+    par(-27, 56), par(-26, 60), par(-25, 72), par(-25, 79),
+    par(-25, 84), par(-24, 89), par(-24, 92), par(-23, 95),
+    par(-23, 96), par(-18, 91), par(-10, 83), par(-1, 79),
+    par(2, 72), par(52, 19), par(30, 38), par(138, -76),
+    par(97, -38), par(228, -182), par(98, -88), par(42, -220),
 ];
-pub const TROPISMO_CAVALO: TPar = par(7, -1); // por casa de proximidade ao rei inimigo (7 − distância)
+pub const TROPISMO_CAVALO: TPar = par(6, 0); // por casa de proximidade ao rei inimigo (7 − distância)
 pub const TROPISMO_BISPO: TPar = par(5, 0); // idem, bispo
-pub const TROPISMO_TORRE: TPar = par(10, -3); // idem, torre
-pub const TROPISMO_DAMA: TPar = par(14, 10); // idem, dama (também no final: ajuda o mate)
+pub const TROPISMO_TORRE: TPar = par(9, -3); // idem, torre
+pub const TROPISMO_DAMA: TPar = par(13, 11); // idem, dama (também no final: ajuda o mate)
 /// Ataque ao rei: por unidade de ataque², ÷ 16 (ver `mobilidade_tropismo`). O
 /// escudo do ICE só olha os peões; um rei com escudo perfeito e três peças
 /// inimigas batendo nas casas em volta estava "seguro" e o motor perdia assim.
 pub const ATAQUE_REI: TPar = par(0, 1);
 /// Ameaças: peça (C, B, T, D) atacada por peão inimigo; torre ou dama atacada
 /// por peça menor inimiga. Por peça, do lado atacado.
-pub const PECA_ATACADA_POR_PEAO: TPar = par(-53, -37);
-pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-49, -17);
+pub const PECA_ATACADA_POR_PEAO: TPar = par(-51, -36);
+pub const MAIOR_ATACADA_POR_MENOR: TPar = par(-46, -20);
 /// Peça (cavalo a dama) atacada e sem nenhum defensor (só ICE-rs).
 pub const PECA_PENDURADA: TPar = par(-7, -4);
 /// Posto avançado (só ICE-rs): cavalo ou bispo na 4ª, 5ª ou 6ª fileira,
 /// defendido por peão próprio, numa casa que nenhum peão inimigo pode mais
 /// atacar. Só uma troca o tira dali; o cavalo, de alcance curto, ganha mais.
-pub const POSTO_CAVALO: TPar = par(18, 5);
-pub const POSTO_BISPO: TPar = par(19, 7);
+pub const POSTO_CAVALO: TPar = par(18, 4);
+pub const POSTO_BISPO: TPar = par(17, 7);
 /// Xeques seguros (só ICE-rs), por peça que dá o xeque (C, B, T, D): casas
 /// de onde a peça daria xeque, que ela já alcança, sem peça própria e que o
 /// defensor não ataca. O ataque ao rei conta casas em volta dele; o xeque
 /// seguro é o que de fato abre o rei (ou ganha tempo para o mate).
-pub const CHEQUE_SEGURO: [TPar; 4] = [par(38, -1), par(7, 20), par(52, -6), par(11, 17)];
+pub const CHEQUE_SEGURO: [TPar; 4] = [par(36, 0), par(6, 20), par(42, 0), par(9, 21)];
 /// Cavalo ou bispo atacado por peça menor inimiga e sem peão que o defenda
 /// (a troca, quando vier, desmancha a estrutura de quem retoma).
-pub const MENOR_ATACADA_POR_MENOR: TPar = par(-14, -22);
+pub const MENOR_ATACADA_POR_MENOR: TPar = par(-13, -23);
 /// Dama atacada por torre inimiga: precisa sair, e o lado que ataca ganha tempo.
-pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
+pub const DAMA_ATACADA_POR_TORRE: TPar = par(-67, -15);
 /// Ameaças da rodada 4 (só ICE-rs), como as "threats" do Ethereal. "Mal
 /// defendida" é a casa que o inimigo ataca e o lado não defende, ou que o
 /// inimigo ataca duas vezes e o lado só uma (e nenhum peão próprio a
@@ -238,24 +239,24 @@ pub const DAMA_ATACADA_POR_TORRE: TPar = par(-70, -15);
 ///
 /// Peão mal defendido e atacado por peça (o ataque de peão a peão é coisa
 /// da estrutura, que a tabela de peões já conta).
-pub const PEAO_FRACO_ATACADO: TPar = par(-14, -36);
+pub const PEAO_FRACO_ATACADO: TPar = par(-14, -35);
 /// Cavalo ou bispo mal defendido atacado por torre ou dama inimiga.
-pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-18, -39);
+pub const MENOR_ATACADA_POR_MAIOR: TPar = par(-18, -38);
 /// Cavalo, bispo ou torre mal defendido ao alcance do rei inimigo.
-pub const PECA_ATACADA_PELO_REI: TPar = par(-29, -18);
+pub const PECA_ATACADA_PELO_REI: TPar = par(-30, -18);
 /// Dama atacada por qualquer coisa do inimigo (peão, peça ou rei): ela tem
 /// de sair, e o lance que a tira não faz outra coisa.
-pub const DAMA_ATACADA: TPar = par(8, -5);
+pub const DAMA_ATACADA: TPar = par(7, -2);
 /// Peça (C a D) atacada, defendida uma vez só e não por peão: o defensor
 /// que sai para outra tarefa a deixa pendurada.
-pub const PECA_SOBRECARREGADA: TPar = par(-2, -18);
+pub const PECA_SOBRECARREGADA: TPar = par(-2, -17);
 /// Dama na linha (ou diagonal) de uma torre ou bispo inimigo (ou da outra
 /// dama) com uma peça só no meio: se a peça do meio sair, a dama cai ou
 /// fica cravada.
-pub const DAMA_CRAVADA: TPar = par(-14, -5);
+pub const DAMA_CRAVADA: TPar = par(-13, -2);
 /// Bispo numa das duas grandes diagonais que enxerga as duas casas
 /// centrais dela por cima dos peões (d4 e e5, ou e4 e d5).
-pub const BISPO_DIAGONAL_LONGA: TPar = par(15, 23);
+pub const BISPO_DIAGONAL_LONGA: TPar = par(13, 24);
 /// Peça (C, B, T, D) que um peão inimigo passaria a atacar avançando uma
 /// casa (ou duas, da fileira inicial) para uma casa onde não é tomado de
 /// graça. A ameaça ainda não existe, por isso a quiescência não a vê; e o
@@ -265,60 +266,60 @@ pub const AMEACA_AVANCO_PEAO: TPar = par(-15, -10);
 /// de vista de cada lado) sem peão próprio e fora do alcance dos peões
 /// inimigos; as que ficam atrás de um peão próprio contam de novo. Com mais
 /// espaço as peças manobram atrás da cadeia; pesa no meio-jogo.
-pub const ESPACO: TPar = par(-1, 5);
+pub const ESPACO: TPar = par(0, 5);
 /// Bispo "mau": por peão próprio em casa da mesma cor do bispo (os peões
 /// fixos tapam as diagonais dele).
 pub const BISPO_PEOES_COR: TPar = par(-4, -5);
 /// Cavalo ou bispo logo atrás de um peão (de qualquer cor): o peão o protege
 /// de ataques pela coluna e tapa a coluna para as torres do inimigo.
-pub const MENOR_ATRAS_PEAO: TPar = par(4, 13);
+pub const MENOR_ATRAS_PEAO: TPar = par(5, 12);
 /// Rei no final: por casa de distância ao peão próprio e ao inimigo mais
 /// próximos (o rei precisa andar até onde os peões estão).
-pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(1, -12);
-pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(1, -11);
+pub const REI_DISTANCIA_PEAO_PROPRIO: TPar = par(1, -13);
+pub const REI_DISTANCIA_PEAO_INIMIGO: TPar = par(0, -11);
 /// Vantagem de ter a vez (só ICE-rs): numa posição quieta, quem joga
 /// escolhe o plano; sem esse termo a avaliação parada trata as duas cores
 /// como se ninguém tivesse o lance.
-pub const TEMPO: TPar = par(14, 11);
+pub const TEMPO: TPar = par(14, 12);
 // Rodada 5 da avaliação (issue 60): termos que os motores clássicos fortes
 // têm e o ICE-rs ainda não tinha. Cada um é pequeno; juntos, o afinador
 // decide quanto valem (os números de partida são só a ordem de grandeza).
 /// Cavalo fora de posto que alcança num lance um posto vazio (as casas de
 /// `POSTO_CAVALO`): o posto de amanhã já vale um pouco hoje.
-pub const POSTO_ALCANCAVEL: TPar = par(11, 8);
+pub const POSTO_ALCANCAVEL: TPar = par(10, 6);
 /// Rei num flanco (a–d, c–f ou e–h, pela coluna dele) sem peão nenhum: no
 /// final não tem o que defender nem atacar; no meio-jogo, nada o cobre.
-pub const REI_FLANCO_SEM_PEOES: TPar = par(24, -51);
+pub const REI_FLANCO_SEM_PEOES: TPar = par(38, -48);
 /// Casa que o lado ataca e que o inimigo também ataca, mas sem a defender
 /// bem (nem por peão, nem duas vezes contra uma): as peças dele que passam
 /// por ali ficam presas ao que podem trocar.
 pub const PECA_RESTRITA: TPar = par(3, 2);
 /// Peão na 5ª ou na 6ª (índice 0 e 1) travado por um peão inimigo logo à
 /// frente: não anda, e a peça que o defende fica amarrada a ele.
-pub const PEAO_BLOQUEADO: [TPar; 2] = [par(-9, -6), par(-12, -5)];
+pub const PEAO_BLOQUEADO: [TPar; 2] = [par(-7, -6), par(-21, -11)];
 /// Por casa de distância do cavalo (0) ou do bispo (1) ao próprio rei: a
 /// peça menor longe do rei não o defende.
-pub const PROTETOR_REI: [TPar; 2] = [par(-4, -1), par(-3, -1)];
+pub const PROTETOR_REI: [TPar; 2] = [par(-3, -1), par(-2, 0)];
 /// Passado pela distância da coluna à borda (0 = a/h … 3 = d/e): o passado
 /// da borda é o mais fácil de parar para o rei.
-pub const PASSADO_COLUNA: [TPar; 4] = [par(3, 3), par(-6, 8), par(-1, -1), par(0, -5)];
+pub const PASSADO_COLUNA: [TPar; 4] = [par(2, 2), par(-4, 5), par(-2, -3), par(0, -5)];
 /// Dama no campo inimigo (fileiras 5–8) numa casa que nenhum peão dele
 /// alcança: infiltrada, não pode ser expulsa por peões.
-pub const DAMA_INFILTRADA: TPar = par(10, -3);
+pub const DAMA_INFILTRADA: TPar = par(10, -6);
 /// Torre com até 3 casas de mobilidade do mesmo lado do rei (entre ele e o
 /// canto), presa por ele; vale dobrado sem direito de roque, que a soltaria.
-pub const TORRE_PRESA: TPar = par(-9, -2);
+pub const TORRE_PRESA: TPar = par(-7, -4);
 // Passados: termos que olham os reis e as peças (`peoes::passados_dinamicos`).
 // As distâncias dos reis têm um peso por fileira do passado (índice =
 // fileira relativa − 1), vezes a distância do rei à casa da frente: um rei a
 // três casas de um passado na 3ª pouco importa, na 7ª decide o final.
 #[rustfmt::skip]
 pub const PASSADO_REI_INIMIGO: [TPar; 8] = [
-    par(0, 0), par(-1, -5), par(-5, -1), par(-7, 9), par(-5, 21), par(-5, 35), par(-15, 49), par(0, 0),
+    par(0, 0), par(-1, -4), par(-6, 0), par(-6, 11), par(-6, 23), par(-5, 37), par(-13, 50), par(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
-    par(0, 0), par(2, -2), par(3, -5), par(11, -13), par(-2, -13), par(-15, -11), par(-23, -10), par(0, 0),
+    par(0, 0), par(1, -2), par(4, -5), par(9, -12), par(-1, -13), par(-13, -13), par(-24, -12), par(0, 0),
 ];
 /// O passado que pode andar (casa da frente vazia) e se pode andar em
 /// segurança (a casa da frente não é atacada pelo inimigo), por fileira:
@@ -327,13 +328,13 @@ pub const PASSADO_REI_PROPRIO: [TPar; 8] = [
 /// Ethereal conta assim: `PassedPawn[canAdvance][safeAdvance][rank]`).
 #[rustfmt::skip]
 pub const PASSADO_AVANCO: [TPar; 32] = [
-    par(0, 0), par(-18, 14), par(1, 7), par(-23, 16), par(-12, 5), par(-15, -18), par(-37, -29), par(0, 0),
-    par(0, 0), par(5, 5), par(12, 7), par(-15, 14), par(-11, 11), par(-5, -4), par(0, -33), par(0, 0),
-    par(0, 0), par(-4, 12), par(6, 6), par(-11, 15), par(-8, 9), par(8, -7), par(51, -23), par(0, 0),
-    par(0, 0), par(3, 10), par(4, 11), par(-19, 27), par(-8, 33), par(14, 42), par(50, 78), par(0, 0),
+    par(0, 0), par(-13, 10), par(0, 6), par(-21, 17), par(-15, 8), par(-17, -18), par(-32, -27), par(0, 0),
+    par(0, 0), par(9, 0), par(11, 4), par(-13, 13), par(-13, 12), par(-11, -5), par(-2, -30), par(0, 0),
+    par(0, 0), par(-1, 10), par(7, 5), par(-9, 13), par(-10, 9), par(1, -8), par(49, -18), par(0, 0),
+    par(0, 0), par(4, 9), par(6, 9), par(-15, 24), par(-9, 30), par(7, 42), par(51, 83), par(0, 0),
 ];
 pub const PASSADO_LIVRE: TPar = par(1, 8); // caminho até a promoção vazio
-pub const PASSADO_IMPARAVEL: TPar = par(-78, 264); // regra do quadrado, inimigo sem peças
+pub const PASSADO_IMPARAVEL: TPar = par(-106, 244); // regra do quadrado, inimigo sem peças
 
 /// Perigo ao rei (só ICE-rs; issue 49): o único termo não linear da
 /// avaliação. Para o rei de cada cor, `avaliacao::caracteristicas_perigo`
@@ -352,10 +353,10 @@ pub const PASSADO_IMPARAVEL: TPar = par(-78, 264); // regra do quadrado, inimigo
 /// frente; 11: o inimigo não tem dama; 12: constante (1 sempre).
 #[rustfmt::skip]
 pub const PERIGO_REI: [TPar; NUM_PERIGO] = [
-    par(109, 159), par(110, 191), par(117, 269), par(136, -70),
-    par(62, 11), par(58, -33), par(122, -4), par(66, 147),
-    par(126, -14), par(99, 16), par(40, -1), par(-324, -308),
-    par(-195, 28),
+    par(105, 188), par(100, 211), par(108, 289), par(142, -72),
+    par(63, 7), par(55, -35), par(121, 1), par(66, 161),
+    par(140, -29), par(96, 14), par(43, 0), par(-323, -345),
+    par(-212, 31),
 ];
 /// Número de características do perigo ao rei (ver `PERIGO_REI`).
 pub const NUM_PERIGO: usize = 13;
@@ -376,7 +377,7 @@ pub const NUM_PERIGO: usize = 13;
 /// normalmente negativo).
 #[rustfmt::skip]
 pub const COMPLEXIDADE: [TPar; NUM_COMPLEXIDADE] = [
-    par(0, 9), par(0, 68), par(0, 52), par(0, 7), par(0, -152),
+    par(0, 7), par(0, 54), par(0, 51), par(0, 5), par(0, -121),
 ];
 /// Número de características da complexidade (ver `COMPLEXIDADE`).
 pub const NUM_COMPLEXIDADE: usize = 5;
@@ -472,11 +473,11 @@ pub const PST_REI_FINAL: [i32; 64] = [
 /// nenhuma, peão … dama, rei). A busca (SEE, margens) usa `VALOR_PECA`.
 pub const MATERIAL: [TPar; 7] = [
     par(0, 0),
-    par(75, 108),
-    par(337, 305),
-    par(370, 332),
-    par(505, 603),
-    par(1212, 884),
+    par(76, 108),
+    par(328, 314),
+    par(358, 342),
+    par(489, 620),
+    par(1187, 924),
     par(0, 0),
 ];
 
@@ -484,78 +485,78 @@ pub const MATERIAL: [TPar; 7] = [
 #[rustfmt::skip]
 pub const PC_PEAO: [TPar; 64] = [
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
-    par(166, -32), par(122, 8), par(81, 18), par(94, 24), par(91, 35), par(56, 14), par(56, 41), par(107, -28),
-    par(38, 29), par(19, 34), par(12, 25), par(34, 14), par(36, 20), par(31, 28), par(34, 45), par(41, 31),
-    par(5, 35), par(12, 19), par(6, -1), par(16, -14), par(12, -12), par(6, 1), par(20, 19), par(6, 32),
-    par(-10, 25), par(-15, 18), par(-2, -7), par(11, -26), par(9, -17), par(7, -3), par(-1, 10), par(-9, 16),
-    par(-8, 11), par(-13, 10), par(-12, 2), par(-4, -1), par(0, 2), par(-3, 8), par(16, 0), par(-1, 5),
-    par(-16, 24), par(-2, 19), par(-12, 28), par(-2, 17), par(-4, 25), par(19, 25), par(27, 11), par(-4, 10),
+    par(164, -32), par(124, 12), par(78, 22), par(88, 26), par(106, 34), par(54, 21), par(50, 46), par(113, -26),
+    par(45, 34), par(28, 40), par(14, 33), par(43, 17), par(45, 24), par(36, 33), par(38, 54), par(51, 35),
+    par(4, 33), par(10, 19), par(5, -1), par(16, -15), par(11, -14), par(8, 1), par(18, 20), par(5, 29),
+    par(-10, 23), par(-16, 16), par(-1, -8), par(11, -24), par(9, -18), par(7, -3), par(-2, 10), par(-11, 15),
+    par(-7, 9), par(-13, 10), par(-10, 1), par(-4, -2), par(0, 2), par(-2, 8), par(15, -1), par(-1, 3),
+    par(-16, 23), par(-1, 17), par(-12, 28), par(-3, 15), par(-4, 25), par(19, 23), par(26, 9), par(-6, 9),
     par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0), par(0, 0),
 ];
 
 /// Cavalo.
 #[rustfmt::skip]
 pub const PC_CAVALO: [TPar; 64] = [
-    par(-141, 7), par(-85, 50), par(-38, 41), par(66, 3), par(54, 19), par(-43, 40), par(101, -9), par(-116, -34),
-    par(0, 26), par(15, 30), par(41, 22), par(89, 22), par(45, 25), par(48, 14), par(-7, 28), par(9, 5),
-    par(29, 11), par(27, 34), par(26, 39), par(56, 41), par(69, 31), par(63, 27), par(29, 20), par(11, 29),
-    par(37, 19), par(34, 32), par(44, 40), par(49, 46), par(40, 47), par(63, 34), par(34, 34), par(40, 22),
-    par(28, 15), par(35, 26), par(39, 41), par(34, 49), par(48, 45), par(47, 35), par(50, 25), par(28, 30),
-    par(10, 9), par(23, 17), par(22, 19), par(35, 27), par(38, 31), par(28, 15), par(37, 8), par(6, 16),
-    par(12, -5), par(19, 17), par(26, 8), par(28, 16), par(26, 19), par(23, 5), par(9, 16), par(11, 4),
-    par(6, -30), par(14, -25), par(15, 6), par(32, 8), par(35, -2), par(15, -9), par(13, -6), par(-17, 13),
+    par(-130, 3), par(-79, 48), par(-27, 39), par(74, 6), par(60, 21), par(-36, 38), par(101, 0), par(-98, -40),
+    par(2, 26), par(14, 33), par(43, 23), par(83, 24), par(42, 31), par(55, 15), par(8, 29), par(17, 5),
+    par(28, 12), par(28, 34), par(24, 40), par(57, 41), par(68, 31), par(60, 28), par(34, 23), par(16, 30),
+    par(37, 21), par(32, 32), par(46, 40), par(48, 47), par(40, 48), par(61, 37), par(35, 33), par(41, 23),
+    par(27, 19), par(33, 26), par(39, 42), par(33, 47), par(46, 44), par(48, 36), par(49, 27), par(30, 29),
+    par(7, 10), par(22, 19), par(21, 20), par(35, 28), par(36, 32), par(28, 15), par(36, 10), par(6, 17),
+    par(10, -7), par(20, 17), par(24, 9), par(25, 16), par(25, 19), par(21, 8), par(10, 18), par(11, 7),
+    par(1, -25), par(11, -25), par(13, 8), par(28, 9), par(30, 2), par(13, -1), par(11, -7), par(-7, 6),
 ];
 
 /// Bispo.
 #[rustfmt::skip]
 pub const PC_BISPO: [TPar; 64] = [
-    par(-52, 25), par(-40, 43), par(-35, 35), par(-15, 43), par(-11, 35), par(-68, 41), par(-9, 40), par(10, 4),
-    par(12, 26), par(-4, 8), par(21, 29), par(24, 30), par(12, 26), par(0, 35), par(-26, 20), par(-27, 28),
-    par(22, 26), par(32, 21), par(16, 13), par(43, 21), par(49, 25), par(42, 10), par(33, 20), par(34, 14),
-    par(26, 17), par(33, 26), par(41, 25), par(43, 38), par(43, 38), par(36, 18), par(35, 25), par(13, 22),
-    par(39, 12), par(30, 20), par(33, 34), par(46, 34), par(47, 32), par(37, 26), par(31, 24), par(45, 1),
-    par(36, 7), par(38, 27), par(29, 6), par(34, 22), par(36, 26), par(24, 2), par(43, 15), par(24, 11),
-    par(50, -3), par(38, -15), par(39, 3), par(30, 14), par(31, 16), par(42, 3), par(36, -18), par(44, -16),
-    par(40, -23), par(42, -4), par(30, 5), par(30, 11), par(38, 4), par(12, 13), par(45, 0), par(27, -20),
+    par(-39, 21), par(-35, 43), par(-31, 36), par(-15, 41), par(-9, 34), par(-71, 44), par(-5, 35), par(19, -2),
+    par(13, 27), par(-4, 9), par(20, 30), par(23, 31), par(10, 29), par(5, 36), par(-17, 16), par(-28, 29),
+    par(22, 25), par(31, 23), par(19, 14), par(40, 25), par(44, 28), par(39, 11), par(29, 24), par(32, 16),
+    par(28, 17), par(32, 29), par(40, 26), par(41, 40), par(41, 39), par(37, 18), par(32, 27), par(15, 21),
+    par(35, 12), par(31, 23), par(32, 35), par(45, 36), par(44, 32), par(36, 28), par(32, 21), par(43, 2),
+    par(35, 8), par(38, 24), par(28, 8), par(33, 24), par(34, 28), par(25, 3), par(43, 15), par(24, 13),
+    par(51, -4), par(37, -14), par(36, 5), par(29, 15), par(29, 17), par(43, 4), par(35, -17), par(48, -13),
+    par(39, -23), par(40, -3), par(28, 5), par(29, 12), par(37, 7), par(10, 14), par(46, -1), par(21, -14),
 ];
 
 /// Torre.
 #[rustfmt::skip]
 pub const PC_TORRE: [TPar; 64] = [
-    par(22, 53), par(4, 52), par(9, 55), par(26, 43), par(14, 45), par(44, 39), par(17, 47), par(22, 49),
-    par(56, 27), par(49, 28), par(83, 14), par(71, 17), par(68, 13), par(64, 18), par(41, 26), par(63, 12),
-    par(3, 50), par(16, 44), par(-2, 49), par(28, 35), par(38, 23), par(31, 33), par(17, 37), par(-8, 42),
-    par(-1, 46), par(-2, 51), par(-2, 46), par(-2, 42), par(5, 33), par(-3, 38), par(20, 34), par(-6, 35),
-    par(-15, 39), par(-24, 46), par(-18, 41), par(-17, 39), par(0, 31), par(-15, 44), par(-4, 36), par(-15, 27),
-    par(-10, 15), par(-12, 17), par(-13, 23), par(-14, 26), par(3, 14), par(0, 14), par(15, 8), par(-6, 0),
-    par(-7, 0), par(-6, 7), par(2, 11), par(14, 6), par(21, -1), par(2, 4), par(33, -23), par(-18, -5),
-    par(17, 0), par(22, 1), par(26, 3), par(28, 6), par(36, -6), par(28, 3), par(22, -2), par(38, -27),
+    par(24, 51), par(12, 50), par(17, 51), par(29, 43), par(13, 49), par(44, 41), par(18, 47), par(26, 47),
+    par(57, 27), par(48, 29), par(80, 16), par(75, 17), par(64, 18), par(69, 17), par(46, 27), par(61, 14),
+    par(5, 50), par(16, 44), par(2, 49), par(26, 38), par(37, 30), par(22, 40), par(22, 39), par(-4, 43),
+    par(-1, 48), par(-2, 53), par(-1, 47), par(-3, 45), par(3, 38), par(-5, 43), par(15, 39), par(-5, 37),
+    par(-16, 42), par(-21, 47), par(-15, 42), par(-15, 40), par(-4, 35), par(-14, 44), par(-3, 35), par(-14, 27),
+    par(-12, 20), par(-12, 22), par(-12, 26), par(-14, 27), par(-2, 20), par(-3, 19), par(11, 11), par(-5, 2),
+    par(-5, 2), par(-7, 10), par(4, 13), par(13, 8), par(20, 1), par(2, 5), par(27, -19), par(-14, -5),
+    par(18, -1), par(21, 1), par(24, 5), par(27, 5), par(32, -3), par(26, 2), par(19, 0), par(36, -28),
 ];
 
 /// Dama (no ICE, bispo + torre).
 #[rustfmt::skip]
 pub const PC_DAMA: [TPar; 64] = [
-    par(-3, 96), par(35, 68), par(59, 50), par(50, 58), par(34, 62), par(32, 62), par(50, 44), par(35, 69),
-    par(33, 57), par(-5, 85), par(-4, 92), par(5, 87), par(1, 87), par(12, 80), par(-5, 101), par(26, 62),
-    par(35, 48), par(22, 50), par(11, 68), par(21, 70), par(16, 94), par(50, 73), par(27, 86), par(8, 63),
-    par(37, 45), par(30, 72), par(21, 73), par(22, 80), par(19, 91), par(30, 78), par(32, 79), par(37, 49),
-    par(54, 23), par(36, 51), par(37, 57), par(34, 71), par(45, 66), par(47, 57), par(50, 63), par(46, 44),
-    par(58, 18), par(52, 16), par(50, 36), par(56, 21), par(55, 37), par(62, 37), par(58, 43), par(52, 29),
-    par(67, -14), par(69, -8), par(75, -13), par(79, -12), par(82, -8), par(92, -37), par(95, -62), par(59, 20),
-    par(76, -12), par(84, -12), par(86, -15), par(85, -1), par(90, -5), par(93, -57), par(111, -83), par(96, 4),
+    par(0, 101), par(37, 65), par(62, 53), par(50, 60), par(36, 62), par(30, 68), par(57, 46), par(35, 77),
+    par(30, 64), par(-4, 90), par(3, 89), par(6, 86), par(0, 90), par(19, 80), par(4, 97), par(29, 64),
+    par(35, 51), par(24, 56), par(14, 69), par(22, 70), par(20, 89), par(50, 76), par(28, 90), par(15, 61),
+    par(39, 49), par(29, 77), par(22, 72), par(22, 77), par(22, 85), par(36, 71), par(33, 79), par(38, 49),
+    par(53, 30), par(37, 53), par(37, 55), par(36, 67), par(45, 63), par(47, 54), par(48, 63), par(46, 48),
+    par(59, 21), par(52, 22), par(51, 35), par(55, 22), par(54, 38), par(61, 36), par(58, 40), par(52, 33),
+    par(63, -3), par(68, -8), par(74, -13), par(78, -9), par(79, -4), par(90, -33), par(93, -57), par(61, 23),
+    par(77, -13), par(82, -8), par(83, -12), par(82, -1), par(87, -3), par(88, -44), par(101, -73), par(93, 2),
 ];
 
 /// Rei: meio-jogo protegido no canto, final centralizado.
 #[rustfmt::skip]
 pub const PC_REI: [TPar; 64] = [
-    par(-47, 29), par(126, 94), par(128, 159), par(41, 115), par(58, 121), par(144, 75), par(190, 68), par(-53, 27),
-    par(-12, 94), par(-5, 163), par(-23, 184), par(-125, 170), par(-91, 172), par(391, -171), par(9, 124), par(-125, 100),
-    par(18, 114), par(13, 140), par(-64, 191), par(-144, 173), par(-138, 181), par(-80, 205), par(44, 123), par(-45, 112),
-    par(-61, 114), par(23, 116), par(-41, 164), par(-46, 129), par(-57, 134), par(-27, 168), par(21, 111), par(-82, 114),
-    par(-88, 113), par(29, 87), par(3, 136), par(-6, 95), par(3, 100), par(13, 132), par(32, 84), par(-89, 101),
-    par(-64, 95), par(36, 74), par(-1, 121), par(2, 86), par(2, 86), par(10, 120), par(40, 73), par(-44, 84),
-    par(-37, 83), par(-2, 82), par(-20, 119), par(-23, 78), par(-29, 79), par(-15, 115), par(13, 73), par(-25, 83),
-    par(-150, 110), par(-86, 93), par(-103, 143), par(-95, 84), par(-56, 64), par(-88, 128), par(-75, 90), par(-115, 95),
+    par(-48, 34), par(108, 100), par(99, 144), par(29, 115), par(53, 120), par(118, 109), par(165, 84), par(-58, 34),
+    par(-13, 101), par(-23, 158), par(-38, 172), par(-113, 160), par(-78, 167), par(555, -77), par(13, 139), par(-115, 107),
+    par(6, 113), par(7, 135), par(-60, 168), par(-130, 163), par(-123, 169), par(-72, 185), par(25, 135), par(-43, 115),
+    par(-60, 110), par(24, 110), par(-39, 143), par(-48, 124), par(-56, 129), par(-29, 146), par(24, 108), par(-81, 112),
+    par(-84, 104), par(25, 85), par(-10, 121), par(-13, 96), par(-10, 100), par(-3, 117), par(19, 85), par(-93, 99),
+    par(-64, 93), par(26, 75), par(-17, 109), par(-11, 88), par(-8, 87), par(-4, 104), par(30, 72), par(-50, 84),
+    par(-42, 81), par(-9, 82), par(-27, 103), par(-26, 78), par(-33, 80), par(-23, 99), par(10, 72), par(-30, 82),
+    par(-144, 107), par(-80, 92), par(-101, 123), par(-91, 85), par(-54, 64), par(-90, 111), par(-70, 88), par(-113, 90),
 ];
 
 /// Casa equivalente para as pretas: as tabelas acima estão do ponto de vista

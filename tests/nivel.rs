@@ -108,7 +108,8 @@ fn nivel_nunca_usa_linhas_de_outra_posicao() {
 /// a árvore é a do build da calibração (`79995a1`, Bench 2334706 com a
 /// avaliação de então; 2112216 com os pesos do perigo ao rei, 2285776 com a
 /// rodada 2 da força III, 2115283 com a rodada 3, 2067566 com a rodada 4, 2153344 com os pesos
-/// reafinados nas 2.5 M posições de 2026-11-30, 2106745 com a rodada 5, `docs/forca.md`),
+/// reafinados nas 2.5 M posições de 2026-11-30, 2106745 com a rodada 5 e 2111986 com os
+/// pesos dela afinados em λ 0.25, `docs/forca.md`),
 /// e um lance de nível devolve ao motor as melhorias que ele tinha.
 #[test]
 fn nivel_joga_com_a_busca_da_calibracao() {
@@ -123,7 +124,7 @@ fn nivel_joga_com_a_busca_da_calibracao() {
         .output()
         .unwrap();
     let texto = String::from_utf8_lossy(&saida.stdout);
-    assert!(texto.contains("bench nodes=2106745 "), "{texto}");
+    assert!(texto.contains("bench nodes=2111986 "), "{texto}");
     let mut m = motor(Some(1700), 1);
     let lim = TLimites {
         profundidade: 3,

@@ -14,7 +14,8 @@
 # Uso: scripts/medidas/texel.sh [PARTIDAS]          (padrão 14000; 0 = não gera)
 # Variáveis: DADOS (padrão target/dados), EPOCAS (2000, teto: o afinador para
 #            antes quando o erro na validação deixa de cair), LAMBDA (1: só o
-#            resultado; padrão 0.5: metade resultado, metade escore da busca),
+#            resultado; padrão 0.25: ¼ resultado, ¾ escore da busca, o alvo
+#            dos pesos de agora, +14.6 Elo sobre 0.5 em docs/forca.md),
 #            NOS e SEMENTE (repassados ao datagen).
 set -euo pipefail
 # shellcheck source=../comum.sh
@@ -23,7 +24,7 @@ cd "$RAIZ" || exit 2
 PARTIDAS=${1:-14000}
 export DADOS=${DADOS:-target/dados}
 EPOCAS=${EPOCAS:-2000}
-LAMBDA=${LAMBDA:-0.5}
+LAMBDA=${LAMBDA:-0.25}
 
 if [ "$PARTIDAS" != 0 ]; then
     scripts/medidas/datagen.sh "$PARTIDAS"
