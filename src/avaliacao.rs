@@ -66,7 +66,7 @@ use crate::material::{
 use crate::peoes::{
     ataques_peoes, avalia_peoes, colunas_de, distancia, distancia_minima, guarda_rei,
     nova_hash_peoes, passados_dinamicos, rei_guardado, THashPeoes, COLUNAS_VIZINHAS,
-    FRENTE_FILEIRAS, MASCARA_PASSADO,
+    FRENTE_FILEIRAS,
 };
 use crate::pesos::{
     acumula, casa_relativa, categoria, com_nome, fileira_relativa, par, soma, TConta, TPar, TTraco,
@@ -92,7 +92,8 @@ use crate::pesos::{
 use crate::tabuleiro::TBoard;
 use crate::tipos::{
     coluna, fileira, TBitboard, BRANCAS, CAVALO, DAMA, INFINITO, MSK_ROQUE_GRANDE,
-    MSK_ROQUE_PEQUENO, NEGRAS, PEAO, REI,
+    MSK_ROQUE_GRANDE_BRANCAS, MSK_ROQUE_GRANDE_NEGRAS, MSK_ROQUE_PEQUENO,
+    MSK_ROQUE_PEQUENO_BRANCAS, MSK_ROQUE_PEQUENO_NEGRAS, NEGRAS, PEAO, REI,
 };
 
 /// Até que lance completo a análise de abertura vale.
@@ -613,7 +614,11 @@ fn mobilidade_do_tipo<const TRACO: bool>(
         if i == 2 && n <= 3 {
             let kc = coluna(m.rei_meu);
             if (kc < 4) == (coluna(s) < kc) {
-                let direitos = if cor == BRANCAS { 0x03 } else { 0x0C };
+                let direitos = if cor == BRANCAS {
+                    MSK_ROQUE_PEQUENO_BRANCAS | MSK_ROQUE_GRANDE_BRANCAS
+                } else {
+                    MSK_ROQUE_PEQUENO_NEGRAS | MSK_ROQUE_GRANDE_NEGRAS
+                };
                 let sem_roque = (b.msk_roque & direitos == 0) as i32;
                 soma!(c, cor, TORRE_PRESA, 1 + sem_roque);
             }
@@ -1055,8 +1060,10 @@ fn postos_avancados<const TRACO: bool>(
     c: &mut TConta<TRACO>,
 ) {
     categoria(c, CAT_POSTOS);
-    // Rodada 5: os postos como bitboard (as mesmas casas do laço abaixo) e
-    // os cavalos que chegam a um posto vazio num lance.
+    // Os postos como bitboard: nas fileiras 4 a 6 de `cor`, defendidos por
+    // peão dela e fora do alcance de todo peão inimigo. Servem aos cavalos e
+    // bispos que já estão lá e (rodada 5) aos cavalos que chegam a um posto
+    // vazio num lance.
     let o = cor ^ 1;
     let nunca_expulsa = !alcance_peoes(b.peoes[o], o);
     let fileiras = if cor == BRANCAS {
@@ -1079,22 +1086,10 @@ fn postos_avancados<const TRACO: bool>(
     };
     let n = conta(b.damas[cor] & campo_dele & nunca_expulsa) as i32;
     soma!(c, cor, DAMA_INFILTRADA, n);
-    let mut p = (b.cavalos[cor] | b.bispos[cor]) & at.peoes[cor];
-    while p != 0 {
-        let s = pop_lsb(&mut p);
-        let f = fileira_relativa(cor, s);
-        if !(4..=6).contains(&f) {
-            continue;
-        }
-        if b.peoes[cor ^ 1] & MASCARA_PASSADO[cor][s] & COLUNAS_VIZINHAS[coluna(s)] != 0 {
-            continue;
-        }
-        if b.cavalos[cor] & bit(s) != 0 {
-            soma!(c, cor, POSTO_CAVALO, 1);
-        } else {
-            soma!(c, cor, POSTO_BISPO, 1);
-        }
-    }
+    let n = conta(b.cavalos[cor] & postos) as i32;
+    soma!(c, cor, POSTO_CAVALO, n);
+    let n = conta(b.bispos[cor] & postos) as i32;
+    soma!(c, cor, POSTO_BISPO, n);
 }
 
 // ============================================================================
