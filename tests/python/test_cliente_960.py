@@ -126,11 +126,11 @@ class Conferente:
 
     def linha(self, protocolo_obj, direcao, linha):
         proto = "uci" if isinstance(protocolo_obj, chess.engine.UciProtocol) else "xboard"
-        # O objeto fica guardado junto da sombra: com ele vivo, o `id` não passa a outro processo.
-        # Sem isso o UCI de um teste herdou, pelo `id` reaproveitado depois da coleta de lixo, a
+        # A chave é o próprio objeto (hash por identidade), que o dicionário mantém vivo. Pelo
+        # `id()`, o UCI de um teste herdou, com o `id` reaproveitado depois da coleta de lixo, a
         # sombra do xboard do teste anterior, e o seu `bestmove b1a1` (certo no UCI) foi conferido
         # como xboard (CI de 4140f5e).
-        _, s = self.sombras.setdefault(id(protocolo_obj), (protocolo_obj, Sombra(proto)))
+        s = self.sombras.setdefault(protocolo_obj, Sombra(proto))
         try:
             if proto == "uci":
                 self._uci(s, direcao, linha)
